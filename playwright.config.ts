@@ -1,0 +1,33 @@
+// Playwright: real Chromium (system or own), the built studio served once per run on a free port.
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT || 4179);
+const executablePath = findChromium() ?? undefined;
+const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: false,
+	workers: 2,
+	retries: 0,
+	timeout: 30_000,
+	expect: { timeout: 5_000 },
+	reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
+	use: {
+		baseURL: `http://localhost:${port}`,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		launchOptions: { executablePath, args: CHROMIUM_ARGS }
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+	webServer: {
+		command: 'node scripts/start.mjs',
+		env: { PORT: String(port), STUDIO_REBUILD: process.env.CI ? '1' : '0' },
+		url: `http://localhost:${port}/`,
+		reuseExistingServer: false,
+		timeout: 180_000,
+		stdout: 'ignore',
+		stderr: 'pipe'
+	}
+});

@@ -1,0 +1,28 @@
+// Finds a Chromium for Playwright: CHROMIUM_PATH, else the system /usr/bin/chromium, else Playwright's own.
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+/** Returns an executable path, or null when no Chromium is available. */
+export function findChromium() {
+	const fromEnv = process.env.CHROMIUM_PATH;
+	if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
+	if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+	try {
+		const own = chromium.executablePath();
+		if (own && existsSync(own)) return own;
+	} catch {
+		// Playwright has no browser of its own installed.
+	}
+	return null;
+}
+
+/** Flags that keep Chromium quiet on a closed network and runnable as root in CI. */
+export const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+];

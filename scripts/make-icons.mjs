@@ -1,0 +1,73 @@
+// Writes the PWA icons (PNG, 192/512 and a maskable 512) into static/icons without image libraries.
+// Run once with `node scripts/make-icons.mjs`; the output is committed.
+import { deflateSync } from 'node:zlib';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
+const ACCENT = [79, 70, 229];
+const WHITE = [255, 255, 255];
+
+function crc32(buf) {
+	let c, crc = 0xffffffff;
+	for (let n = 0; n < buf.length; n++) {
+		c = (crc ^ buf[n]) & 0xff;
+		for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+		crc = (crc >>> 8) ^ c;
+	}
+	return (crc ^ 0xffffffff) >>> 0;
+}
+function chunk(type, data) {
+	const len = Buffer.alloc(4);
+	len.writeUInt32BE(data.length);
+	const td = Buffer.concat([Buffer.from(type), data]);
+	const crc = Buffer.alloc(4);
+	crc.writeUInt32BE(crc32(td));
+	return Buffer.concat([len, td, crc]);
+}
+/** Draws a rounded square (or full bleed when maskable) with a white "</>" glyph made of strokes. */
+function icon(size, maskable) {
+	const raw = Buffer.alloc((size * 4 + 1) * size);
+	const r = maskable ? 0 : size * 0.22;
+	const inset = maskable ? 0 : size * 0.04;
+	const glyph = maskable ? 0.6 : 0.75; // maskable icons keep content in the safe 80% circle
+	const s = (size * glyph) / 10;
+	const cx = size / 2, cy = size / 2;
+	const segs = [
+		[cx - 1.2 * s, cy - 2 * s, cx - 3.2 * s, cy],
+		[cx - 3.2 * s, cy, cx - 1.2 * s, cy + 2 * s],
+		[cx + 1.2 * s, cy - 2 * s, cx + 3.2 * s, cy],
+		[cx + 3.2 * s, cy, cx + 1.2 * s, cy + 2 * s],
+		[cx + 0.6 * s, cy - 2.6 * s, cx - 0.6 * s, cy + 2.6 * s]
+	];
+	const w = s * 0.55;
+	const distSeg = (px, py, [x1, y1, x2, y2]) => {
+		const dx = x2 - x1, dy = y2 - y1;
+		const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)));
+		return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
+	};
+	for (let y = 0; y < size; y++) {
+		raw[y * (size * 4 + 1)] = 0;
+		for (let x = 0; x < size; x++) {
+			const o = y * (size * 4 + 1) + 1 + x * 4;
+			const qx = Math.max(inset + r - x, 0, x - (size - inset - r));
+			const qy = Math.max(inset + r - y, 0, y - (size - inset - r));
+			const inside = x >= inset && y >= inset && x < size - inset && y < size - inset && Math.hypot(qx, qy) <= r;
+			if (!inside && !maskable) { raw[o + 3] = 0; continue; }
+			const onGlyph = segs.some((seg) => distSeg(x + 0.5, y + 0.5, seg) <= w / 2);
+			const [cr, cg, cb] = onGlyph ? WHITE : ACCENT;
+			raw[o] = cr; raw[o + 1] = cg; raw[o + 2] = cb; raw[o + 3] = 255;
+		}
+	}
+	const ihdr = Buffer.alloc(13);
+	ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
+	ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+	return Buffer.concat([
+		Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+		chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))
+	]);
+}
+mkdirSync('static/icons', { recursive: true });
+writeFileSync('static/icons/icon-192.png', icon(192, false));
+writeFileSync('static/icons/icon-512.png', icon(512, false));
+writeFileSync('static/icons/icon-maskable-512.png', icon(512, true));
+writeFileSync('static/icons/icon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="2" width="60" height="60" rx="14" fill="#4f46e5"/><path d="M25 20 15 32l10 12M39 20l10 12-10 12M35 16l-6 32" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`);
+console.log('icons written to static/icons');

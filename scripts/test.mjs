@@ -1,0 +1,46 @@
+// `npm test`: check, unit tests, end-to-end tests — in that order, stopping at the first failure —
+// then one plain line "N passed, N failed" counting unit and e2e tests together.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const REPORTS = '.reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+function run(args, env = {}) {
+	return spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+function readJson(path) {
+	try {
+		return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+	} catch {
+		return null;
+	}
+}
+function counts() {
+	let passed = 0;
+	let failed = 0;
+	const unit = readJson(`${REPORTS}/unit.json`);
+	if (unit) {
+		passed += unit.numPassedTests ?? 0;
+		failed += unit.numFailedTests ?? 0;
+	}
+	const e2e = readJson(`${REPORTS}/e2e.json`);
+	if (e2e?.stats) {
+		passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+		failed += e2e.stats.unexpected ?? 0;
+	}
+	return { passed, failed };
+}
+function finish(code) {
+	const { passed, failed } = counts();
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(code);
+}
+
+if (run(['scripts/check.mjs']) !== 0) finish(1);
+if (
+	run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]) !== 0
+)
+	finish(1);
+finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json` }));

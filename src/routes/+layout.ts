@@ -1,0 +1,3 @@
+// Route options: a client-only single-page app; the fallback document serves every path.
+export const ssr = false;
+export const prerender = false;

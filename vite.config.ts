@@ -1,0 +1,58 @@
+// Vite configuration: SvelteKit, the PWA service worker/manifest, the worker format and the build id.
+import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+	version: string;
+};
+/** One id per build: a tab and the hub compare it in the `hello` handshake. */
+const buildId = process.env.STUDIO_BUILD_ID ?? `${pkg.version}+${Date.now().toString(36)}`;
+const port = Number(process.env.PORT) || undefined;
+
+export default defineConfig({
+	define: {
+		__BUILD_ID__: JSON.stringify(buildId)
+	},
+	plugins: [
+		sveltekit(),
+		SvelteKitPWA({
+			registerType: 'autoUpdate',
+			injectRegister: false,
+			strategies: 'generateSW',
+			manifest: {
+				name: 'Web Studio',
+				short_name: 'Studio',
+				description:
+					'Build a small website with a person, a language model or a local agent — offline, in many tabs.',
+				theme_color: '#4f46e5',
+				background_color: '#ffffff',
+				display: 'standalone',
+				start_url: '/',
+				scope: '/',
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+					{ src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
+				]
+			},
+			workbox: {
+				// vite preview answers 404 for /index.html, so the shell is precached and served as '/'.
+				navigateFallback: '/',
+				clientsClaim: true,
+				cleanupOutdatedCaches: true,
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest}', 'prerendered/**/*.html']
+			},
+			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: '/' } }
+		})
+	],
+	worker: { format: 'es' },
+	server: { port, strictPort: port !== undefined },
+	preview: { port, strictPort: port !== undefined },
+	test: {
+		include: ['tests/unit/**/*.test.ts'],
+		environment: 'node',
+		testTimeout: 20_000
+	}
+});
