@@ -1,0 +1,27 @@
+// Workspace limits: one place for every size and count bound, reported by workspace_get_status.
+
+/** Largest text file, in bytes (UTF-8). */
+export const TEXT_FILE_MAX_BYTES = 512 * 1024;
+/** Largest asset (image, font, wasm), in bytes. */
+export const ASSET_MAX_BYTES = 4 * 1024 * 1024;
+/** Largest workspace, all files together, in bytes. */
+export const WORKSPACE_MAX_BYTES = 32 * 1024 * 1024;
+/** Most files in one workspace. */
+export const WORKSPACE_MAX_FILES = 2000;
+/** Longest path segment, in bytes. */
+export const PATH_SEGMENT_MAX_BYTES = 255;
+/** Deepest path, in segments. */
+export const PATH_MAX_SEGMENTS = 16;
+/** Longest path, in characters (a bound for schemas; segments are checked in bytes). */
+export const PATH_MAX_CHARS = 1024;
+/** History bounds: revisions kept, and bytes of before/after content kept. */
+export const HISTORY_MAX_REVISIONS = 500;
+export const HISTORY_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The limits as reported to tools and the UI. */
+export const LIMITS = {
+	textFileBytes: TEXT_FILE_MAX_BYTES,
+	assetBytes: ASSET_MAX_BYTES,
+	workspaceBytes: WORKSPACE_MAX_BYTES,
+	files: WORKSPACE_MAX_FILES
+} as const;

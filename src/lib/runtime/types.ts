@@ -1,0 +1,69 @@
+// Shared runtime vocabulary: call context (source, mode), MCP call results, trace entries.
+import type { ErrorCode, ToolErrorShape } from '../tools/errors';
+
+/** Transport origin of a call. */
+export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp';
+/** Execution intent: an agent's call waits for approval; a direct command from a person does not. */
+export type Mode = 'agent' | 'direct';
+
+export const SOURCES: readonly Source[] = ['model', 'local', 'palette', 'editor', 'webmcp', 'mcp'];
+export const MODES: readonly Mode[] = ['agent', 'direct'];
+
+/** Who is calling and why; preserved on every trace entry and approval. */
+export interface CallContext {
+	source: Source;
+	mode: Mode;
+	sessionId?: string;
+	/** The tab that issued the call, when it came from a tab. */
+	tabId?: string;
+}
+
+/** A text content block. */
+export interface TextContent {
+	type: 'text';
+	text: string;
+}
+
+/** The MCP `tools/call` result. Errors are results too (`isError: true`). */
+export interface CallToolResult {
+	content: TextContent[];
+	structuredContent: Record<string, unknown>;
+	isError: boolean;
+	[key: string]: unknown;
+}
+
+/** The structured error of a failed result. */
+export function resultError(result: CallToolResult): ToolErrorShape | undefined {
+	return result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
+}
+
+export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
+export type TracePhase = 'started' | 'pending-approval' | 'completed' | 'failed' | 'cancelled';
+
+/**
+ * One trace entry (DESIGN.md §4). `id` is unique per entry; `callId` ties the phases of one call
+ * (or one agent run) together; `toolCallId` is the provider's id and may repeat.
+ */
+export interface TraceEntry {
+	id: string;
+	callId?: string;
+	method: TraceMethod;
+	phase: TracePhase;
+	name?: string;
+	toolCallId?: string;
+	sessionId?: string;
+	source: Source;
+	mode?: Mode;
+	tabId?: string;
+	startedAt: number;
+	at: number;
+	durationMs?: number;
+	revisionBefore?: number;
+	revisionAfter?: number;
+	preview?: { revision: number; status: string };
+	error?: { code: ErrorCode; retryable: boolean; message?: string };
+	argumentsPreview?: unknown;
+	resultPreview?: unknown;
+	/** Method-specific facts, e.g. provider, model, turns and tool calls of an agent run. */
+	details?: Record<string, unknown>;
+}
