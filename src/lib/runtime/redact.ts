@@ -1,4 +1,5 @@
 // Previews for traces and approvals: capped, with secrets redacted and file bodies summarised.
+import { hashText, utf8Length } from '../domain/hash';
 
 const SECRET_KEY = /api[-_]?key|authori[sz]ation|^auth$|token|secret|password|cookie|bearer/i;
 /** Keys whose string values are file bodies: shown as size and hash, never as text. */
@@ -14,34 +15,9 @@ export interface PreviewLimits {
 
 const DEFAULTS: PreviewLimits = { maxString: 240, maxDepth: 4, maxKeys: 24, maxItems: 20 };
 
-/** FNV-1a (32-bit) of a string, as 8 hex digits: a cheap fingerprint for previews, not security. */
-export function fnv1a(text: string): string {
-	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) {
-		hash ^= text.charCodeAt(i);
-		hash = Math.imul(hash, 0x01000193);
-	}
-	return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-/** UTF-8 byte length of a string without allocating. */
-export function utf8Length(text: string): number {
-	let bytes = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x80) bytes += 1;
-		else if (code < 0x800) bytes += 2;
-		else if (code >= 0xd800 && code <= 0xdbff) {
-			bytes += 4;
-			i++;
-		} else bytes += 3;
-	}
-	return bytes;
-}
-
 /** A summary of a file body: `{ size, hash }` (size in UTF-8 bytes). */
 export function summariseBody(text: string): { size: number; hash: string } {
-	return { size: utf8Length(text), hash: fnv1a(text) };
+	return { size: utf8Length(text), hash: hashText(text) };
 }
 
 function cap(text: string, max: number): string {

@@ -1,0 +1,29 @@
+// Registers every workspace, folder, template and preview handler with a registry.
+import type { FolderPort } from '../ports';
+import type { ToolRegistry } from '../registry';
+import type { WorkspaceService } from '../workspace-service';
+import { fileHandlers } from './files';
+import { folderHandlers } from './folder';
+import { historyHandlers } from './history';
+import { previewHandlers } from './preview';
+import { templateHandlers } from './template';
+import { workspaceReadHandlers } from './workspace';
+
+/** What the handlers need besides the workspace service. */
+export interface HandlerDeps {
+	folder?: () => FolderPort | null;
+}
+
+/** Registers the handler of every tool in the catalog. */
+export function registerWorkspaceTools(registry: ToolRegistry, service: WorkspaceService, deps: HandlerDeps = {}): ToolRegistry {
+	const folder = deps.folder ?? (() => null);
+	const folderStatus = () => folder()?.state(service.workspace) ?? { status: 'browser-only' as const };
+	return registry.registerAll({
+		...workspaceReadHandlers(service, folderStatus),
+		...fileHandlers(service),
+		...historyHandlers(service),
+		...templateHandlers(service),
+		...folderHandlers(service, folder),
+		...previewHandlers(service)
+	});
+}

@@ -1,0 +1,89 @@
+// Ports the runtime depends on: the workspace repository (IndexedDB, memory, or a Node folder) and the preview.
+import type { HistoryEntry, UndoState } from '../domain/history';
+import type { Diff, Workspace } from '../domain/model';
+
+/** A record that failed validation on load: kept aside and reported, never silently dropped. */
+export type QuarantinedRecord = {
+	store: string;
+	key: string;
+	reason: string;
+};
+
+/** What loading a workspace yields. */
+export interface LoadedWorkspace {
+	workspace: Workspace;
+	undo: UndoState;
+	quarantined: QuarantinedRecord[];
+}
+
+/** One atomic commit: compare-and-set on `expectedRevision`, then files + revision + history entry. */
+export interface CommitRequest {
+	workspaceId: string;
+	expectedRevision: number;
+	diff: Diff;
+	entry: HistoryEntry;
+	undo: UndoState;
+	activePath: string | null;
+}
+
+/** Persistence of one workspace. Every implementation keeps the CAS and the history bounds. */
+export interface RepositoryPort {
+	readonly kind: 'indexeddb' | 'memory' | 'filesystem';
+	/** Loads the workspace, creating it from `initial` when there is none. */
+	load(workspaceId: string, initial: () => Workspace): Promise<LoadedWorkspace>;
+	/** Commits atomically; throws WORKSPACE_REVISION_CONFLICT or WORKSPACE_QUOTA_EXCEEDED leaving storage unchanged. */
+	commit(request: CommitRequest): Promise<void>;
+	/** History entries, newest first. */
+	history(workspaceId: string, limit: number): Promise<HistoryEntry[]>;
+	/** Entries with revision > `after`, oldest first (for restoring an earlier revision). */
+	entriesAfter(workspaceId: string, after: number): Promise<HistoryEntry[]>;
+	/** One entry, if still in history. */
+	entry(workspaceId: string, revision: number): Promise<HistoryEntry | undefined>;
+	/** Moves the editors' focus; not a revision. */
+	setActivePath(workspaceId: string, path: string | null): Promise<void>;
+	close(): void;
+}
+
+/** The preview outcome every mutation reports. */
+export type PreviewOutcome = {
+	revision: number;
+	status: 'ready' | 'error' | 'timeout' | 'unavailable';
+	message?: string;
+	durationMs?: number;
+	diagnostics?: { kind: string; path: string; reference: string; message?: string }[];
+};
+
+/** Renders a revision somewhere and reports how it went. */
+export interface PreviewPort {
+	render(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
+	/** The last outcome and console output, for preview_get_status. */
+	status(): { preview: PreviewOutcome; console: { level: string; text: string; revision: number }[]; errors: { message: string; revision: number }[] };
+}
+
+/** A preview port for runtimes without a preview (tests, MCP stdio): always `unavailable`. */
+export const NO_PREVIEW: PreviewPort = {
+	async render(workspace) {
+		return { revision: workspace.revision, status: 'unavailable', message: 'No preview is open.' };
+	},
+	status() {
+		return { preview: { revision: 0, status: 'unavailable', message: 'No preview is open.' }, console: [], errors: [] };
+	}
+};
+
+/** Connection state of the local folder. */
+export type FolderState = {
+	status: 'browser-only' | 'connected' | 'permission-required' | 'stale';
+	name?: string;
+	dirtyPaths?: string[];
+	lastSavedAt?: number;
+};
+
+/** A connected local folder (File System Access handle in the browser, a directory in Node). */
+export interface FolderPort {
+	state(workspace: Workspace): FolderState;
+	/** Writes changed files; resolves with the paths written. */
+	save(workspace: Workspace): Promise<string[]>;
+	/** Reads every accepted file from the folder. */
+	read(): Promise<import('../domain/model').FileRecord[]>;
+	disconnect(): Promise<void>;
+}

@@ -1,0 +1,250 @@
+// The workspace service: the runtime's single owner of the current workspace. Serialises mutations,
+// applies pure transitions, commits them with compare-and-set, renders the preview, emits changes.
+import { ToolError } from '../tools/errors';
+import { entryBytes, nextUndoState, type HistoryEntry, type HistoryKind, type UndoState } from '../domain/history';
+import { apply, type ApplyResult, type Change } from '../domain/transitions';
+import { rewind } from '../domain/transitions';
+import type { Diff, Workspace } from '../domain/model';
+import { starterWorkspace } from '../domain/template';
+import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort } from './ports';
+import type { CallContext } from './types';
+
+/** Who is mutating, for history ("revision 42 — workspace_apply_patch by model, approved"). */
+export interface MutationMeta {
+	tool: string;
+	context: CallContext;
+	approved: boolean;
+	expectedRevision?: number;
+	signal?: AbortSignal;
+}
+
+/** Emitted after every committed revision (and after focus moves). */
+export type WorkspaceEvent =
+	| { type: 'changed'; revision: number; changedPaths: string[]; source: string; tool: string; tabId?: string }
+	| { type: 'focus'; path: string; line?: number; revision: number }
+	| { type: 'reloaded'; revision: number };
+
+/** The result of a committed mutation. */
+export interface MutationResult {
+	workspace: Workspace;
+	diff: Diff;
+	replacements?: number;
+	preview: PreviewOutcome;
+}
+
+/** Options for {@link WorkspaceService.open}. */
+export interface WorkspaceServiceOptions {
+	repository: RepositoryPort;
+	workspaceId?: string;
+	preview?: PreviewPort;
+	now?: () => number;
+	initial?: () => Workspace;
+}
+
+/** Owns the current workspace of one runtime. */
+export class WorkspaceService {
+	readonly repository: RepositoryPort;
+	readonly workspaceId: string;
+	preview: PreviewPort;
+	#workspace: Workspace;
+	#undo: UndoState;
+	#quarantined: QuarantinedRecord[];
+	#queue: Promise<unknown> = Promise.resolve();
+	readonly #listeners = new Set<(event: WorkspaceEvent) => void>();
+	readonly #now: () => number;
+	readonly #initial: () => Workspace;
+
+	private constructor(options: WorkspaceServiceOptions, loaded: { workspace: Workspace; undo: UndoState; quarantined: QuarantinedRecord[] }) {
+		this.repository = options.repository;
+		this.workspaceId = options.workspaceId ?? 'default';
+		this.preview = options.preview ?? NO_PREVIEW;
+		this.#now = options.now ?? Date.now;
+		this.#initial = options.initial ?? (() => starterWorkspace(this.workspaceId));
+		this.#workspace = loaded.workspace;
+		this.#undo = loaded.undo;
+		this.#quarantined = loaded.quarantined;
+	}
+
+	/** Loads (or creates from the starter template) and returns the service. */
+	static async open(options: WorkspaceServiceOptions): Promise<WorkspaceService> {
+		const workspaceId = options.workspaceId ?? 'default';
+		const initial = options.initial ?? (() => starterWorkspace(workspaceId));
+		const loaded = await options.repository.load(workspaceId, initial);
+		return new WorkspaceService({ ...options, initial }, loaded);
+	}
+
+	/** The current snapshot (immutable). */
+	get workspace(): Workspace {
+		return this.#workspace;
+	}
+
+	get revision(): number {
+		return this.#workspace.revision;
+	}
+
+	get undoState(): UndoState {
+		return this.#undo;
+	}
+
+	get quarantined(): readonly QuarantinedRecord[] {
+		return this.#quarantined;
+	}
+
+	/** Subscribes to workspace events; returns the unsubscribe function. */
+	subscribe(listener: (event: WorkspaceEvent) => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	#emit(event: WorkspaceEvent) {
+		for (const listener of this.#listeners) listener(event);
+	}
+
+	/** Re-reads storage (another runtime may have committed). */
+	async reload(): Promise<Workspace> {
+		const loaded = await this.repository.load(this.workspaceId, this.#initial);
+		const changed = loaded.workspace.revision !== this.#workspace.revision;
+		this.#workspace = loaded.workspace;
+		this.#undo = loaded.undo;
+		this.#quarantined = loaded.quarantined;
+		if (changed) this.#emit({ type: 'reloaded', revision: this.#workspace.revision });
+		return this.#workspace;
+	}
+
+	/** Runs `task` after every earlier mutation of this runtime has settled. */
+	#serial<T>(task: () => Promise<T>): Promise<T> {
+		const run = this.#queue.then(task, task);
+		this.#queue = run.catch(() => undefined);
+		return run;
+	}
+
+	/**
+	 * Applies `build(current)` and commits it. With an explicit expectedRevision a stale caller gets
+	 * WORKSPACE_REVISION_CONFLICT; without one, a commit that loses to another runtime is rebuilt once
+	 * on the fresh state (the caller never claimed to have seen a particular revision).
+	 */
+	mutate(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>): Promise<MutationResult> {
+		return this.#serial(() => this.#mutateNow(meta, build, { kind: 'change' }));
+	}
+
+	async #mutateNow(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>, history: { kind: HistoryKind; target?: number }): Promise<MutationResult> {
+		{
+			for (let attempt = 0; ; attempt++) {
+				const current = this.#workspace;
+				this.#checkExpected(meta);
+				const result: ApplyResult = apply(current, await build(current));
+				if (result.diff.changes.length === 0) return { ...result, preview: await this.#previewFor(current, meta.signal, false) };
+				if (meta.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The call was cancelled before anything was written.');
+				const entry: HistoryEntry = {
+					revision: result.diff.toRevision,
+					kind: history.kind,
+					target: history.target,
+					tool: meta.tool,
+					source: meta.context.source,
+					mode: meta.context.mode,
+					approved: meta.approved,
+					at: this.#now(),
+					changedPaths: result.diff.changes.map((change) => change.path),
+					diff: result.diff,
+					bytes: entryBytes(result.diff)
+				};
+				const undo = nextUndoState(this.#undo, entry);
+				try {
+					await this.repository.commit({
+						workspaceId: this.workspaceId,
+						expectedRevision: current.revision,
+						diff: result.diff,
+						entry,
+						undo,
+						activePath: result.workspace.activePath
+					});
+				} catch (error) {
+					if (error instanceof ToolError && error.code === 'WORKSPACE_REVISION_CONFLICT') {
+						await this.reload();
+						if (meta.expectedRevision === undefined && attempt === 0 && history.kind === 'change') continue;
+						throw new ToolError('WORKSPACE_REVISION_CONFLICT', error.message, { expectedRevision: meta.expectedRevision ?? current.revision, currentRevision: this.#workspace.revision });
+					}
+					throw error;
+				}
+				this.#workspace = result.workspace;
+				this.#undo = undo;
+				this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId });
+				return { ...result, preview: await this.#previewFor(result.workspace, meta.signal, true) };
+			}
+		}
+	}
+
+	/** A stale expectedRevision is refused before anything is computed. */
+	#checkExpected(meta: MutationMeta) {
+		const current = this.#workspace.revision;
+		if (meta.expectedRevision !== undefined && meta.expectedRevision !== current) {
+			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${current}, not ${meta.expectedRevision}. Read it again, then retry with the new revision.`, {
+				expectedRevision: meta.expectedRevision,
+				currentRevision: current
+			});
+		}
+	}
+
+	/** Renders a revision, or reports the last outcome when nothing changed and it is current. */
+	async #previewFor(workspace: Workspace, signal: AbortSignal | undefined, changed: boolean): Promise<PreviewOutcome> {
+		const last = this.preview.status().preview;
+		if (!changed && last.revision === workspace.revision) return last;
+		return this.preview.render(workspace, signal);
+	}
+
+	/** Reverts the most recent undoable revision. */
+	undo(meta: MutationMeta): Promise<MutationResult> {
+		return this.#historyStep(meta, 'undo');
+	}
+
+	/** Re-applies the most recently undone revision. */
+	redo(meta: MutationMeta): Promise<MutationResult> {
+		return this.#historyStep(meta, 'redo');
+	}
+
+	#historyStep(meta: MutationMeta, kind: 'undo' | 'redo'): Promise<MutationResult> {
+		// The target is read inside the queue so two concurrent undos revert two different revisions.
+		return this.#serial(async () => {
+			this.#checkExpected(meta);
+			const stack = kind === 'undo' ? this.#undo.undo : this.#undo.redo;
+			const target = stack.at(-1);
+			const entry = target === undefined ? undefined : await this.repository.entry(this.workspaceId, target);
+			if (target === undefined || !entry) {
+				throw new ToolError('WORKSPACE_HISTORY_EMPTY', kind === 'undo' ? 'There is nothing to undo.' : 'There is nothing to redo.', { kind });
+			}
+			return this.#mutateNow(meta, () => ({ type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }), { kind, target });
+		});
+	}
+
+	/** Makes the files look as they did at `revision`, as a new revision. */
+	restore(meta: MutationMeta, revision: number): Promise<MutationResult> {
+		return this.mutate(meta, async (current) => {
+			if (revision > current.revision) {
+				throw new ToolError('WORKSPACE_HISTORY_EMPTY', `Revision ${revision} does not exist yet; the workspace is at ${current.revision}.`, { revision, currentRevision: current.revision });
+			}
+			const entries = await this.repository.entriesAfter(this.workspaceId, revision);
+			const contiguous = entries.length === current.revision - revision && entries.every((entry, i) => entry.revision === revision + 1 + i);
+			if (!contiguous) {
+				throw new ToolError('WORKSPACE_HISTORY_EMPTY', `Revision ${revision} is no longer in history (the oldest kept is ${entries[0]?.revision ?? current.revision}).`, {
+					revision,
+					oldestRevision: entries[0]?.revision ?? current.revision
+				});
+			}
+			let state = current;
+			for (const entry of [...entries].reverse()) state = rewind(state, entry.diff);
+			return { type: 'replace', files: [...state.files.values()] };
+		});
+	}
+
+	/** Moves the editors' focus (no revision). */
+	async open(path: string, line?: number): Promise<void> {
+		await this.repository.setActivePath(this.workspaceId, path);
+		this.#workspace = { ...this.#workspace, activePath: path };
+		this.#emit({ type: 'focus', path, line, revision: this.#workspace.revision });
+	}
+
+	/** History entries, newest first. */
+	history(limit: number): Promise<HistoryEntry[]> {
+		return this.repository.history(this.workspaceId, limit);
+	}
+}

@@ -1,0 +1,76 @@
+// In-memory repository: the last rung of the fallback ladder (no IndexedDB) and a fast test double.
+// Same contract as IndexedDB: compare-and-set commits and bounded history.
+import { ToolError } from '../tools/errors';
+import { historyWithinBounds, pruneUndoState, type HistoryEntry, type UndoState } from '../domain/history';
+import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../domain/limits';
+import type { FileRecord, Workspace } from '../domain/model';
+import type { CommitRequest, LoadedWorkspace, RepositoryPort } from '../runtime/ports';
+
+interface Stored {
+	workspace: Workspace;
+	undo: UndoState;
+	history: HistoryEntry[];
+	bytes: number;
+}
+
+/** Keeps workspaces in memory; lost on reload. */
+export class MemoryRepository implements RepositoryPort {
+	readonly kind = 'memory' as const;
+	readonly #stores = new Map<string, Stored>();
+
+	constructor(private readonly bounds = { maxRevisions: HISTORY_MAX_REVISIONS, maxBytes: HISTORY_MAX_BYTES }) {}
+
+	async load(workspaceId: string, initial: () => Workspace): Promise<LoadedWorkspace> {
+		let stored = this.#stores.get(workspaceId);
+		if (!stored) {
+			stored = { workspace: initial(), undo: { undo: [], redo: [] }, history: [], bytes: 0 };
+			this.#stores.set(workspaceId, stored);
+		}
+		return { workspace: { ...stored.workspace, files: new Map(stored.workspace.files) }, undo: stored.undo, quarantined: [] };
+	}
+
+	async commit(request: CommitRequest): Promise<void> {
+		const stored = this.#stores.get(request.workspaceId);
+		if (!stored) throw new ToolError('TOOL_EXECUTION_FAILED', 'The workspace is missing; reload.', { reason: 'missing-workspace' });
+		const current = stored.workspace.revision;
+		if (current !== request.expectedRevision) {
+			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${current}, not ${request.expectedRevision}. Read it again, then retry.`, {
+				expectedRevision: request.expectedRevision,
+				currentRevision: current
+			});
+		}
+		const files = new Map<string, FileRecord>(stored.workspace.files);
+		for (const change of request.diff.changes) {
+			if (change.after) files.set(change.path, change.after);
+			else files.delete(change.path);
+		}
+		const history = [...stored.history, request.entry];
+		let bytes = stored.bytes + request.entry.bytes;
+		while (!historyWithinBounds(history.length, bytes, this.bounds.maxRevisions, this.bounds.maxBytes)) bytes -= history.shift()!.bytes;
+		this.#stores.set(request.workspaceId, {
+			workspace: { ...stored.workspace, files, revision: request.diff.toRevision, activePath: request.activePath },
+			undo: pruneUndoState(request.undo, history[0]!.revision),
+			history,
+			bytes
+		});
+	}
+
+	async history(workspaceId: string, limit: number): Promise<HistoryEntry[]> {
+		return [...(this.#stores.get(workspaceId)?.history ?? [])].reverse().slice(0, limit);
+	}
+
+	async entriesAfter(workspaceId: string, after: number): Promise<HistoryEntry[]> {
+		return (this.#stores.get(workspaceId)?.history ?? []).filter((entry) => entry.revision > after);
+	}
+
+	async entry(workspaceId: string, revision: number): Promise<HistoryEntry | undefined> {
+		return this.#stores.get(workspaceId)?.history.find((entry) => entry.revision === revision);
+	}
+
+	async setActivePath(workspaceId: string, path: string | null): Promise<void> {
+		const stored = this.#stores.get(workspaceId);
+		if (stored) stored.workspace = { ...stored.workspace, activePath: path };
+	}
+
+	close(): void {}
+}

@@ -1,0 +1,26 @@
+// Schema migrations, one step per version. Each step ships with a fixture test (tests/fixtures/).
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { INDEXES, STORES } from './names';
+
+type Db = IDBPDatabase<unknown>;
+type Tx = IDBPTransaction<unknown, StoreNames<unknown>[], 'versionchange'>;
+
+/** Version 1: every store of DESIGN.md §7 plus `quarantine`. */
+function toV1(db: Db) {
+	db.createObjectStore(STORES.workspaces, { keyPath: 'id' });
+	const files = db.createObjectStore(STORES.files, { keyPath: ['workspaceId', 'path'] });
+	files.createIndex(INDEXES.filesByWorkspace, 'workspaceId');
+	db.createObjectStore(STORES.revisions, { keyPath: ['workspaceId', 'revision'] });
+	db.createObjectStore(STORES.preferences, { keyPath: 'key' });
+	db.createObjectStore(STORES.settings, { keyPath: 'key' });
+	db.createObjectStore(STORES.trace, { autoIncrement: true });
+	db.createObjectStore(STORES.folders, { keyPath: 'workspaceId' });
+	db.createObjectStore(STORES.quarantine, { autoIncrement: true });
+}
+
+const STEPS: ((db: Db, tx: Tx) => void)[] = [toV1];
+
+/** Runs every step from `oldVersion` up to the current version inside the upgrade transaction. */
+export function migrate(db: Db, oldVersion: number, tx: Tx): void {
+	for (let version = oldVersion; version < STEPS.length; version++) STEPS[version]!(db, tx);
+}

@@ -1,0 +1,24 @@
+// IndexedDB names and version. Do not change any of these without a migration and a fixture test:
+// stored data in every user's browser is keyed by them.
+
+/** Database name. Do not change without a migration. */
+export const DB_NAME = 'web-studio';
+/** Schema version; every bump ships a migration in migrations.ts and a fixture test. */
+export const DB_VERSION = 1;
+
+/** Object store names. Do not change without a migration. */
+export const STORES = {
+	workspaces: 'workspaces',
+	files: 'files',
+	revisions: 'revisions',
+	preferences: 'preferences',
+	settings: 'settings',
+	trace: 'trace',
+	folders: 'folders',
+	quarantine: 'quarantine'
+} as const;
+
+/** Index names. Do not change without a migration. */
+export const INDEXES = {
+	filesByWorkspace: 'byWorkspace'
+} as const;
