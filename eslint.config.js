@@ -11,7 +11,7 @@ export default ts.config(
 	...ts.configs.recommended,
 	...svelte.configs.recommended,
 	{
-		languageOptions: { globals: { ...globals.browser, ...globals.node, __BUILD_ID__: 'readonly' } },
+		languageOptions: { globals: { ...globals.browser, ...globals.node, __BUILD_ID__: 'readonly', __BUILD_TIME__: 'readonly' } },
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/no-explicit-any': 'error',

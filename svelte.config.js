@@ -10,7 +10,10 @@ const config = {
 		runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
 	},
 	kit: {
-		adapter: adapter({ pages: 'build', assets: 'build', fallback: 'index.html', strict: true }),
+		// STUDIO_OUT_DIR lets a test build a second version side by side (the two-builds test).
+		adapter: adapter({ pages: process.env.STUDIO_OUT_DIR ?? 'build', assets: process.env.STUDIO_OUT_DIR ?? 'build', fallback: 'index.html', strict: true }),
+		// STUDIO_KIT_DIR keeps a side-by-side build's intermediate output away from the served one.
+		outDir: process.env.STUDIO_KIT_DIR ?? '.svelte-kit',
 		// The PWA plugin owns the service worker.
 		serviceWorker: { register: false },
 		// Absolute asset paths: the cached shell served for a deep link must still load /_app/...

@@ -8,12 +8,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 	version: string;
 };
 /** One id per build: a tab and the hub compare it in the `hello` handshake. */
-const buildId = process.env.STUDIO_BUILD_ID ?? `${pkg.version}+${Date.now().toString(36)}`;
+const builtAt = Date.now();
+const buildId = process.env.STUDIO_BUILD_ID ?? `${pkg.version}+${builtAt.toString(36)}`;
 const port = Number(process.env.PORT) || undefined;
 
 export default defineConfig({
 	define: {
-		__BUILD_ID__: JSON.stringify(buildId)
+		__BUILD_ID__: JSON.stringify(buildId),
+		__BUILD_TIME__: JSON.stringify(builtAt)
 	},
 	plugins: [
 		sveltekit(),
@@ -44,7 +46,7 @@ export default defineConfig({
 				cleanupOutdatedCaches: true,
 				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest}', 'prerendered/**/*.html']
 			},
-			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: '/' } }
+			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: '/' }, outDir: process.env.STUDIO_KIT_DIR }
 		})
 	],
 	worker: { format: 'es' },

@@ -5,6 +5,8 @@
 declare global {
 	/** Set by vite.config.ts at build time; compared in the tab/hub handshake. */
 	const __BUILD_ID__: string;
+	/** Build time (ms since epoch): the newer of two builds is the one built later. */
+	const __BUILD_TIME__: number;
 	namespace App {}
 }
 

@@ -1,15 +1,21 @@
-// The hello handshake: compatibility decisions and the hub's answer.
+// The hello handshake and the hub's event stream: compatibility, snapshots and sequence numbers.
 import { describe, expect, it } from 'vitest';
 import { Hub } from '../../src/lib/worker/hub';
 import { createFacade } from '../../src/lib/worker/facade';
-import { PROTOCOL_VERSION, compareHello } from '../../src/lib/worker/protocol';
+import { PROTOCOL_VERSION, compareHello, type HubEvent } from '../../src/lib/worker/protocol';
+import { MemoryRepository } from '../../src/lib/storage/memory';
+
+async function makeHub(build = 'b1') {
+	const events: HubEvent[] = [];
+	const hub = await Hub.start({ mode: 'shared-worker', build, repository: new MemoryRepository(), publish: (event) => events.push(event), now: () => 42 });
+	return { hub, events, facade: createFacade(hub) };
+}
 
 describe('hello handshake', () => {
 	it('a tab of the same protocol and build is compatible and counted', async () => {
-		const hub = new Hub({ mode: 'shared-worker', build: 'b1', now: () => 42 });
-		const facade = createFacade(hub);
+		const { hub, facade } = await makeHub();
 		const answer = await facade.hello({ protocolVersion: PROTOCOL_VERSION, build: 'b1', tabId: 't1' });
-		expect(answer).toEqual({ protocolVersion: PROTOCOL_VERSION, build: 'b1', mode: 'shared-worker', compatible: true, hubStartedAt: 42, tabs: 1 });
+		expect(answer).toMatchObject({ protocolVersion: PROTOCOL_VERSION, build: 'b1', mode: 'shared-worker', compatible: true, hubStartedAt: 42, tabs: 1, eventsChannel: 'studio:events:b1' });
 		await facade.hello({ protocolVersion: PROTOCOL_VERSION, build: 'b1', tabId: 't2' });
 		expect(hub.tabCount).toBe(2);
 		hub.forgetTab('t1');
@@ -22,9 +28,49 @@ describe('hello handshake', () => {
 	});
 
 	it('a malformed hello is refused before it reaches the hub', async () => {
-		const hub = new Hub({ mode: 'memory', build: 'b' });
-		const facade = createFacade(hub);
+		const { hub, facade } = await makeHub();
 		await expect(facade.hello({ protocolVersion: 'one', build: 'b', tabId: '' } as never)).rejects.toThrow(/malformed/);
 		expect(hub.tabCount).toBe(0);
+	});
+});
+
+describe('hub events and snapshot', () => {
+	it('a snapshot names the last event folded in; later events continue the sequence with no gap', async () => {
+		const { facade, events } = await makeHub();
+		await facade.callTool('workspace_write_file', { path: 'app.js', content: 'a' }, { tabId: 't', source: 'palette' });
+		const snapshot = await facade.snapshot();
+		expect(snapshot.workspace.revision).toBe(2);
+		expect(snapshot.seq).toBe(events.at(-1)!.seq);
+		await facade.callTool('workspace_write_file', { path: 'app.js', content: 'b' }, { tabId: 't', source: 'palette' });
+		const after = events.filter((event) => event.seq > snapshot.seq);
+		expect(after.map((event) => event.seq)).toEqual(after.map((_, i) => snapshot.seq + 1 + i));
+		const change = after.find((event) => event.type === 'workspace.changed');
+		expect(change).toMatchObject({ revision: 3, source: 'palette', tool: 'workspace_write_file', tabId: 't', changed: [{ path: 'app.js', file: { path: 'app.js', size: 1 } }] });
+		expect(after.filter((event) => event.type === 'trace.appended')).toHaveLength(2);
+	});
+
+	it('a malformed call context is refused without reaching the registry', async () => {
+		const { facade, hub } = await makeHub();
+		const result = await facade.callTool('workspace_write_file', { path: 'a.js', content: '' }, { source: 'palette' } as never);
+		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED' });
+		expect(hub.registry.trace.snapshot()).toEqual([]);
+	});
+
+	it('when a tab goes away its calls in flight are cancelled and their approvals leave the queue', async () => {
+		const { facade, hub } = await makeHub();
+		const pending = facade.executeAgentCall({ id: 'w1', name: 'workspace_write_file', arguments: { path: 'app.js', content: 'x' } }, { tabId: 'gone', source: 'webmcp' });
+		while (hub.registry.policy.snapshot().length === 0) await new Promise((r) => setTimeout(r, 1));
+		hub.forgetTab('gone');
+		expect((await pending).structuredContent.error).toMatchObject({ code: 'TOOL_CANCELLED' });
+		expect(hub.registry.policy.snapshot()).toEqual([]);
+	});
+
+	it('a superseded hub refuses every write and says why', async () => {
+		const { facade, hub, events } = await makeHub();
+		hub.supersede('b2');
+		const result = await facade.callTool('workspace_write_file', { path: 'app.js', content: 'x' }, { tabId: 't', source: 'palette' });
+		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_POLICY_DENIED' });
+		expect(events.filter((event) => event.type === 'hub.status').at(-1)).toMatchObject({ status: { state: 'superseded', newerBuild: 'b2' } });
+		expect((await facade.callTool('workspace_list_files', {}, { tabId: 't', source: 'palette' })).isError).toBe(false);
 	});
 });

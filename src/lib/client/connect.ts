@@ -1,16 +1,21 @@
-// Connects a tab to the shared runtime: SharedWorker if the browser has one, else a dedicated worker.
+// Connects a tab to the shared runtime, down the fallback ladder: SharedWorker → dedicated worker
+// (one writer elected by Web Lock) → a hub inside this page with memory storage.
 import * as Comlink from 'comlink';
-import { PROTOCOL_VERSION, type HelloResponse, type HubFacade } from '$lib/worker/protocol';
+import { PROTOCOL_VERSION, tabLockName, type HelloResponse, type HubFacade, type RuntimeMode } from '$lib/worker/protocol';
 import { withTimeout } from './timeout';
 
-/** How long the first handshake may take (a cold worker parses its bundle first). */
-const HELLO_TIMEOUT_MS = 10_000;
+/** How long a handshake may take (a cold worker parses its bundle and opens IndexedDB first). */
+const HELLO_TIMEOUT_MS = 15_000;
+/** Per-method deadlines: a call waiting for a person's approval may legitimately take long. */
+const TIMEOUTS: Partial<Record<keyof HubFacade, number>> = { callTool: 120_000, executeAgentCall: 15 * 60_000 };
+const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** A live connection: the remote facade and the handshake answer. */
+/** A live connection: the facade (every call with a deadline) and the handshake answer. */
 export interface Connection {
-	facade: Comlink.Remote<HubFacade>;
+	facade: HubFacade;
 	hello: HelloResponse;
 	tabId: string;
+	mode: RuntimeMode;
 }
 
 /** A random id for this tab's lifetime. */
@@ -18,26 +23,67 @@ export function newTabId(): string {
 	return crypto.randomUUID();
 }
 
-/** Opens the best available worker and performs the `hello` handshake. */
+/**
+ * Holds `studio:tab:<id>` for the life of this tab, so the hub learns of our death by being
+ * granted the same lock. Resolves once we hold it (before hello, so the hub's request queues).
+ */
+export function holdTabLease(tabId: string): Promise<void> {
+	if (!('locks' in navigator)) return Promise.resolve();
+	return new Promise((held) => {
+		void navigator.locks.request(tabLockName(tabId), () => {
+			held();
+			return new Promise(() => undefined);
+		});
+	});
+}
+
+function withDeadlines(facade: HubFacade): HubFacade {
+	return new Proxy(facade, {
+		get(target, method: string | symbol) {
+			const fn = (target as unknown as Record<string | symbol, unknown>)[method];
+			if (typeof method !== 'string' || typeof fn !== 'function') return fn;
+			const ms = TIMEOUTS[method as keyof HubFacade] ?? DEFAULT_TIMEOUT_MS;
+			return (...args: unknown[]) => withTimeout(Promise.resolve(fn.apply(target, args)), ms, `hub.${method}`);
+		}
+	});
+}
+
+async function handshake(facade: HubFacade, tabId: string, mode: RuntimeMode): Promise<Connection> {
+	const hello = await withTimeout(facade.hello({ protocolVersion: PROTOCOL_VERSION, build: __BUILD_ID__, tabId }), HELLO_TIMEOUT_MS, 'hub hello');
+	return { facade: withDeadlines(facade), hello, tabId, mode };
+}
+
+function sharedWorker(): HubFacade {
+	const worker = new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name: 'studio' });
+	return Comlink.wrap<HubFacade>(worker.port) as unknown as HubFacade;
+}
+
+function dedicatedWorker(): HubFacade {
+	const worker = new Worker(new URL('../worker/dedicated.worker.ts', import.meta.url), { type: 'module', name: 'studio' });
+	return Comlink.wrap<HubFacade>(worker) as unknown as HubFacade;
+}
+
+async function inPage(): Promise<HubFacade> {
+	const [{ startHub }, { createFacade }] = await Promise.all([import('$lib/worker/host'), import('$lib/worker/facade')]);
+	return createFacade(await startHub({ mode: 'memory', build: __BUILD_ID__, builtAt: __BUILD_TIME__, memory: true }));
+}
+
+/** Connects down the ladder; each rung that fails hands over to the next. */
 export async function connect(tabId: string = newTabId()): Promise<Connection> {
-	let endpoint: Comlink.Endpoint;
+	await holdTabLease(tabId);
 	if (typeof SharedWorker === 'function') {
-		const worker = new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), {
-			type: 'module',
-			name: 'studio'
-		});
-		endpoint = worker.port;
-	} else {
-		endpoint = new Worker(new URL('../worker/dedicated.worker.ts', import.meta.url), {
-			type: 'module',
-			name: 'studio'
-		});
+		try {
+			return await handshake(sharedWorker(), tabId, 'shared-worker');
+		} catch {
+			// fall through to a per-tab worker
+		}
 	}
-	const facade = Comlink.wrap<HubFacade>(endpoint);
-	const hello = await withTimeout(
-		facade.hello({ protocolVersion: PROTOCOL_VERSION, build: __BUILD_ID__, tabId }),
-		HELLO_TIMEOUT_MS,
-		'hub hello'
-	);
-	return { facade, hello, tabId };
+	if (typeof Worker === 'function') {
+		try {
+			return await handshake(dedicatedWorker(), tabId, 'dedicated-worker');
+		} catch {
+			// fall through to the in-page runtime
+		}
+	}
+	return handshake(await inPage(), tabId, 'memory');
 }

@@ -58,14 +58,21 @@ export class ApprovalPolicy {
 		this.#options = options;
 	}
 
+	#readOnlyReason: string | null = null;
+
 	get readOnly(): boolean {
-		return this.#options.readOnly === true;
+		return this.#options.readOnly === true || this.#readOnlyReason !== null;
+	}
+
+	/** Stops every mutation from now on (e.g. a newer build's hub took over). */
+	setReadOnly(reason: string): void {
+		this.#readOnlyReason = reason;
 	}
 
 	/** Read-only tools and direct calls pass; mutating agent calls wait unless a rule matches. */
 	decide(name: string, annotations: ToolAnnotations, context: CallContext): PolicyVerdict {
 		if (annotations.readOnlyHint) return { kind: 'allow' };
-		if (this.readOnly) return { kind: 'deny', reason: 'This studio is read-only: mutating tools are disabled.' };
+		if (this.readOnly) return { kind: 'deny', reason: this.#readOnlyReason ?? 'This studio is read-only: mutating tools are disabled.' };
 		if (context.mode === 'direct') return { kind: 'allow' };
 		if (this.#options.preApprovedSources?.includes(context.source)) return { kind: 'allow' };
 		if (this.#sessionRules.has(ruleKey(context, name))) return { kind: 'allow' };

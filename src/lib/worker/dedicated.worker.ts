@@ -1,8 +1,42 @@
-// Dedicated-worker entry: the fallback where SharedWorker is missing; one hub per tab.
+// Dedicated-worker entry (where SharedWorker is missing): one hub per tab. The hub holding the Web
+// Lock `studio:writer` answers for every tab; the others relay their calls to it.
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { Hub } from './hub';
-import { createFacade } from './facade';
+import { startHub } from './host';
+import { createFacade, deferredFacade, localBackend, type HubBackend } from './facade';
+import type { Hub } from './hub';
+import { relayBackend, serveRelay, type RelayPort } from './relay';
+import { WRITER_LOCK, relayChannelName } from './protocol';
 
-const hub = new Hub({ mode: 'dedicated-worker', build: __BUILD_ID__ });
-Comlink.expose(createFacade(hub), self as unknown as Comlink.Endpoint);
+const relay = new BroadcastChannel(relayChannelName(__BUILD_ID__)) as unknown as RelayPort;
+const remote = relayBackend(relay);
+let backend: HubBackend = remote;
+
+/** Becomes the writer: reload (the previous writer may have committed), then serve the relay. */
+async function becomeWriter(hub: Hub, onServing?: () => void): Promise<never> {
+	await hub.service.reload();
+	hub.writer = true;
+	backend = localBackend(hub);
+	serveRelay(relay, backend);
+	remote.handOver(backend); // calls that were waiting on the old writer run here now
+	onServing?.();
+	return new Promise<never>(() => undefined); // hold the lock for this tab's lifetime
+}
+
+/** Resolves once this hub knows who writes: itself (lock granted, serving) or another tab. */
+function electWriter(hub: Hub): Promise<void> {
+	hub.writer = false;
+	return new Promise<void>((decided) => {
+		void navigator.locks.request(WRITER_LOCK, { ifAvailable: true }, async (lock) => {
+			if (lock) return becomeWriter(hub, decided);
+			decided(); // another tab writes; queue to take over when it closes
+			return navigator.locks.request(WRITER_LOCK, () => becomeWriter(hub));
+		});
+	});
+}
+
+const ready = startHub({ mode: 'dedicated-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__ }).then(async (hub) => {
+	await electWriter(hub);
+	return createFacade(hub, () => backend);
+});
+Comlink.expose(deferredFacade(ready), self as unknown as Comlink.Endpoint);

@@ -1,10 +1,33 @@
-// Builds the narrow per-port facade over a hub; never exposes the hub object itself.
+// Builds the narrow per-port facade: guards every argument, then delegates to a backend (the local
+// hub, or the writer hub through the relay in per-tab mode). Never exposes the hub object itself.
 import type { Hub } from './hub';
-import type { HelloRequest, HubFacade } from './protocol';
-import { isHelloRequest } from './guards';
+import type { HelloRequest, HubFacade, RelayMethod, TabCallContext } from './protocol';
+import { isHelloRequest, isTabContext } from './guards';
+import { errorResult } from '../runtime/registry';
+import { ToolError } from '../tools/errors';
 
-/** One facade per connected port; the hub's internals stay private to the worker. */
-export function createFacade(hub: Hub): HubFacade {
+/** The operations behind the facade, local or relayed. */
+export type HubBackend = Pick<HubFacade, RelayMethod>;
+
+/** The backend of a hub that answers itself. */
+export function localBackend(hub: Hub): HubBackend {
+	return {
+		snapshot: async () => hub.snapshot(),
+		listTools: async (cursor) => hub.registry.listTools(cursor ? { cursor } : {}),
+		callTool: (name, args, context) => hub.callTool(name, args, context),
+		executeAgentCall: (call, context) => hub.executeAgentCall(call, context),
+		resolveApproval: async (id, decision) => hub.resolveApproval(id, decision),
+		readFile: async (path) => hub.readFile(path),
+		clearTrace: () => hub.clearTrace(),
+		exportTrace: async () => hub.registry.trace.export()
+	};
+}
+
+const badContext = () =>
+	errorResult(new ToolError('TOOL_VALIDATION_FAILED', 'The call context is malformed (tabId and source are required).', { reason: 'context-required' }).toJSON());
+
+/** One facade per connected port. `hello` is always answered by the hub the tab is connected to. */
+export function createFacade(hub: Hub, backend: () => HubBackend = () => localBackend(hub)): HubFacade {
 	return {
 		async hello(request: HelloRequest) {
 			if (!isHelloRequest(request)) throw new TypeError('hello: malformed request');
@@ -12,6 +35,35 @@ export function createFacade(hub: Hub): HubFacade {
 		},
 		async ping() {
 			return 'pong' as const;
-		}
+		},
+		snapshot: () => backend().snapshot(),
+		listTools: (cursor) => backend().listTools(typeof cursor === 'string' ? cursor : undefined),
+		async callTool(name: string, args: unknown, context: TabCallContext) {
+			if (!isTabContext(context)) return badContext();
+			return backend().callTool(name, args, context);
+		},
+		async executeAgentCall(call, context) {
+			if (!isTabContext(context) || !call || typeof call !== 'object') return badContext();
+			return backend().executeAgentCall(call, context);
+		},
+		async resolveApproval(id, decision) {
+			if (typeof id !== 'string' || !['allow-once', 'allow-session', 'deny'].includes(decision)) return false;
+			return backend().resolveApproval(id, decision);
+		},
+		async readFile(path) {
+			return typeof path === 'string' ? backend().readFile(path) : null;
+		},
+		clearTrace: () => backend().clearTrace(),
+		exportTrace: () => backend().exportTrace()
 	};
+}
+
+/** A facade object that can be exposed at once; each call waits until the hub behind it is ready. */
+export function deferredFacade(ready: Promise<HubFacade>): HubFacade {
+	return new Proxy({} as HubFacade, {
+		get: (_target, method: string | symbol) =>
+			typeof method === 'string'
+				? async (...args: unknown[]) => ((await ready) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args)
+				: undefined
+	});
 }

@@ -1,45 +1,248 @@
-// The hub: one per runtime (SharedWorker, dedicated worker or in-page memory); owns tab bookkeeping.
-import { PROTOCOL_VERSION, compareHello, type HelloRequest, type HelloResponse, type RuntimeMode } from './protocol';
+// The hub: the shared runtime one per origin+build (or per tab in fallback). Hosts the registry,
+// policy, trace, workspace service and repository; publishes events; tracks tab leases.
+import { ToolRegistry } from '../runtime/registry';
+import { ApprovalPolicy, type ApprovalDecision } from '../runtime/policy';
+import { Trace } from '../runtime/trace';
+import { WorkspaceService, type WorkspaceEvent } from '../runtime/workspace-service';
+import { registerWorkspaceTools } from '../runtime/handlers/index';
+import { NO_PREVIEW, type RepositoryPort } from '../runtime/ports';
+import type { CallToolResult, TraceEntry } from '../runtime/types';
+import type { FileRecord } from '../domain/model';
+import { sortedFiles } from '../domain/model';
+import { tryNormalizePath } from '../domain/paths';
+import {
+	PROTOCOL_VERSION,
+	compareHello,
+	eventsChannelName,
+	tabLockName,
+	type FileSummary,
+	type HelloRequest,
+	type HelloResponse,
+	type HubEvent,
+	type HubEventBody,
+	type HubSnapshot,
+	type HubStatus,
+	type RuntimeMode,
+	type TabCallContext
+} from './protocol';
 
-/** Options for a hub instance. */
+/** Persistence of the trace, when the repository offers it. */
+export interface TracePersistence {
+	load(): Promise<TraceEntry[]>;
+	append(entry: TraceEntry): void;
+	clear(): Promise<void>;
+}
+
+/** What a hub needs from its host (worker entry or page). */
 export interface HubOptions {
 	mode: RuntimeMode;
 	build: string;
+	builtAt?: number;
+	repository: RepositoryPort;
+	storageHealth?: () => string;
+	tracePersistence?: TracePersistence;
+	/** Publishes an event to every tab (a BroadcastChannel in every mode). */
+	publish: (event: HubEvent) => void;
+	/** Web Locks for tab leases; absent in Node tests. */
+	locks?: Pick<LockManager, 'request'> | null;
 	now?: () => number;
+	hubId?: string;
 }
 
-/** Framework-neutral hub state; the worker entry wires ports to {@link createFacade}. */
+function summarise(file: FileRecord): FileSummary {
+	return { path: file.path, kind: file.kind, language: file.language, mimeType: file.mimeType, size: file.size, hash: file.hash };
+}
+
+/** The runtime host. Create with {@link Hub.start}. */
 export class Hub {
+	readonly id: string;
 	readonly mode: RuntimeMode;
 	readonly build: string;
+	readonly builtAt: number;
 	readonly startedAt: number;
-	readonly #tabs = new Set<string>();
+	readonly registry: ToolRegistry;
+	readonly service: WorkspaceService;
+	readonly #options: HubOptions;
+	#seq = 0;
+	readonly #tabs = new Map<string, Set<AbortController>>();
+	#newerBuild: string | undefined;
+	writer = true;
 
-	constructor(options: HubOptions) {
+	private constructor(options: HubOptions, service: WorkspaceService, registry: ToolRegistry) {
+		this.#options = options;
+		this.id = options.hubId ?? `hub-${Math.random().toString(36).slice(2, 10)}`;
 		this.mode = options.mode;
 		this.build = options.build;
+		this.builtAt = options.builtAt ?? 0;
 		this.startedAt = (options.now ?? Date.now)();
+		this.service = service;
+		this.registry = registry;
 	}
 
-	/** Answers a tab's handshake and registers the tab. */
+	/** Loads the workspace and wires registry, policy, trace and events. */
+	static async start(options: HubOptions): Promise<Hub> {
+		const service = await WorkspaceService.open({ repository: options.repository, preview: NO_PREVIEW });
+		const trace = new Trace();
+		if (options.tracePersistence) {
+			trace.restore(await options.tracePersistence.load().catch(() => []));
+			trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
+		}
+		const registry = new ToolRegistry({ trace, policy: new ApprovalPolicy(), getRevision: () => service.revision });
+		registerWorkspaceTools(registry, service);
+		const hub = new Hub(options, service, registry);
+		trace.subscribe((entry) => hub.#publish(entry ? { type: 'trace.appended', entry } : { type: 'trace.cleared' }));
+		registry.policy.subscribe((pending) => hub.#publish({ type: 'approvals.changed', pending: [...pending] }));
+		service.subscribe((event) => hub.#onWorkspaceEvent(event));
+		return hub;
+	}
+
+	#publish(body: HubEventBody) {
+		this.#seq += 1;
+		this.#options.publish({ ...body, hubId: this.id, seq: this.#seq } as HubEvent);
+	}
+
+	#onWorkspaceEvent(event: WorkspaceEvent) {
+		const ws = this.service.workspace;
+		const { undo, redo } = this.service.undoState;
+		if (event.type === 'changed') {
+			this.#publish({
+				type: 'workspace.changed',
+				revision: event.revision,
+				source: event.source,
+				tool: event.tool,
+				tabId: event.tabId,
+				changed: event.changedPaths.map((path) => {
+					const file = ws.files.get(path);
+					return { path, file: file ? summarise(file) : null };
+				}),
+				activePath: ws.activePath,
+				canUndo: undo.length > 0,
+				canRedo: redo.length > 0
+			});
+		} else if (event.type === 'focus') this.#publish({ type: 'workspace.focus', path: event.path, line: event.line, revision: event.revision });
+		else this.#publish({ type: 'workspace.reloaded', revision: event.revision });
+	}
+
+	/** The hub's status as tabs show it. */
+	status(): HubStatus {
+		return {
+			state: this.#newerBuild ? 'superseded' : 'ready',
+			mode: this.mode,
+			build: this.build,
+			hubId: this.id,
+			tabs: this.#tabs.size,
+			writer: this.writer,
+			newerBuild: this.#newerBuild,
+			message: this.#newerBuild ? 'A newer version of Web Studio is open in another tab. Reload this tab to keep working.' : undefined
+		};
+	}
+
+	/** Answers a tab's handshake and starts watching its lease. */
 	hello(request: HelloRequest): HelloResponse {
-		this.#tabs.add(request.tabId);
+		this.trackTab(request.tabId);
 		return {
 			protocolVersion: PROTOCOL_VERSION,
 			build: this.build,
 			mode: this.mode,
 			...compareHello(request, { protocolVersion: PROTOCOL_VERSION, build: this.build }),
+			hubId: this.id,
 			hubStartedAt: this.startedAt,
-			tabs: this.#tabs.size
+			tabs: this.#tabs.size,
+			eventsChannel: eventsChannelName(this.build)
 		};
 	}
 
-	/** Forgets a tab (its lease ended). */
+	/**
+	 * Watches a tab's Web Lock: the tab holds `studio:tab:<id>` for its lifetime, so our request for
+	 * the same lock is granted exactly when the tab is gone. Then what it owned is cleaned up.
+	 */
+	trackTab(tabId: string): void {
+		if (this.#tabs.has(tabId)) return;
+		this.#tabs.set(tabId, new Set());
+		this.#publish({ type: 'hub.status', status: this.status() });
+		void this.#options.locks?.request(tabLockName(tabId), async () => this.forgetTab(tabId));
+	}
+
+	/** Cleans up after a tab: aborts its calls in flight (approvals they wait on settle as cancelled). */
 	forgetTab(tabId: string): void {
+		const calls = this.#tabs.get(tabId);
+		if (!calls) return;
 		this.#tabs.delete(tabId);
+		for (const controller of calls) controller.abort();
+		this.#publish({ type: 'hub.status', status: this.status() });
 	}
 
 	get tabCount(): number {
 		return this.#tabs.size;
+	}
+
+	/** A newer build is running: stop writing and tell our tabs to reload. */
+	supersede(newerBuild: string): void {
+		if (this.#newerBuild) return;
+		this.#newerBuild = newerBuild;
+		this.registry.policy.setReadOnly('A newer version of Web Studio is running in another tab; this one no longer writes. Reload it.');
+		this.#publish({ type: 'hub.status', status: this.status() });
+	}
+
+	/** Everything a tab needs before applying events. */
+	snapshot(): HubSnapshot {
+		const ws = this.service.workspace;
+		const { undo, redo } = this.service.undoState;
+		return {
+			hubId: this.id,
+			seq: this.#seq,
+			workspace: { id: ws.id, name: ws.name, revision: ws.revision, activePath: ws.activePath, files: sortedFiles(ws).map(summarise) },
+			storage: { kind: this.service.repository.kind, health: this.#options.storageHealth?.() ?? 'open', quarantined: this.service.quarantined.length },
+			trace: this.registry.trace.snapshot(),
+			approvals: this.registry.policy.snapshot(),
+			preview: { outcome: this.service.preview.status().preview, hosts: 0 },
+			status: this.status(),
+			canUndo: undo.length > 0,
+			canRedo: redo.length > 0
+		};
+	}
+
+	/** Runs `task` as a call owned by `tabId`: aborted if the tab goes away first. */
+	async #owned<T>(tabId: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		this.trackTab(tabId);
+		const controller = new AbortController();
+		const calls = this.#tabs.get(tabId)!;
+		calls.add(controller);
+		try {
+			return await task(controller.signal);
+		} finally {
+			calls.delete(controller);
+		}
+	}
+
+	/** A direct command from a tab. */
+	callTool(name: string, args: unknown, context: TabCallContext): Promise<CallToolResult> {
+		return this.#owned(context.tabId, (signal) =>
+			this.registry.callTool({ name, arguments: args }, { context: { source: context.source, mode: 'direct', tabId: context.tabId, sessionId: context.sessionId }, signal })
+		);
+	}
+
+	/** An agent-originated call from a page (WebMCP): agent mode, so mutations wait for approval. */
+	executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, context: TabCallContext): Promise<CallToolResult> {
+		return this.#owned(context.tabId, (signal) =>
+			this.registry.executeModelToolCall(call, { context: { source: context.source, mode: 'agent', tabId: context.tabId, sessionId: context.sessionId }, signal })
+		);
+	}
+
+	resolveApproval(id: string, decision: ApprovalDecision): boolean {
+		return this.registry.policy.resolve(id, decision);
+	}
+
+	/** File content for the editor. */
+	readFile(path: string) {
+		const normalized = tryNormalizePath(path);
+		const file = normalized ? this.service.workspace.files.get(normalized) : undefined;
+		if (!file) return null;
+		return { revision: this.service.revision, path: file.path, content: file.content ?? null, size: file.size, mimeType: file.mimeType };
+	}
+
+	async clearTrace(): Promise<void> {
+		this.registry.trace.clear();
+		await this.#options.tracePersistence?.clear();
 	}
 }

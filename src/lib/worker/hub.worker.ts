@@ -1,14 +1,16 @@
 // SharedWorker entry: one hub per origin+build; every connecting tab gets its own Comlink facade.
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { Hub } from './hub';
-import { createFacade } from './facade';
+import { startHub } from './host';
+import { createFacade, deferredFacade } from './facade';
 
 declare const self: SharedWorkerGlobalScope;
 
-const hub = new Hub({ mode: 'shared-worker', build: __BUILD_ID__ });
+const hub = startHub({ mode: 'shared-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__ });
+
+const ready = hub.then((h) => createFacade(h));
 
 self.onconnect = (event: MessageEvent) => {
-	const port = event.ports[0];
-	if (port) Comlink.expose(createFacade(hub), port);
+	// Expose at once (messages queue on the port); each call waits for the hub to be ready.
+	if (event.ports[0]) Comlink.expose(deferredFacade(ready), event.ports[0]);
 };

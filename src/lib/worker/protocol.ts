@@ -1,7 +1,12 @@
-// Every message that crosses the tab ↔ hub boundary: handshake, facade surface, events. One file, both ends.
+// Every message that crosses the tab ↔ hub boundary: handshake, facade surface, events, relay.
+// One file, imported by both ends.
+import type { McpTool } from '../tools/catalog';
+import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
+import type { ApprovalDecision, PendingApproval } from '../runtime/policy';
+import type { PreviewOutcome } from '../runtime/ports';
 
 /** Bumped whenever a message shape below changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -21,19 +26,144 @@ export interface HelloResponse {
 	compatible: boolean;
 	/** Why the tab and hub disagree, when they do. */
 	reason?: 'protocol-mismatch' | 'build-mismatch';
+	hubId: string;
 	hubStartedAt: number;
 	/** Tabs the hub currently knows (this one included). */
 	tabs: number;
+	/** Name of the BroadcastChannel this hub publishes events on. */
+	eventsChannel: string;
+}
+
+/** A file as the tabs see it (no content). */
+export interface FileSummary {
+	path: string;
+	kind: 'text' | 'asset';
+	language: string;
+	mimeType: string;
+	size: number;
+	hash: string;
+}
+
+/** Storage as the status bar shows it. */
+export interface StorageInfo {
+	kind: 'indexeddb' | 'memory' | 'filesystem';
+	health: string;
+	quarantined: number;
+}
+
+/** Hub state that tabs display. */
+export interface HubStatus {
+	state: 'ready' | 'superseded' | 'failed';
+	mode: RuntimeMode;
+	build: string;
+	hubId: string;
+	tabs: number;
+	writer: boolean;
+	/** Set when a newer build's hub is running: this hub no longer writes. */
+	newerBuild?: string;
+	message?: string;
+}
+
+/** The preview state the hub last saw. */
+export interface PreviewState {
+	outcome: PreviewOutcome;
+	hosts: number;
+}
+
+/** Everything a late tab needs before it applies events; `seq` is the last event folded in. */
+export interface HubSnapshot {
+	hubId: string;
+	seq: number;
+	workspace: { id: string; name: string; revision: number; activePath: string | null; files: FileSummary[] };
+	storage: StorageInfo;
+	trace: TraceEntry[];
+	approvals: PendingApproval[];
+	preview: PreviewState;
+	status: HubStatus;
+	canUndo: boolean;
+	canRedo: boolean;
+}
+
+/** Events the hub publishes; `seq` increases by one per event of a hub. */
+export type HubEventBody =
+	| {
+			type: 'workspace.changed';
+			revision: number;
+			source: string;
+			tool: string;
+			tabId?: string;
+			changed: { path: string; file: FileSummary | null }[];
+			activePath: string | null;
+			canUndo: boolean;
+			canRedo: boolean;
+	  }
+	| { type: 'workspace.reloaded'; revision: number }
+	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
+	| { type: 'trace.appended'; entry: TraceEntry }
+	| { type: 'trace.cleared' }
+	| { type: 'approvals.changed'; pending: PendingApproval[] }
+	| { type: 'preview.status'; preview: PreviewState }
+	| { type: 'hub.status'; status: HubStatus };
+
+export type HubEvent = HubEventBody & { hubId: string; seq: number };
+
+/** Context a tab attaches to its calls. */
+export interface TabCallContext {
+	tabId: string;
+	source: Source;
+	mode?: Mode;
+	sessionId?: string;
 }
 
 /**
- * The narrow surface the hub exposes on each connected port (through Comlink).
- * Later capabilities add methods here; the tab-side client wraps every call in a timeout.
+ * The narrow surface the hub exposes on each connected port (through Comlink). The tab-side client
+ * wraps every call in a timeout. Events are not callbacks: they arrive over a BroadcastChannel, so a
+ * closed tab can never leave the hub waiting on a dead port.
  */
 export interface HubFacade {
 	hello(request: HelloRequest): Promise<HelloResponse>;
 	ping(): Promise<'pong'>;
+	snapshot(): Promise<HubSnapshot>;
+	listTools(cursor?: string): Promise<{ tools: McpTool[]; nextCursor?: string }>;
+	/** A direct command from a person (palette, editor, buttons). */
+	callTool(name: string, args: unknown, context: TabCallContext): Promise<CallToolResult>;
+	/** An agent-originated call from the page (WebMCP): waits for approval like a model's. */
+	executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, context: TabCallContext): Promise<CallToolResult>;
+	resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean>;
+	/** File content for the editor (not a tool call: no trace entry). */
+	readFile(path: string): Promise<{ revision: number; path: string; content: string | null; size: number; mimeType: string } | null>;
+	clearTrace(): Promise<void>;
+	exportTrace(): Promise<unknown>;
 }
+
+/** Methods a non-writer hub forwards to the writer over the relay channel. */
+export type RelayMethod = Exclude<keyof HubFacade, 'hello' | 'ping'>;
+
+/** Relay messages between per-tab hubs (fallback mode). */
+export type RelayMessage =
+	| { kind: 'request'; id: string; method: RelayMethod; args: unknown[] }
+	| { kind: 'response'; id: string; ok: true; value: unknown }
+	| { kind: 'response'; id: string; ok: false; error: string };
+
+/** Announcements between hubs of possibly different builds (one channel for all builds). */
+export type HubAnnouncement = { kind: 'hub-started'; hubId: string; build: string; protocolVersion: number; startedAt: number };
+
+/** Channel every hub of every build announces itself on. */
+export const HUBS_CHANNEL = 'studio:hubs';
+/** Channel a build's hub publishes events on. */
+export function eventsChannelName(build: string): string {
+	return `studio:events:${build}`;
+}
+/** Channel per-tab hubs of a build relay calls to their writer on. */
+export function relayChannelName(build: string): string {
+	return `studio:relay:${build}`;
+}
+/** Web Lock a tab holds for its lifetime. */
+export function tabLockName(tabId: string): string {
+	return `studio:tab:${tabId}`;
+}
+/** Web Lock of the single writing hub in per-tab mode. */
+export const WRITER_LOCK = 'studio:writer';
 
 /** Decides compatibility for a handshake: same protocol version and same build. */
 export function compareHello(

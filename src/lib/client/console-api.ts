@@ -1,0 +1,50 @@
+// `window.studio`: a small console and automation API over the same direct boundary the UI uses.
+import type { StudioClient } from './studio.svelte';
+
+/** What `window.studio` offers (in devtools, and to end-to-end tests). */
+export interface ConsoleApi {
+	callTool(name: string, args?: Record<string, unknown>): Promise<unknown>;
+	executeAgentCall(name: string, args?: Record<string, unknown>): Promise<unknown>;
+	readonly revision: number;
+	readonly files: string[];
+	readonly trace: unknown[];
+	readonly approvals: unknown[];
+	readonly mode: string | null;
+	readonly state: string;
+	resolveApproval(id: string, decision: 'allow-once' | 'allow-session' | 'deny'): Promise<boolean>;
+	readFile(path: string): Promise<unknown>;
+}
+
+declare global {
+	interface Window {
+		studio?: ConsoleApi;
+	}
+}
+
+/** Installs `window.studio` for this tab. Calls are palette-sourced direct commands. */
+export function exposeConsoleApi(client: StudioClient): void {
+	window.studio = {
+		callTool: (name, args = {}) => client.callTool(name, args, 'palette'),
+		executeAgentCall: (name, args = {}) => client.executeAgentCall({ id: `console-${Date.now()}`, name, arguments: args }, 'webmcp'),
+		get revision() {
+			return client.workspace.revision;
+		},
+		get files() {
+			return client.workspace.files.map((file) => file.path);
+		},
+		get trace() {
+			return client.trace.entries;
+		},
+		get approvals() {
+			return client.approvals.pending;
+		},
+		get mode() {
+			return client.hub.mode;
+		},
+		get state() {
+			return client.hub.state;
+		},
+		resolveApproval: (id, decision) => client.resolveApproval(id, decision),
+		readFile: (path) => client.readFile(path)
+	};
+}

@@ -1,0 +1,78 @@
+// Rune read models of the runtime: workspace, trace, approvals, preview, hub. Only StudioClient
+// writes them (from the snapshot and events); views read plain values from them.
+import type { PendingApproval } from '$lib/runtime/policy';
+import type { TraceEntry } from '$lib/runtime/types';
+import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
+
+/** Files, active file, revision and storage status. */
+export class WorkspaceStore {
+	revision = $state(0);
+	name = $state('');
+	files = $state.raw<FileSummary[]>([]);
+	activePath = $state<string | null>(null);
+	canUndo = $state(false);
+	canRedo = $state(false);
+	storage = $state.raw<StorageInfo | null>(null);
+	/** Who made the latest revision. */
+	lastChange = $state.raw<{ source: string; tool: string; tabId?: string } | null>(null);
+	/** Bumped when the editors should reveal a file. */
+	focus = $state.raw<{ path: string; line?: number; at: number } | null>(null);
+
+	fromSnapshot(snapshot: HubSnapshot) {
+		this.revision = snapshot.workspace.revision;
+		this.name = snapshot.workspace.name;
+		this.files = snapshot.workspace.files;
+		this.activePath = snapshot.workspace.activePath;
+		this.canUndo = snapshot.canUndo;
+		this.canRedo = snapshot.canRedo;
+		this.storage = snapshot.storage;
+	}
+
+	applyChange(revision: number, changed: { path: string; file: FileSummary | null }[], activePath: string | null) {
+		// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local scratch map; `files` is replaced whole
+		const byPath = new Map(this.files.map((file) => [file.path, file]));
+		for (const { path, file } of changed) {
+			if (file) byPath.set(path, file);
+			else byPath.delete(path);
+		}
+		this.files = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+		this.revision = revision;
+		this.activePath = activePath;
+	}
+}
+
+/** Trace entries, oldest first, bounded like the hub's ring. */
+export class TraceStore {
+	static readonly CAPACITY = 5000;
+	entries = $state.raw<TraceEntry[]>([]);
+
+	append(entry: TraceEntry) {
+		const next = this.entries.length >= TraceStore.CAPACITY ? this.entries.slice(1) : this.entries.slice();
+		next.push(entry);
+		this.entries = next;
+	}
+}
+
+/** Pending approvals, oldest first. */
+export class ApprovalsStore {
+	pending = $state.raw<PendingApproval[]>([]);
+}
+
+/** The last preview state the hub reported. */
+export class PreviewStore {
+	state = $state.raw<PreviewState | null>(null);
+}
+
+/** Connection lifecycle as the status bar shows it. */
+export type HubState = 'connecting' | 'connected' | 'reload-required' | 'failed';
+
+/** This tab's connection to the hub. */
+export class HubStore {
+	state = $state<HubState>('connecting');
+	mode = $state<RuntimeMode | null>(null);
+	protocolVersion = $state<number | null>(null);
+	hubBuild = $state<string | null>(null);
+	status = $state.raw<HubStatus | null>(null);
+	error = $state<string | null>(null);
+	readonly build = __BUILD_ID__;
+}

@@ -1,0 +1,188 @@
+// The tab's client of the runtime: connects, folds the snapshot and events into the stores, and
+// offers the commands the page needs. The only place that subscribes to runtime events.
+import type { ApprovalDecision } from '$lib/runtime/policy';
+import type { CallToolResult, Source } from '$lib/runtime/types';
+import type { HubEvent, HubSnapshot } from '$lib/worker/protocol';
+import { errorResult } from '$lib/runtime/registry';
+import { ToolError } from '$lib/tools/errors';
+import { connect, type Connection } from './connect';
+import { ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
+
+/** Connection, stores and commands for one tab. */
+export class StudioClient {
+	readonly hub = new HubStore();
+	readonly workspace = new WorkspaceStore();
+	readonly trace = new TraceStore();
+	readonly approvals = new ApprovalsStore();
+	readonly preview = new PreviewStore();
+	#connection: Connection | null = null;
+	#channel: BroadcastChannel | null = null;
+	#hubId = '';
+	#seq = 0;
+	#buffer: HubEvent[] | null = null;
+	#resyncing: Promise<void> | null = null;
+
+	get tabId(): string | null {
+		return this.#connection?.tabId ?? null;
+	}
+
+	/** Connects, then subscribes before taking the snapshot so no event is missed. */
+	async start(): Promise<void> {
+		this.hub.state = 'connecting';
+		try {
+			const connection = await connect();
+			this.#connection = connection;
+			const { hello } = connection;
+			this.hub.mode = connection.mode;
+			this.hub.protocolVersion = hello.protocolVersion;
+			this.hub.hubBuild = hello.build;
+			if (!hello.compatible) {
+				this.hub.state = 'reload-required';
+				return;
+			}
+			this.#channel = new BroadcastChannel(hello.eventsChannel);
+			this.#channel.onmessage = (event: MessageEvent<HubEvent>) => this.#onEvent(event.data);
+			await this.#resync();
+			this.hub.state = this.hub.status?.state === 'superseded' ? 'reload-required' : 'connected';
+			this.#flushOnHide();
+		} catch (error) {
+			this.hub.state = 'failed';
+			this.hub.error = error instanceof Error ? error.message : String(error);
+		}
+	}
+
+	/** Takes a snapshot while buffering events, then applies the buffered events newer than it. */
+	#resync(): Promise<void> {
+		this.#resyncing ??= (async () => {
+			this.#buffer = [];
+			try {
+				const snapshot = await this.#connection!.facade.snapshot();
+				this.#applySnapshot(snapshot);
+				const buffered = this.#buffer;
+				this.#buffer = null;
+				for (const event of buffered) this.#onEvent(event);
+			} finally {
+				this.#buffer = null;
+				this.#resyncing = null;
+			}
+		})();
+		return this.#resyncing;
+	}
+
+	#applySnapshot(snapshot: HubSnapshot) {
+		this.#hubId = snapshot.hubId;
+		this.#seq = snapshot.seq;
+		this.workspace.fromSnapshot(snapshot);
+		this.trace.entries = snapshot.trace;
+		this.approvals.pending = snapshot.approvals;
+		this.preview.state = snapshot.preview;
+		this.hub.status = snapshot.status;
+	}
+
+	#onEvent(event: HubEvent) {
+		if (!event || typeof event !== 'object' || typeof event.seq !== 'number') return;
+		if (this.#buffer) {
+			this.#buffer.push(event);
+			return;
+		}
+		if (event.hubId !== this.#hubId) {
+			// Another hub answers now (the writer changed in per-tab mode): start over from its snapshot.
+			void this.#resync();
+			return;
+		}
+		if (event.seq <= this.#seq) return;
+		if (event.seq !== this.#seq + 1) {
+			void this.#resync(); // a gap: never guess, re-read
+			return;
+		}
+		this.#seq = event.seq;
+		switch (event.type) {
+			case 'workspace.changed':
+				this.workspace.applyChange(event.revision, event.changed, event.activePath);
+				this.workspace.canUndo = event.canUndo;
+				this.workspace.canRedo = event.canRedo;
+				this.workspace.lastChange = { source: event.source, tool: event.tool, tabId: event.tabId };
+				break;
+			case 'workspace.reloaded':
+				void this.#resync();
+				break;
+			case 'workspace.focus':
+				this.workspace.activePath = event.path;
+				this.workspace.focus = { path: event.path, line: event.line, at: Date.now() };
+				break;
+			case 'trace.appended':
+				this.trace.append(event.entry);
+				break;
+			case 'trace.cleared':
+				this.trace.entries = [];
+				break;
+			case 'approvals.changed':
+				this.approvals.pending = event.pending;
+				break;
+			case 'preview.status':
+				this.preview.state = event.preview;
+				break;
+			case 'hub.status':
+				this.hub.status = event.status;
+				if (event.status.state === 'superseded') this.hub.state = 'reload-required';
+				break;
+		}
+	}
+
+	#flushOnHide() {
+		// Pending editor saves register here (editor issue); the hub commits before answering.
+		const flush = () => this.onHide.forEach((fn) => fn());
+		document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+		addEventListener('pagehide', flush);
+	}
+
+	/** Callbacks run when the tab is hidden or unloads (flush pending work). */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state the UI renders
+	readonly onHide = new Set<() => void>();
+
+	/** A tab of another build neither writes nor calls: it must reload first. */
+	#reloadRequired(): CallToolResult {
+		return errorResult(new ToolError('TOOL_POLICY_DENIED', 'This tab runs an older version of Web Studio than the one now open. Reload it to keep working.', { reason: 'reload-required' }).toJSON());
+	}
+
+	#requireWritable() {
+		if (!this.#connection) throw new Error('The runtime is not connected.');
+	}
+
+	/** A direct command through the registry (`mode: 'direct'`). */
+	async callTool(name: string, args: Record<string, unknown> = {}, source: Source = 'palette'): Promise<CallToolResult> {
+		this.#requireWritable();
+		if (this.hub.state === 'reload-required') return this.#reloadRequired();
+		return this.#connection!.facade.callTool(name, args, { tabId: this.#connection!.tabId, source });
+	}
+
+	/** An agent-originated call from this page (WebMCP): waits for approval like a model's. */
+	async executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, source: Source = 'webmcp'): Promise<CallToolResult> {
+		this.#requireWritable();
+		if (this.hub.state === 'reload-required') return this.#reloadRequired();
+		return this.#connection!.facade.executeAgentCall(call, { tabId: this.#connection!.tabId, source });
+	}
+
+	async resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean> {
+		this.#requireWritable();
+		return this.#connection!.facade.resolveApproval(id, decision);
+	}
+
+	async readFile(path: string) {
+		this.#requireWritable();
+		return this.#connection!.facade.readFile(path);
+	}
+
+	async listTools(cursor?: string) {
+		this.#requireWritable();
+		return this.#connection!.facade.listTools(cursor);
+	}
+
+	async clearTrace() {
+		await this.#connection?.facade.clearTrace();
+	}
+
+	async exportTrace() {
+		return this.#connection?.facade.exportTrace();
+	}
+}
