@@ -2,7 +2,8 @@
 // offers the commands the page needs. The only place that subscribes to runtime events.
 import type { ApprovalDecision } from '$lib/runtime/policy';
 import type { CallToolResult, Source } from '$lib/runtime/types';
-import type { HubEvent, HubSnapshot } from '$lib/worker/protocol';
+import type { HubEvent, HubSnapshot, PreviewRender } from '$lib/worker/protocol';
+import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/tools/errors';
 import { connect, type Connection } from './connect';
@@ -122,6 +123,9 @@ export class StudioClient {
 			case 'preview.status':
 				this.preview.state = event.preview;
 				break;
+			case 'preview.render':
+				void this.onRender?.(event.render);
+				break;
 			case 'hub.status':
 				this.hub.status = event.status;
 				if (event.status.state === 'superseded') this.hub.state = 'reload-required';
@@ -134,6 +138,21 @@ export class StudioClient {
 		const flush = () => this.onHide.forEach((fn) => fn());
 		document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
 		addEventListener('pagehide', flush);
+	}
+
+	/** Called with each document the hub asks this tab's preview to render. */
+	onRender: ((render: PreviewRender) => Promise<void>) | null = null;
+
+	/** The link the preview controller uses to talk to the hub. */
+	previewLink(): PreviewLink {
+		const tabId = this.#connection!.tabId;
+		const facade = () => this.#connection!.facade;
+		return {
+			tabId,
+			register: () => facade().registerPreviewHost(tabId),
+			ack: (renderId, outcome) => facade().previewAck(tabId, renderId, outcome),
+			report: (lines) => facade().previewReport(tabId, lines)
+		};
 	}
 
 	/** Callbacks run when the tab is hidden or unloads (flush pending work). */

@@ -47,7 +47,9 @@ export interface RepositoryPort {
 /** The preview outcome every mutation reports. */
 export type PreviewOutcome = {
 	revision: number;
-	status: 'ready' | 'error' | 'timeout' | 'unavailable';
+	status: 'ready' | 'error' | 'timeout' | 'unavailable' | 'superseded';
+	/** The canonical code behind a non-ready status (PREVIEW_ACK_TIMEOUT, PREVIEW_RUNTIME_ERROR…). */
+	code?: string;
 	message?: string;
 	durationMs?: number;
 	diagnostics?: { kind: string; path: string; reference: string; message?: string }[];

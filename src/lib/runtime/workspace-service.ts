@@ -123,17 +123,26 @@ export class WorkspaceService {
 	 * WORKSPACE_REVISION_CONFLICT; without one, a commit that loses to another runtime is rebuilt once
 	 * on the fresh state (the caller never claimed to have seen a particular revision).
 	 */
-	mutate(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>): Promise<MutationResult> {
-		return this.#serial(() => this.#mutateNow(meta, build, { kind: 'change' }));
+	async mutate(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>): Promise<MutationResult> {
+		return this.#withPreview(meta, await this.#serial(() => this.#commitNow(meta, build, { kind: 'change' })));
 	}
 
-	async #mutateNow(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>, history: { kind: HistoryKind; target?: number }): Promise<MutationResult> {
+	/**
+	 * Waits for the preview of a committed revision — outside the mutation queue, so the next write
+	 * does not wait on this one's render (a newer render supersedes it instead).
+	 */
+	async #withPreview(meta: MutationMeta, committed: ApplyResult & { changed: boolean }): Promise<MutationResult> {
+		const { changed, ...result } = committed;
+		return { ...result, preview: await this.#previewFor(result.workspace, meta.signal, changed) };
+	}
+
+	async #commitNow(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>, history: { kind: HistoryKind; target?: number }): Promise<ApplyResult & { changed: boolean }> {
 		{
 			for (let attempt = 0; ; attempt++) {
 				const current = this.#workspace;
 				this.#checkExpected(meta);
 				const result: ApplyResult = apply(current, await build(current));
-				if (result.diff.changes.length === 0) return { ...result, preview: await this.#previewFor(current, meta.signal, false) };
+				if (result.diff.changes.length === 0) return { ...result, changed: false };
 				if (meta.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The call was cancelled before anything was written.');
 				const entry: HistoryEntry = {
 					revision: result.diff.toRevision,
@@ -169,7 +178,7 @@ export class WorkspaceService {
 				this.#workspace = result.workspace;
 				this.#undo = undo;
 				this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId });
-				return { ...result, preview: await this.#previewFor(result.workspace, meta.signal, true) };
+				return { ...result, changed: true };
 			}
 		}
 	}
@@ -202,9 +211,9 @@ export class WorkspaceService {
 		return this.#historyStep(meta, 'redo');
 	}
 
-	#historyStep(meta: MutationMeta, kind: 'undo' | 'redo'): Promise<MutationResult> {
+	async #historyStep(meta: MutationMeta, kind: 'undo' | 'redo'): Promise<MutationResult> {
 		// The target is read inside the queue so two concurrent undos revert two different revisions.
-		return this.#serial(async () => {
+		const committed = await this.#serial(async () => {
 			this.#checkExpected(meta);
 			const stack = kind === 'undo' ? this.#undo.undo : this.#undo.redo;
 			const target = stack.at(-1);
@@ -212,8 +221,9 @@ export class WorkspaceService {
 			if (target === undefined || !entry) {
 				throw new ToolError('WORKSPACE_HISTORY_EMPTY', kind === 'undo' ? 'There is nothing to undo.' : 'There is nothing to redo.', { kind });
 			}
-			return this.#mutateNow(meta, () => ({ type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }), { kind, target });
+			return this.#commitNow(meta, () => ({ type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }), { kind, target });
 		});
+		return this.#withPreview(meta, committed);
 	}
 
 	/** Makes the files look as they did at `revision`, as a new revision. */

@@ -67,7 +67,7 @@ const Encoding = v.optional(
 	'utf8'
 );
 
-const PreviewState = v.picklist(['ready', 'error', 'timeout', 'unavailable']);
+const PreviewState = v.picklist(['ready', 'error', 'timeout', 'unavailable', 'superseded']);
 
 const Diagnostic = v.looseObject({
 	kind: v.string(),
@@ -80,6 +80,7 @@ const Diagnostic = v.looseObject({
 const PreviewOutcome = v.looseObject({
 	revision: Revision,
 	status: PreviewState,
+	code: v.optional(v.string()),
 	message: v.optional(v.string()),
 	durationMs: v.optional(v.number()),
 	diagnostics: v.optional(v.array(Diagnostic))
@@ -128,7 +129,7 @@ function tool<I extends AnySchema, O extends AnySchema>(
 }
 
 const REVISION_NOTE = 'Pass expectedRevision (from your last read) so a concurrent change is refused instead of overwritten.';
-const RETURNS_MUTATION = 'Returns the new revision, the changed paths, and the preview status of that revision (ready, error, timeout or unavailable).';
+const RETURNS_MUTATION = 'Returns the new revision, the changed paths, and the preview status of that revision: ready, error (with the message), timeout, unavailable (no preview open), or superseded (a newer revision rendered first).';
 
 // ── The catalog ──────────────────────────────────────────────────────────────────────────────────
 

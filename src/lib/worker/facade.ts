@@ -2,7 +2,7 @@
 // hub, or the writer hub through the relay in per-tab mode). Never exposes the hub object itself.
 import type { Hub } from './hub';
 import type { HelloRequest, HubFacade, RelayMethod, TabCallContext } from './protocol';
-import { isHelloRequest, isTabContext } from './guards';
+import { isHelloRequest, isHostOutcome, isPreviewLines, isTabContext } from './guards';
 import { errorResult } from '../runtime/registry';
 import { ToolError } from '../tools/errors';
 
@@ -19,7 +19,10 @@ export function localBackend(hub: Hub): HubBackend {
 		resolveApproval: async (id, decision) => hub.resolveApproval(id, decision),
 		readFile: async (path) => hub.readFile(path),
 		clearTrace: () => hub.clearTrace(),
-		exportTrace: async () => hub.registry.trace.export()
+		exportTrace: async () => hub.registry.trace.export(),
+		registerPreviewHost: async (tabId) => hub.registerPreviewHost(tabId),
+		previewAck: async (tabId, renderId, outcome) => hub.previewAck(tabId, renderId, outcome),
+		previewReport: async (tabId, lines) => hub.previewReport(tabId, lines)
 	};
 }
 
@@ -54,7 +57,16 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 			return typeof path === 'string' ? backend().readFile(path) : null;
 		},
 		clearTrace: () => backend().clearTrace(),
-		exportTrace: () => backend().exportTrace()
+		exportTrace: () => backend().exportTrace(),
+		async registerPreviewHost(tabId) {
+			if (typeof tabId === 'string' && tabId) await backend().registerPreviewHost(tabId);
+		},
+		async previewAck(tabId, renderId, outcome) {
+			if (typeof tabId === 'string' && typeof renderId === 'string' && isHostOutcome(outcome)) await backend().previewAck(tabId, renderId, outcome);
+		},
+		async previewReport(tabId, lines) {
+			if (typeof tabId === 'string' && isPreviewLines(lines)) await backend().previewReport(tabId, lines);
+		}
 	};
 }
 

@@ -1,7 +1,7 @@
 // Runtime guards for messages that arrive at the hub from a tab (tabs may run an older build).
 import * as v from 'valibot';
 import { SOURCES } from '../runtime/types';
-import type { HelloRequest, TabCallContext } from './protocol';
+import type { HelloRequest, HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, TabCallContext } from './protocol';
 
 const HelloRequestSchema = v.object({
 	protocolVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -24,4 +24,35 @@ export function isHelloRequest(value: unknown): value is HelloRequest {
 /** True when `value` is a well-formed {@link TabCallContext}. */
 export function isTabContext(value: unknown): value is TabCallContext {
 	return v.is(TabContextSchema, value);
+}
+
+const ErrorLine = v.object({
+	message: v.pipe(v.string(), v.maxLength(4000)),
+	source: v.pipe(v.string(), v.maxLength(1000)),
+	line: v.number(),
+	column: v.number(),
+	revision: v.number()
+});
+
+const HostOutcomeSchema = v.object({
+	revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	status: v.picklist(['ready', 'error', 'timeout', 'superseded']),
+	message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+	durationMs: v.number(),
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(200))
+});
+
+const LinesSchema = v.object({
+	console: v.pipe(v.array(v.object({ level: v.string(), text: v.pipe(v.string(), v.maxLength(20_000)), revision: v.number() })), v.maxLength(500)),
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(200))
+});
+
+/** True when `value` is a well-formed host render outcome (it comes from a page, via the preview). */
+export function isHostOutcome(value: unknown): value is HostRenderOutcome {
+	return v.is(HostOutcomeSchema, value);
+}
+
+/** True when `value` is a well-formed batch of preview console lines and errors. */
+export function isPreviewLines(value: unknown): value is { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] } {
+	return v.is(LinesSchema, value);
 }

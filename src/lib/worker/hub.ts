@@ -6,6 +6,7 @@ import { Trace } from '../runtime/trace';
 import { WorkspaceService, type WorkspaceEvent } from '../runtime/workspace-service';
 import { registerWorkspaceTools } from '../runtime/handlers/index';
 import { NO_PREVIEW, type RepositoryPort } from '../runtime/ports';
+import { PreviewCoordinator } from '../preview/coordinator';
 import type { CallToolResult, TraceEntry } from '../runtime/types';
 import type { FileRecord } from '../domain/model';
 import { sortedFiles } from '../domain/model';
@@ -21,7 +22,10 @@ import {
 	type HubEvent,
 	type HubEventBody,
 	type HubSnapshot,
+	type HostRenderOutcome,
 	type HubStatus,
+	type PreviewConsoleLine,
+	type PreviewErrorLine,
 	type RuntimeMode,
 	type TabCallContext
 } from './protocol';
@@ -47,6 +51,8 @@ export interface HubOptions {
 	locks?: Pick<LockManager, 'request'> | null;
 	now?: () => number;
 	hubId?: string;
+	/** How long the hub waits for a preview host's answer. */
+	previewAckTimeoutMs?: number;
 }
 
 function summarise(file: FileRecord): FileSummary {
@@ -62,6 +68,7 @@ export class Hub {
 	readonly startedAt: number;
 	readonly registry: ToolRegistry;
 	readonly service: WorkspaceService;
+	readonly preview: PreviewCoordinator;
 	readonly #options: HubOptions;
 	#seq = 0;
 	readonly #tabs = new Map<string, Set<AbortController>>();
@@ -77,6 +84,12 @@ export class Hub {
 		this.startedAt = (options.now ?? Date.now)();
 		this.service = service;
 		this.registry = registry;
+		this.preview = new PreviewCoordinator({
+			publish: (render) => this.#publish({ type: 'preview.render', render }),
+			onStatus: (outcome, hosts) => this.#publish({ type: 'preview.status', preview: { outcome, hosts } }),
+			ackTimeoutMs: options.previewAckTimeoutMs
+		});
+		service.preview = this.preview;
 	}
 
 	/** Loads the workspace and wires registry, policy, trace and events. */
@@ -169,6 +182,7 @@ export class Hub {
 		if (!calls) return;
 		this.#tabs.delete(tabId);
 		for (const controller of calls) controller.abort();
+		this.preview.removeHost(tabId);
 		this.#publish({ type: 'hub.status', status: this.status() });
 	}
 
@@ -195,7 +209,7 @@ export class Hub {
 			storage: { kind: this.service.repository.kind, health: this.#options.storageHealth?.() ?? 'open', quarantined: this.service.quarantined.length },
 			trace: this.registry.trace.snapshot(),
 			approvals: this.registry.policy.snapshot(),
-			preview: { outcome: this.service.preview.status().preview, hosts: 0 },
+			preview: { outcome: this.preview.status().preview, hosts: this.preview.hosts },
 			status: this.status(),
 			canUndo: undo.length > 0,
 			canRedo: redo.length > 0
@@ -239,6 +253,21 @@ export class Hub {
 		const file = normalized ? this.service.workspace.files.get(normalized) : undefined;
 		if (!file) return null;
 		return { revision: this.service.revision, path: file.path, content: file.content ?? null, size: file.size, mimeType: file.mimeType };
+	}
+
+	registerPreviewHost(tabId: string): void {
+		this.trackTab(tabId);
+		this.preview.registerHost(tabId);
+		// A new host shows the current revision at once (not a tool call: nothing is traced).
+		void this.preview.render(this.service.workspace);
+	}
+
+	previewAck(tabId: string, renderId: string, outcome: HostRenderOutcome): void {
+		this.preview.ack(tabId, renderId, outcome);
+	}
+
+	previewReport(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): void {
+		this.preview.report(tabId, lines);
 	}
 
 	async clearTrace(): Promise<void> {

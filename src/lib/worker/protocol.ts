@@ -70,6 +70,53 @@ export interface PreviewState {
 	hosts: number;
 }
 
+/** A document the hub asks every preview host to render. */
+export interface PreviewRender {
+	renderId: string;
+	revision: number;
+	html: string;
+	diagnostics: PreviewDiagnostic[];
+}
+
+/** A compile diagnostic, as tools and the panel show it. */
+export interface PreviewDiagnostic {
+	kind: string;
+	path: string;
+	reference: string;
+	message?: string;
+}
+
+/** How a host's render of one revision ended. */
+export interface HostRenderOutcome {
+	revision: number;
+	status: 'ready' | 'error' | 'timeout' | 'superseded';
+	message?: string;
+	durationMs: number;
+	errors: PreviewErrorLine[];
+}
+
+/** A runtime error from inside the preview. */
+export interface PreviewErrorLine {
+	message: string;
+	source: string;
+	line: number;
+	column: number;
+	revision: number;
+}
+
+/** A console line from inside the preview. */
+export interface PreviewConsoleLine {
+	level: string;
+	text: string;
+	revision: number;
+}
+
+/** Messages the bridge inside the preview frame posts to its host (iframe → page). */
+export type PreviewBridgeMessage =
+	| { type: 'ready'; revision: number; nonce: string }
+	| { type: 'error'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
+	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] };
+
 /** Everything a late tab needs before it applies events; `seq` is the last event folded in. */
 export interface HubSnapshot {
 	hubId: string;
@@ -103,6 +150,7 @@ export type HubEventBody =
 	| { type: 'trace.cleared' }
 	| { type: 'approvals.changed'; pending: PendingApproval[] }
 	| { type: 'preview.status'; preview: PreviewState }
+	| { type: 'preview.render'; render: PreviewRender }
 	| { type: 'hub.status'; status: HubStatus };
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
@@ -134,6 +182,12 @@ export interface HubFacade {
 	readFile(path: string): Promise<{ revision: number; path: string; content: string | null; size: number; mimeType: string } | null>;
 	clearTrace(): Promise<void>;
 	exportTrace(): Promise<unknown>;
+	/** This tab hosts a preview; renders are sent to it from now on. */
+	registerPreviewHost(tabId: string): Promise<void>;
+	/** A host's outcome for a render (the first matching one completes the tool call). */
+	previewAck(tabId: string, renderId: string, outcome: HostRenderOutcome): Promise<void>;
+	/** Console lines and errors a host saw after its render settled. */
+	previewReport(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): Promise<void>;
 }
 
 /** Methods a non-writer hub forwards to the writer over the relay channel. */

@@ -1,0 +1,91 @@
+// This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
+// lines, and keeps the panel's read model (status chip, console drawer, errors).
+import { PreviewHost, openInNewWindow } from '$lib/preview/host';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewRender } from '$lib/worker/protocol';
+
+/** What the hub side needs from this controller. */
+export interface PreviewLink {
+	tabId: string;
+	register(): Promise<void>;
+	ack(renderId: string, outcome: HostRenderOutcome): Promise<void>;
+	report(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): Promise<void>;
+}
+
+/** Device widths of the preview toggle. */
+export type DeviceWidth = 'phone' | 'tablet' | 'full';
+
+const MAX_LINES = 500;
+
+/** The preview panel's state and the host behind it. */
+export class PreviewController {
+	/** The last settled render in this tab. */
+	last = $state.raw<HostRenderOutcome | null>(null);
+	/** A revision being rendered (the chip shows "stale" meanwhile). */
+	pendingRevision = $state<number | null>(null);
+	console = $state.raw<PreviewConsoleLine[]>([]);
+	errors = $state.raw<PreviewErrorLine[]>([]);
+	diagnostics = $state.raw<PreviewDiagnostic[]>([]);
+	device = $state<DeviceWidth>('full');
+	#host: PreviewHost | null = null;
+	#link: PreviewLink | null = null;
+	#html = '';
+	#revision = 0;
+	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] } = { console: [], errors: [] };
+	#flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
+	attach(container: HTMLElement, link: PreviewLink): () => void {
+		this.#link = link;
+		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines) });
+		void link.register();
+		return () => {
+			this.#host?.destroy();
+			this.#host = null;
+		};
+	}
+
+	/** Renders a revision the hub sent, then acknowledges it. */
+	async render(render: PreviewRender): Promise<void> {
+		if (!this.#host || !this.#link) return;
+		this.pendingRevision = render.revision;
+		this.#html = render.html;
+		this.#revision = render.revision;
+		this.diagnostics = render.diagnostics;
+		const outcome = await this.#host.render(render.revision, render.html);
+		if (outcome.status !== 'superseded') {
+			this.last = outcome;
+			if (this.pendingRevision === render.revision) this.pendingRevision = null;
+		}
+		await this.#link.ack(render.renderId, outcome).catch(() => undefined);
+	}
+
+	#onLines(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }) {
+		if (lines.console.length) this.console = [...this.console, ...lines.console].slice(-MAX_LINES);
+		if (lines.errors.length) this.errors = [...this.errors, ...lines.errors].slice(-MAX_LINES);
+		this.#outbox.console.push(...lines.console);
+		this.#outbox.errors.push(...lines.errors);
+		// Batched: a chatty page must not flood the hub with one call per console line.
+		if (this.#flushTimer !== null) return;
+		this.#flushTimer = setTimeout(() => {
+			this.#flushTimer = null;
+			const batch = { console: this.#outbox.console.slice(-200), errors: this.#outbox.errors.slice(-100) };
+			this.#outbox = { console: [], errors: [] };
+			void this.#link?.report(batch).catch(() => undefined);
+		}, 100);
+	}
+
+	clearConsole(): void {
+		this.console = [];
+		this.errors = [];
+	}
+
+	/** Opens the revision shown here in a new window (still sandboxed). */
+	openWindow(): void {
+		if (this.#html) openInNewWindow(this.#html, this.#revision);
+	}
+
+	/** The frame element, for tests and focus. */
+	get frame(): HTMLIFrameElement | null {
+		return this.#host?.frame ?? null;
+	}
+}

@@ -1,0 +1,282 @@
+// Compiles a workspace revision into one HTML document for the sandboxed preview: stylesheets and
+// classic scripts inlined, ES modules resolved through an import map of virtual URLs, assets as
+// data: URLs. Pure and framework-neutral (runs in the hub); problems become diagnostics, never throws.
+import type { FileRecord, Workspace } from '../domain/model';
+import { isHtml } from '../domain/kinds';
+import { resolveReference } from '../domain/paths';
+import { BRIDGE_SOURCE, NONCE_PLACEHOLDER } from './bridge';
+
+/** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
+export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
+/** How deep CSS @import chains are followed. */
+const CSS_IMPORT_DEPTH = 8;
+
+/** A problem found while compiling. */
+export interface Diagnostic {
+	kind: 'missing' | 'external' | 'bare-specifier' | 'import-cycle' | 'import-depth' | 'not-text';
+	path: string;
+	reference: string;
+	message: string;
+}
+
+/** The compiled document. */
+export interface CompiledPreview {
+	revision: number;
+	entry: string | null;
+	html: string;
+	diagnostics: Diagnostic[];
+}
+
+type Files = ReadonlyMap<string, FileRecord>;
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
+const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
+
+/** base64 of bytes without Buffer (the hub is a worker). */
+export function toBase64(bytes: Uint8Array): string {
+	let binary = '';
+	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary);
+}
+
+function utf8Base64(text: string): string {
+	return toBase64(new TextEncoder().encode(text));
+}
+
+/** A data: URL of a workspace file. */
+export function dataUrl(file: FileRecord): string {
+	return `data:${file.mimeType};base64,${file.kind === 'text' ? utf8Base64(file.content ?? '') : toBase64(file.bytes ?? new Uint8Array())}`;
+}
+
+class Compiler {
+	readonly diagnostics: Diagnostic[] = [];
+	readonly modules = new Map<string, string>();
+
+	constructor(readonly files: Files) {}
+
+	report(kind: Diagnostic['kind'], path: string, reference: string, message: string) {
+		if (!this.diagnostics.some((d) => d.kind === kind && d.path === path && d.reference === reference)) this.diagnostics.push({ kind, path, reference, message });
+	}
+
+	/** Resolves a reference in `from`; reports external and missing ones. */
+	lookup(from: string, reference: string): FileRecord | null {
+		const ref = reference.trim();
+		if (isSkippable(ref)) return null;
+		if (isExternal(ref)) {
+			this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+			return null;
+		}
+		const path = resolveReference(from, ref);
+		const file = path ? this.files.get(path) : undefined;
+		if (!file) {
+			this.report('missing', from, ref, `${from} refers to ${ref}, which is not in the workspace.`);
+			return null;
+		}
+		return file;
+	}
+
+	/** A URL for an asset reference: data: for workspace files, unchanged otherwise. */
+	assetUrl(from: string, reference: string): string {
+		const file = this.lookup(from, reference);
+		if (!file) return reference;
+		const hash = reference.includes('#') ? reference.slice(reference.indexOf('#')) : '';
+		return dataUrl(file) + hash;
+	}
+
+	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
+	css(path: string, text: string, stack: string[] = []): string {
+		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string) => {
+			if (isExternal(ref)) {
+				this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+				return whole;
+			}
+			const file = this.lookup(path, ref);
+			if (!file || file.content === undefined) return `/* missing @import ${ref} */`;
+			if (stack.includes(file.path) || file.path === path) {
+				this.report('import-cycle', path, ref, `${path} imports ${ref}, which imports it back; the cycle is cut here.`);
+				return `/* @import cycle: ${ref} */`;
+			}
+			if (stack.length >= CSS_IMPORT_DEPTH) {
+				this.report('import-depth', path, ref, `@import chains deeper than ${CSS_IMPORT_DEPTH} are not followed.`);
+				return `/* @import too deep: ${ref} */`;
+			}
+			const inner = this.css(file.path, file.content, [...stack, path]);
+			return media.trim() ? `@media ${media.trim()} {\n${inner}\n}` : inner;
+		});
+		return withImports.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
+			if (isSkippable(ref.trim())) return whole;
+			const url = this.assetUrl(path, ref);
+			return `url(${quote || '"'}${url}${quote || '"'})`;
+		});
+	}
+
+	/** Rewrites a module's relative specifiers to virtual URLs and collects the module graph. */
+	module(path: string, visiting = new Set<string>()): string | null {
+		if (this.modules.has(path)) return VIRTUAL_ORIGIN + path;
+		const file = this.files.get(path);
+		if (!file || file.content === undefined) return null;
+		this.modules.set(path, ''); // placeholder first: cycles resolve to the same URL
+		visiting.add(path);
+		this.modules.set(path, this.rewriteSpecifiers(path, file.content, visiting));
+		return VIRTUAL_ORIGIN + path;
+	}
+
+	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
+		const rewrite = (specifier: string): string => {
+			if (isExternal(specifier)) {
+				this.report('external', path, specifier, `${specifier} is outside the workspace; it loads only when the viewer is online.`);
+				return specifier;
+			}
+			if (!/^(?:\.{1,2}\/|\/)/.test(specifier)) {
+				this.report('bare-specifier', path, specifier, `"${specifier}" is a package name; the preview has no package resolver. Use a relative path or a full URL.`);
+				return specifier;
+			}
+			const target = resolveReference(path, specifier);
+			if (!target || !this.files.has(target)) {
+				this.report('missing', path, specifier, `${path} imports ${specifier}, which is not in the workspace.`);
+				return specifier;
+			}
+			return this.module(target, visiting) ?? specifier;
+		};
+		return source
+			.replace(/(\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?|\bexport\s*(?:[\w*{}\s,$]+?\s*)from\s*)(['"])([^'"\n]+)\2/g, (_m, head: string, q: string, spec: string) => `${head}${q}${rewrite(spec)}${q}`)
+			.replace(/\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g, (_m, q: string, spec: string) => `import(${q}${rewrite(spec)}${q})`);
+	}
+}
+
+function attr(tag: string, name: string): string | null {
+	const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+	return match ? (match[1] ?? match[2] ?? match[3] ?? '') : null;
+}
+
+function setAttr(tag: string, name: string, value: string): string {
+	const pattern = new RegExp(`(\\s${name}\\s*=\\s*)(?:"[^"]*"|'[^']*'|[^\\s>]+)`, 'i');
+	return tag.replace(pattern, (_m, head: string) => `${head}"${escapeAttr(value)}"`);
+}
+
+/** Escapes text placed inside a <script> or <style> element. */
+function escapeRaw(text: string, tag: 'script' | 'style'): string {
+	return text.replace(new RegExp(`</${tag}`, 'gi'), `<\\/${tag}`);
+}
+
+const FRIENDLY_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Nothing to show yet</title>
+<style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}
+main{max-width:28rem;text-align:center}</style></head><body><main><h1>Add an HTML file</h1>
+<p>The preview shows <code>index.html</code> (or the first HTML file). Create one and it appears here.</p></main></body></html>`;
+
+/** Picks the entry document: index.html, else the first HTML file by path. */
+export function entryOf(workspace: Workspace): string | null {
+	if (workspace.files.get('index.html')?.content !== undefined) return 'index.html';
+	return [...workspace.files.keys()].filter(isHtml).sort()[0] ?? null;
+}
+
+/**
+ * Compiles `workspace` at its revision. The document starts with the bridge (nonce placeholder
+ * for the host to fill), then the module bootstrap, then the page.
+ */
+export function compile(workspace: Workspace): CompiledPreview {
+	const compiler = new Compiler(workspace.files);
+	const entry = entryOf(workspace);
+	let body = entry ? workspace.files.get(entry)!.content! : FRIENDLY_PAGE;
+	const from = entry ?? 'index.html';
+
+	if (entry) {
+		body = body.replace(/<link\b[^>]*>/gi, (tag) => {
+			const rel = (attr(tag, 'rel') ?? '').toLowerCase();
+			const href = attr(tag, 'href');
+			if (href === null) return tag;
+			if (rel.split(/\s+/).includes('stylesheet')) {
+				const file = compiler.lookup(from, href);
+				if (!file || file.content === undefined) return tag;
+				const media = attr(tag, 'media');
+				return `<style data-source="${escapeAttr(file.path)}"${media ? ` media="${escapeAttr(media)}"` : ''}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`;
+			}
+			if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return setAttr(tag, 'href', compiler.assetUrl(from, href));
+			return tag;
+		});
+
+		body = body.replace(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (whole, attrs: string, css: string) =>
+			/data-source=/.test(attrs) ? whole : `<style${attrs}>${escapeRaw(compiler.css(from, css), 'style')}</style>`
+		);
+
+		body = body.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string, inline: string) => {
+			const tag = `<script${attrs}>`;
+			const type = (attr(tag, 'type') ?? '').toLowerCase();
+			const src = attr(tag, 'src');
+			const isModule = type === 'module';
+			if (type && !isModule && !/javascript|ecmascript/.test(type)) return whole; // data blocks, import maps, templates
+			const rest = attrs.replace(/\s(src|type)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+			if (isModule) {
+				if (src !== null) {
+					if (isExternal(src)) {
+						compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
+						return whole;
+					}
+					const target = resolveReference(from, src);
+					const url = target && compiler.files.has(target) ? compiler.module(target) : null;
+					if (!url) {
+						compiler.report('missing', from, src, `${from} loads ${src}, which is not in the workspace.`);
+						return whole;
+					}
+					// Import maps apply to specifiers, not to <script src>: load the entry through an import.
+					return `<script type="module"${rest} data-source="${escapeAttr(target!)}">import ${JSON.stringify(url)};</script>`;
+				}
+				return `<script type="module"${rest}>${escapeRaw(compiler.rewriteSpecifiers(from, inline, new Set()), 'script')}</script>`;
+			}
+			if (src === null) return whole;
+			const file = compiler.lookup(from, src);
+			if (!file) return whole;
+			if (file.content === undefined) {
+				compiler.report('not-text', from, src, `${src} is not a text file.`);
+				return whole;
+			}
+			return `<script${rest} data-source="${escapeAttr(file.path)}">${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`;
+		});
+
+		body = body.replace(/<(img|source|video|audio|input|image|use|track|embed|iframe)\b[^>]*>/gi, (tag) => {
+			let out = tag;
+			for (const name of ['src', 'poster', 'href', 'xlink:href']) {
+				const value = attr(out, name.replace(':', '\\:'));
+				if (value !== null && !isSkippable(value)) out = setAttr(out, name.replace(':', '\\:'), compiler.assetUrl(from, value));
+			}
+			const srcset = attr(out, 'srcset');
+			if (srcset !== null) {
+				const rewritten = srcset
+					.split(',')
+					.map((candidate) => {
+						const [url, ...descriptor] = candidate.trim().split(/\s+/);
+						return url ? [compiler.assetUrl(from, url), ...descriptor].join(' ') : candidate;
+					})
+					.join(', ');
+				out = setAttr(out, 'srcset', rewritten);
+			}
+			return out;
+		});
+
+		body = body.replace(/\sstyle\s*=\s*"([^"]*url\([^"]*)"/gi, (_m, css: string) => ` style="${escapeAttr(compiler.css(from, css.replace(/&quot;/g, '"')))}"`);
+	}
+
+	const head = `${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`;
+	const html = /<head\b[^>]*>/i.test(body)
+		? body.replace(/<head\b[^>]*>/i, (open) => open + head)
+		: /<html\b[^>]*>/i.test(body)
+			? body.replace(/<html\b[^>]*>/i, (open) => `${open}<head>${head}</head>`)
+			: `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics };
+}
+
+function bridgeTag(revision: number): string {
+	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
+}
+
+/**
+ * The module bootstrap: creates a blob URL per workspace module inside the frame and writes an
+ * import map from virtual URLs to them, before any module script is parsed.
+ */
+function bootstrapTag(modules: Map<string, string>): string {
+	if (modules.size === 0) return '';
+	const sources = JSON.stringify(Object.fromEntries([...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`])));
+	const script = `(function(){var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.slice(${VIRTUAL_ORIGIN.length});}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
+	return `<script data-studio-modules>${script}</script>`;
+}

@@ -1,0 +1,127 @@
+// The hub side of the preview: compiles each revision, sends it to every registered preview host,
+// and completes the tool call on the first matching acknowledgement (or a timeout). Framework-neutral.
+import type { Workspace } from '../domain/model';
+import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender } from '../worker/protocol';
+import { compile } from './compile';
+
+/** Lines kept for preview_get_status. */
+const MAX_LINES = 200;
+
+/** Options of the coordinator. */
+export interface CoordinatorOptions {
+	/** Sends a render to every tab (hosts pick it up). */
+	publish(render: PreviewRender): void;
+	/** Called when the reported state changes (for the `preview.status` event). */
+	onStatus?(outcome: PreviewOutcome, hosts: number): void;
+	/** How long the hub waits for any host (a host times out after its own 3 s and replies). */
+	ackTimeoutMs?: number;
+	now?: () => number;
+}
+
+interface Waiting {
+	revision: number;
+	startedAt: number;
+	settle(outcome: PreviewOutcome): void;
+}
+
+/** Implements the runtime's {@link PreviewPort} over the hosts in open tabs. */
+export class PreviewCoordinator implements PreviewPort {
+	readonly #options: CoordinatorOptions;
+	readonly #hosts = new Set<string>();
+	readonly #waiting = new Map<string, Waiting>();
+	#last: PreviewOutcome = { revision: 0, status: 'unavailable', message: 'No preview is open.' };
+	#console: PreviewConsoleLine[] = [];
+	#errors: PreviewErrorLine[] = [];
+	#counter = 0;
+	/** The renderId whose host reports console lines (first to acknowledge). */
+	#reporter: { renderId: string; tabId: string } | null = null;
+
+	constructor(options: CoordinatorOptions) {
+		this.#options = options;
+	}
+
+	get hosts(): number {
+		return this.#hosts.size;
+	}
+
+	registerHost(tabId: string): void {
+		this.#hosts.add(tabId);
+		this.#options.onStatus?.(this.#last, this.#hosts.size);
+	}
+
+	removeHost(tabId: string): void {
+		if (this.#hosts.delete(tabId)) this.#options.onStatus?.(this.#last, this.#hosts.size);
+	}
+
+	async render(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
+		const compiled = compile(workspace);
+		if (this.#hosts.size === 0) {
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compiled.diagnostics };
+			this.#setLast(outcome);
+			return outcome;
+		}
+		const renderId = `r${++this.#counter}-${workspace.revision}`;
+		const now = this.#options.now ?? Date.now;
+		const startedAt = now();
+		const outcome = await new Promise<PreviewOutcome>((resolve) => {
+			const timer = setTimeout(
+				() => settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' }),
+				this.#options.ackTimeoutMs ?? 6000
+			);
+			const onAbort = () => settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'The call was cancelled before the preview answered.' });
+			const settle = (result: PreviewOutcome) => {
+				if (!this.#waiting.has(renderId)) return;
+				this.#waiting.delete(renderId);
+				clearTimeout(timer);
+				signal?.removeEventListener('abort', onAbort);
+				resolve({ ...result, durationMs: result.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
+			};
+			this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
+			signal?.addEventListener('abort', onAbort, { once: true });
+			this.#options.publish({ renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics });
+		});
+		if (outcome.status !== 'superseded' || outcome.revision >= this.#last.revision) this.#setLast(outcome);
+		return outcome;
+	}
+
+	/** A host's answer; the first one for a render wins. */
+	ack(tabId: string, renderId: string, result: HostRenderOutcome): void {
+		const waiting = this.#waiting.get(renderId);
+		if (!waiting || result.revision !== waiting.revision) return;
+		this.#reporter = { renderId, tabId };
+		for (const error of result.errors) this.#pushError(error);
+		const first = result.errors[0];
+		waiting.settle({
+			revision: result.revision,
+			status: result.status,
+			code: result.status === 'error' ? 'PREVIEW_RUNTIME_ERROR' : result.status === 'timeout' ? 'PREVIEW_ACK_TIMEOUT' : result.status === 'superseded' ? 'PREVIEW_REVISION_SUPERSEDED' : undefined,
+			message: result.message ?? (first ? `${first.message}${first.source ? ` (${first.source}:${first.line})` : ''}` : undefined),
+			durationMs: result.durationMs
+		});
+	}
+
+	/** Console lines and late errors from the reporting host. */
+	report(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): void {
+		if (this.#reporter && this.#reporter.tabId !== tabId) return;
+		this.#console = [...this.#console, ...lines.console].slice(-MAX_LINES);
+		for (const error of lines.errors) this.#pushError(error);
+	}
+
+	#pushError(error: PreviewErrorLine) {
+		this.#errors = [...this.#errors, error].slice(-MAX_LINES);
+	}
+
+	#setLast(outcome: PreviewOutcome) {
+		this.#last = outcome;
+		this.#options.onStatus?.(outcome, this.#hosts.size);
+	}
+
+	status() {
+		return {
+			preview: this.#last,
+			console: this.#console.map(({ level, text, revision }) => ({ level, text, revision })),
+			errors: this.#errors.map(({ message, revision }) => ({ message, revision }))
+		};
+	}
+}

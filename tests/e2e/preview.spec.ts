@@ -1,0 +1,135 @@
+// The live preview in Chromium: revision-exact acknowledgements, errors, timeouts, superseding, isolation.
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+type Preview = { revision: number; status: string; code?: string; message?: string };
+type Result = { isError: boolean; structuredContent: { revision?: number; preview?: Preview; error?: { code: string } } & Record<string, unknown> };
+
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
+	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
+const frame = (page: Page) => page.frameLocator('section[data-region="preview"] iframe');
+const page_ = (body: string, script = '') => `<!doctype html><html><head><title>t</title></head><body>${body}${script ? `<script>${script}</script>` : ''}</body></html>`;
+
+async function ready(page: Page) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+}
+
+test('the starter renders with its stylesheet, module graph and assets, and the chip names the revision', async ({ page, problems }) => {
+	await ready(page);
+	const rev = await page.evaluate(() => window.studio!.revision);
+	await expect(page.getByTestId('preview-chip')).toHaveText(new RegExp(`^revision ${rev} · ready in \\d+ ms$`));
+	await expect(frame(page).locator('h1')).toHaveText('Fresh bread, every morning');
+	await expect(frame(page).locator('img').first()).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+	const accent = await frame(page).locator('button#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
+	expect(accent).toBe('rgb(194, 65, 12)');
+	await frame(page).locator('button#cta').click();
+	await expect(frame(page).locator('#cta-note')).toContainText('Your loaf will be waiting');
+	const status = (await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] };
+	expect(status.console.map((line) => line.text)).toContain('Bright Bakery is ready');
+	expect(problems.errors).toEqual([]);
+	await expect(page.locator('section[data-region="preview"] iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-modals allow-popups');
+});
+
+test('a write changes the rendered text and the tool result reports that same revision as ready', async ({ page }) => {
+	await ready(page);
+	const result = await call(page, 'workspace_apply_patch', { path: 'index.html', search: 'Fresh bread, every morning', replace: 'Warm rolls all day' });
+	expect(result.isError).toBe(false);
+	expect(result.structuredContent.preview).toMatchObject({ revision: result.structuredContent.revision, status: 'ready' });
+	await expect(frame(page).locator('h1')).toHaveText('Warm rolls all day');
+	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${result.structuredContent.revision} · ready`);
+});
+
+test('a script error gives status error with the message, and the overlay links to the file', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_create_file', { path: 'boom.js', content: 'const x = 1;\nnotDefinedAnywhere();\n' });
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Boom</h1><script src="boom.js"></script>') });
+	expect(result.structuredContent.preview).toMatchObject({ status: 'error', code: 'PREVIEW_RUNTIME_ERROR' });
+	expect(result.structuredContent.preview!.message).toContain('notDefinedAnywhere');
+	await expect(page.getByTestId('preview-error')).toContainText('notDefinedAnywhere');
+	await page.getByTestId('preview-error').getByRole('button', { name: 'boom.js:2' }).click();
+	await expect.poll(() => page.evaluate(() => (window.studio!.trace as { name?: string; phase: string }[]).some((e) => e.name === 'workspace_open_file' && e.phase === 'completed'))).toBe(true);
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string; revision: number }[] };
+	expect(status.errors.at(-1)).toMatchObject({ revision: result.structuredContent.revision });
+});
+
+test('an endless loop times out with PREVIEW_ACK_TIMEOUT, the studio stays responsive, and the next good revision renders', async ({ page }) => {
+	test.setTimeout(60_000);
+	await ready(page);
+	// The studio's own main thread is sampled every 50 ms while the frame spins: it must never stall.
+	await page.evaluate(() => {
+		const w = window as unknown as { gaps: number[] };
+		w.gaps = [];
+		let last = performance.now();
+		setInterval(() => {
+			const now = performance.now();
+			w.gaps.push(now - last);
+			last = now;
+		}, 50);
+	});
+	const looping = call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Loop</h1>', 'while (true) {}') });
+	await page.waitForTimeout(300);
+	await page.getByRole('tab', { name: 'Trace' }).click();
+	await expect(page.getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
+	const result = await looping;
+	expect(result.structuredContent.preview).toMatchObject({ status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT' });
+	await expect(page.getByTestId('preview-chip')).toContainText('timed out');
+	const gaps = await page.evaluate(() => (window as unknown as { gaps: number[] }).gaps);
+	expect(gaps.length).toBeGreaterThan(20);
+	expect(Math.max(...gaps)).toBeLessThan(1000);
+	const good = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Recovered</h1>') });
+	expect(good.structuredContent.preview).toMatchObject({ revision: good.structuredContent.revision, status: 'ready' });
+	await expect(frame(page).locator('h1')).toHaveText('Recovered');
+});
+
+test('ten rapid writes end with the last revision rendered; earlier ones are superseded', async ({ page }) => {
+	await ready(page);
+	const results = await page.evaluate(async () => {
+		const calls = [...Array(10).keys()].map((i) =>
+			window.studio!.callTool('workspace_write_file', { path: 'index.html', content: `<!doctype html><html><head></head><body><h1>Version ${i}</h1></body></html>` })
+		);
+		return (await Promise.all(calls)) as { structuredContent: { revision: number; preview: { revision: number; status: string } } }[];
+	});
+	const previews = results.map((r) => r.structuredContent.preview);
+	const last = results.at(-1)!.structuredContent;
+	expect(last.preview).toMatchObject({ revision: last.revision, status: 'ready' });
+	expect(previews.filter((p) => p.status === 'superseded').length).toBeGreaterThan(0);
+	expect(previews.every((p) => ['ready', 'superseded'].includes(p.status))).toBe(true);
+	await expect(frame(page).locator('h1')).toHaveText('Version 9');
+	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${last.revision} · ready`);
+});
+
+test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', async ({ page }) => {
+	await ready(page);
+	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));
+	const probe = `
+		const out = [];
+		try { out.push('parent.document:' + (parent.document ? 'READ' : 'none')); } catch (e) { out.push('parent.document:blocked'); }
+		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
+		try { indexedDB.open('web-studio').onsuccess = () => console.log('indexedDB:READ'); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
+		console.log(out.join(' '));`;
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Probe</h1>', probe) });
+	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
+	await expect
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n'))
+		.toContain('parent.document:blocked localStorage:blocked indexedDB:blocked');
+	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
+	expect(lines).not.toContain('READ');
+	expect(lines).not.toContain('top secret');
+});
+
+test('a forged acknowledgement from page code with a wrong nonce is ignored', async ({ page }) => {
+	await ready(page);
+	const before = await page.evaluate(() => window.studio!.revision);
+	const forge = `
+		parent.postMessage({ type: 'error', revision: ${before + 1}, nonce: 'forged', message: 'FORGED', source: '', line: 0, column: 0 }, '*');
+		parent.postMessage({ type: 'ready', revision: ${before + 5}, nonce: 'forged' }, '*');
+		const start = Date.now(); while (Date.now() - start < 400) {}`;
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Forger</h1>', forge) });
+	expect(result.structuredContent.revision).toBe(before + 1);
+	expect(result.structuredContent.preview).toMatchObject({ revision: before + 1, status: 'ready' });
+	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as { errors: { message: string }[]; preview: { revision: number } };
+	expect(status.errors.map((e) => e.message)).not.toContain('FORGED');
+	expect(status.preview.revision).toBe(before + 1);
+});

@@ -1,0 +1,158 @@
+// The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
+import { describe, expect, it } from 'vitest';
+import { compile, entryOf, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
+import { makeFile, type Workspace } from '../../src/lib/domain/model';
+import { starterWorkspace } from '../../src/lib/domain/template';
+import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
+
+function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace {
+	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
+}
+const modulesOf = (html: string): Record<string, string> => {
+	const match = /var s=(\{[\s\S]*?\});var imports/.exec(html);
+	return match ? JSON.parse(match[1]!.replace(/<\\\/script/g, '</script')) : {};
+};
+
+describe('compile', () => {
+	it('picks index.html, else the first HTML file, else a friendly page that still carries the bridge', () => {
+		expect(entryOf(ws({ 'b.html': '', 'a.html': '', 'index.html': '' }))).toBe('index.html');
+		expect(entryOf(ws({ 'z.html': '', 'pages/a.html': '' }))).toBe('pages/a.html');
+		const none = compile(ws({ 'styles.css': 'a{}' }));
+		expect(none.entry).toBeNull();
+		expect(none.html).toContain('Add an HTML file');
+		expect(none.html).toContain('data-studio-bridge');
+	});
+
+	it('injects the bridge first in <head>, with the revision and a nonce placeholder', () => {
+		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
+		const head = html.slice(html.indexOf('<head>') + 6);
+		expect(head.startsWith(`<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
+		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('userCode()'));
+		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<!doctype html><html><head><script data-studio-bridge/);
+	});
+
+	it('inlines linked stylesheets with media, their local @imports, and reports cycles and externals', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<head><link rel="stylesheet" href="css/site.css" media="screen"><link rel="stylesheet" href="https://cdn.example/x.css"></head>',
+				'css/site.css': '@import "base.css";\n@import url("../loop.css");\nbody{color:red}',
+				'css/base.css': 'html{margin:0}',
+				'loop.css': '@import "css/site.css"; .loop{}',
+				'ghost-ref.css': ''
+			})
+		);
+		expect(html).toContain('<style data-source="css/site.css" media="screen">');
+		expect(html).toContain('html{margin:0}');
+		expect(html).toContain('.loop{}');
+		expect(html).toContain('/* @import cycle: css/site.css */');
+		expect(html).toContain('href="https://cdn.example/x.css"');
+		expect(diagnostics.map((d) => d.kind).sort()).toEqual(['external', 'import-cycle']);
+	});
+
+	it('rewrites CSS url() and element src/srcset/poster/icon to data: URLs; missing ones become diagnostics', () => {
+		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"></body>',
+				'img/p.png': png,
+				'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>'
+			})
+		);
+		expect(html).toContain('href="data:image/svg+xml;base64,');
+		expect(html).toContain('background:url("data:image/png;base64,iVBORwECAw==")');
+		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, img/missing.png 2x">');
+		expect(html).toContain('poster="data:image/png;base64,iVBORwECAw=="');
+		expect(html).toContain('url("#frag")');
+		expect(html).toContain('src="data:image/png;base64,AA"');
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png' })]);
+	});
+
+	it('inlines classic scripts with a sourceURL, escaping </script inside them', () => {
+		const { html } = compile(ws({ 'index.html': '<body><script src="js/a.js"></script></body>', 'js/a.js': 'const s = "</script>";' }));
+		expect(html).toContain('<script data-source="js/a.js">const s = "<\\/script>";\n//# sourceURL=js/a.js</script>');
+	});
+
+	it('resolves an ES module graph through virtual URLs, cycles and dynamic import() included', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<head><script type="module" src="app.js"></script><script type="module">import "./b.js";</script></head>',
+				'app.js': "import { b } from './b.js';\nimport * as all from \"./lib/c.js\";\nexport { d } from './lib/d.js';\nconst lazy = () => import('./lib/lazy.js');\nimport 'lodash';",
+				'b.js': "import { a } from './app.js'; export const b = 1;",
+				'lib/c.js': "import '../b.js';",
+				'lib/d.js': 'export const d = 4;',
+				'lib/lazy.js': 'export default 1;'
+			})
+		);
+		expect(html).toContain(`<script type="module" data-source="app.js">import "${VIRTUAL_ORIGIN}app.js";</script>`);
+		expect(html).toContain(`<script type="module">import "${VIRTUAL_ORIGIN}b.js";</script>`);
+		const modules = modulesOf(html);
+		expect(Object.keys(modules).sort()).toEqual(['app.js', 'b.js', 'lib/c.js', 'lib/d.js', 'lib/lazy.js'].map((p) => VIRTUAL_ORIGIN + p));
+		const app = modules[`${VIRTUAL_ORIGIN}app.js`]!;
+		expect(app).toContain(`from '${VIRTUAL_ORIGIN}b.js'`);
+		expect(app).toContain(`from "${VIRTUAL_ORIGIN}lib/c.js"`);
+		expect(app).toContain(`from '${VIRTUAL_ORIGIN}lib/d.js'`);
+		expect(app).toContain(`import('${VIRTUAL_ORIGIN}lib/lazy.js')`);
+		expect(modules[`${VIRTUAL_ORIGIN}b.js`]).toContain(`from '${VIRTUAL_ORIGIN}app.js'`);
+		expect(modules[`${VIRTUAL_ORIGIN}lib/c.js`]).toContain(`import '${VIRTUAL_ORIGIN}b.js'`);
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'bare-specifier', reference: 'lodash' })]);
+		expect(html.indexOf('data-studio-modules')).toBeLessThan(html.indexOf('data-source="app.js"'));
+	});
+
+	it('reports missing module files and missing module scripts without throwing', () => {
+		const { diagnostics } = compile(ws({ 'index.html': '<script type="module" src="nope.js"></script><script type="module">import "./gone.js"</script>' }));
+		expect(diagnostics.map((d) => [d.kind, d.reference])).toEqual([
+			['missing', 'nope.js'],
+			['missing', './gone.js']
+		]);
+	});
+
+	it('leaves non-JavaScript script blocks alone', () => {
+		const { html } = compile(ws({ 'index.html': '<script type="application/json">{"src":"x.js"}</script><template><p>t</p></template>' }));
+		expect(html).toContain('<script type="application/json">{"src":"x.js"}</script>');
+	});
+
+	it('compiles the starter template without diagnostics', () => {
+		const result = compile(starterWorkspace());
+		expect(result.diagnostics).toEqual([]);
+		expect(result.entry).toBe('index.html');
+		expect(Object.keys(modulesOf(result.html))).toEqual([`${VIRTUAL_ORIGIN}app.js`, `${VIRTUAL_ORIGIN}modules/greeting.js`]);
+	});
+});
+
+describe('preview coordinator', () => {
+	it('without a host the outcome is unavailable, at once', async () => {
+		const coordinator = new PreviewCoordinator({ publish: () => undefined });
+		expect(await coordinator.render(ws({ 'index.html': '' }, 3))).toMatchObject({ revision: 3, status: 'unavailable' });
+	});
+
+	it('completes on the first matching acknowledgement; other revisions and later acks are ignored', async () => {
+		const sent: { renderId: string; revision: number }[] = [];
+		const coordinator = new PreviewCoordinator({ publish: (render) => sent.push(render) });
+		coordinator.registerHost('a');
+		coordinator.registerHost('b');
+		const outcome = coordinator.render(ws({ 'index.html': '<h1>x</h1>' }, 5));
+		const { renderId } = sent[0]!;
+		coordinator.ack('a', renderId, { revision: 4, status: 'ready', durationMs: 1, errors: [] });
+		coordinator.ack('b', renderId, { revision: 5, status: 'error', durationMs: 9, errors: [{ message: 'bad', source: 'app.js', line: 3, column: 1, revision: 5 }] });
+		coordinator.ack('a', renderId, { revision: 5, status: 'ready', durationMs: 2, errors: [] });
+		expect(await outcome).toMatchObject({ revision: 5, status: 'error', code: 'PREVIEW_RUNTIME_ERROR', message: 'bad (app.js:3)' });
+		expect(coordinator.status().errors).toEqual([{ message: 'bad', revision: 5 }]);
+	});
+
+	it('times out with PREVIEW_ACK_TIMEOUT when no host answers, and a removed host no longer counts', async () => {
+		const coordinator = new PreviewCoordinator({ publish: () => undefined, ackTimeoutMs: 30 });
+		coordinator.registerHost('a');
+		expect(await coordinator.render(ws({ 'index.html': '' }, 2))).toMatchObject({ status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT' });
+		coordinator.removeHost('a');
+		expect((await coordinator.render(ws({ 'index.html': '' }, 3))).status).toBe('unavailable');
+	});
+
+	it('keeps the last 200 console lines from the reporting host', () => {
+		const coordinator = new PreviewCoordinator({ publish: () => undefined });
+		coordinator.report('a', { console: [...Array(250).keys()].map((i) => ({ level: 'log', text: `l${i}`, revision: 1 })), errors: [] });
+		const lines = coordinator.status().console;
+		expect(lines).toHaveLength(200);
+		expect(lines[0]!.text).toBe('l50');
+	});
+});
