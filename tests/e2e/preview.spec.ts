@@ -49,7 +49,8 @@ test('a script error gives status error with the message, and the overlay links 
 	expect(result.structuredContent.preview!.message).toContain('notDefinedAnywhere');
 	await expect(page.getByTestId('preview-error')).toContainText('notDefinedAnywhere');
 	await page.getByTestId('preview-error').getByRole('button', { name: 'boom.js:2' }).click();
-	await expect.poll(() => page.evaluate(() => (window.studio!.trace as { name?: string; phase: string }[]).some((e) => e.name === 'workspace_open_file' && e.phase === 'completed'))).toBe(true);
+	await expect(page.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'boom.js', exact: true })).toHaveAttribute('aria-current', 'page');
+	await expect(page.locator('.cm-activeLine')).toContainText('notDefinedAnywhere()');
 	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string; revision: number }[] };
 	expect(status.errors.at(-1)).toMatchObject({ revision: result.structuredContent.revision });
 });

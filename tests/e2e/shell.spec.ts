@@ -1,7 +1,7 @@
 // The built studio: regions, handshake, service worker and the phone layout.
 import { test, expect, waitForHub } from './fixtures';
 
-const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace'];
+const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace', 'History'];
 
 test('the built studio loads with its six regions and no console errors', async ({ page, problems }) => {
 	await page.goto('/');
@@ -9,10 +9,10 @@ test('the built studio loads with its six regions and no console errors', async 
 	for (const name of ['Files', 'Editor', 'Preview']) {
 		await expect(page.getByRole('region', { name })).toBeVisible();
 	}
-	for (const name of ['Agent', 'Tools', 'Trace']) {
+	for (const name of ['Agent', 'Tools', 'Trace', 'History']) {
 		await page.getByRole('tab', { name }).click();
 		await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-		await expect(page.getByRole('region', { name })).toBeVisible();
+		await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 	}
 	await expect(page.locator('section[data-region]')).toHaveCount(REGIONS.length);
 	expect(problems.errors).toEqual([]);
@@ -72,9 +72,9 @@ test.describe('on a phone', () => {
 		await waitForHub(page);
 		const bar = page.getByRole('navigation', { name: 'Panels' });
 		await expect(bar).toBeVisible();
-		for (const [tab, region] of [['Files', 'Files'], ['Code', 'Editor'], ['Preview', 'Preview'], ['Agent', 'Agent'], ['Tools', 'Tools'], ['Trace', 'Trace']]) {
+		for (const [tab, region] of [['Files', 'Files'], ['Code', 'Editor'], ['Preview', 'Preview'], ['Agent', 'Agent'], ['Tools', 'Tools'], ['Trace', 'Trace'], ['History', 'History']]) {
 			await bar.getByRole('button', { name: tab }).tap();
-			await expect(page.getByRole('region', { name: region })).toBeVisible();
+			await expect(page.getByRole('region', { name: region, exact: true })).toBeVisible();
 			const visible = await page.locator('section[data-region]:visible').count();
 			expect(visible).toBe(1);
 			const box = await bar.getByRole('button', { name: tab }).boundingBox();

@@ -1,10 +1,10 @@
 // Presentation state of the workbench: panel sizes, collapsed panels, the active dock and phone tab.
-// This never enters tool calls or history; persistence in the `preferences` store comes with storage.
+// Persisted in the hub's `preferences` store — never in tool calls or history.
 
 /** Dock tabs along the bottom of the desktop layout. */
-export type DockTab = 'agent' | 'tools' | 'trace';
+export type DockTab = 'agent' | 'tools' | 'trace' | 'history';
 /** Panels shown one at a time on a phone. */
-export type PhoneTab = 'files' | 'editor' | 'preview' | 'agent' | 'tools' | 'trace';
+export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
 
 /** Bounds keep every panel usable whatever was persisted or dragged. */
 export const LAYOUT_BOUNDS = {
@@ -16,25 +16,60 @@ export const LAYOUT_BOUNDS = {
 /** Width below which the phone layout applies (DESIGN.md §10). */
 export const PHONE_MAX_WIDTH = 767;
 
-const clamp = (value: number, { min, max }: { min: number; max: number }) =>
-	Math.round(Math.min(max, Math.max(min, value)));
+/** Preference key of the layout. */
+export const LAYOUT_KEY = 'layout';
 
-/** Rune-backed layout state with clamped setters. */
+const clamp = (value: number, { min, max }: { min: number; max: number }) => Math.round(Math.min(max, Math.max(min, value)));
+
+/** Where layout preferences are kept. */
+export interface LayoutPersistence {
+	load(): Promise<unknown>;
+	save(value: unknown): Promise<void>;
+}
+
+/** Rune-backed layout state with clamped setters and debounced persistence. */
 export class LayoutStore {
 	filesWidth = $state(240);
 	previewWidth = $state(480);
 	dockHeight = $state(240);
-	dockOpen = $state(true);
 	dockTab = $state<DockTab>('agent');
 	phoneTab = $state<PhoneTab>('editor');
+	#persistence: LayoutPersistence | null = null;
+	#timer: ReturnType<typeof setTimeout> | null = null;
+
+	/** Restores saved sizes (ignoring anything malformed) and saves later changes. */
+	async restore(persistence: LayoutPersistence): Promise<void> {
+		this.#persistence = persistence;
+		const saved = (await persistence.load().catch(() => null)) as Partial<Record<string, unknown>> | null;
+		if (!saved || typeof saved !== 'object') return;
+		if (typeof saved.filesWidth === 'number') this.filesWidth = clamp(saved.filesWidth, LAYOUT_BOUNDS.files);
+		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
+		if (typeof saved.dockHeight === 'number') this.dockHeight = clamp(saved.dockHeight, LAYOUT_BOUNDS.dock);
+		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
+	}
+
+	#save() {
+		if (this.#timer) clearTimeout(this.#timer);
+		// Dragging fires many sizes per second: persist the last one.
+		this.#timer = setTimeout(() => {
+			void this.#persistence?.save({ filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, dockTab: this.dockTab });
+		}, 250);
+	}
 
 	setFilesWidth(value: number) {
 		this.filesWidth = clamp(value, LAYOUT_BOUNDS.files);
+		this.#save();
 	}
 	setPreviewWidth(value: number) {
 		this.previewWidth = clamp(value, LAYOUT_BOUNDS.preview);
+		this.#save();
 	}
 	setDockHeight(value: number) {
 		this.dockHeight = clamp(value, LAYOUT_BOUNDS.dock);
+		this.#save();
+	}
+	setDockTab(tab: DockTab) {
+		this.dockTab = tab;
+		this.#save();
 	}
 }

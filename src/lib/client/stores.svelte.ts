@@ -29,7 +29,6 @@ export class WorkspaceStore {
 	}
 
 	applyChange(revision: number, changed: { path: string; file: FileSummary | null }[], activePath: string | null) {
-		// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local scratch map; `files` is replaced whole
 		const byPath = new Map(this.files.map((file) => [file.path, file]));
 		for (const { path, file } of changed) {
 			if (file) byPath.set(path, file);

@@ -103,6 +103,7 @@ export class StudioClient {
 				this.workspace.canUndo = event.canUndo;
 				this.workspace.canRedo = event.canRedo;
 				this.workspace.lastChange = { source: event.source, tool: event.tool, tabId: event.tabId };
+				for (const listener of this.onChange) listener(event.changed.map((c) => c.path), event);
 				break;
 			case 'workspace.reloaded':
 				void this.#resync();
@@ -140,6 +141,9 @@ export class StudioClient {
 		addEventListener('pagehide', flush);
 	}
 
+	/** Listeners of committed changes (the editor re-reads open files). */
+	readonly onChange = new Set<(paths: string[], event: Extract<HubEvent, { type: 'workspace.changed' }>) => void>();
+
 	/** Called with each document the hub asks this tab's preview to render. */
 	onRender: ((render: PreviewRender) => Promise<void>) | null = null;
 
@@ -156,7 +160,6 @@ export class StudioClient {
 	}
 
 	/** Callbacks run when the tab is hidden or unloads (flush pending work). */
-	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks, not state the UI renders
 	readonly onHide = new Set<() => void>();
 
 	/** A tab of another build neither writes nor calls: it must reload first. */
@@ -172,14 +175,15 @@ export class StudioClient {
 	async callTool(name: string, args: Record<string, unknown> = {}, source: Source = 'palette'): Promise<CallToolResult> {
 		this.#requireWritable();
 		if (this.hub.state === 'reload-required') return this.#reloadRequired();
-		return this.#connection!.facade.callTool(name, args, { tabId: this.#connection!.tabId, source });
+		// Arguments may be rune proxies (forms): snapshot them, or structured clone refuses them.
+		return this.#connection!.facade.callTool(name, $state.snapshot(args), { tabId: this.#connection!.tabId, source });
 	}
 
 	/** An agent-originated call from this page (WebMCP): waits for approval like a model's. */
 	async executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, source: Source = 'webmcp'): Promise<CallToolResult> {
 		this.#requireWritable();
 		if (this.hub.state === 'reload-required') return this.#reloadRequired();
-		return this.#connection!.facade.executeAgentCall(call, { tabId: this.#connection!.tabId, source });
+		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.#connection!.tabId, source });
 	}
 
 	async resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean> {
@@ -195,6 +199,36 @@ export class StudioClient {
 	async listTools(cursor?: string) {
 		this.#requireWritable();
 		return this.#connection!.facade.listTools(cursor);
+	}
+
+	/** Every tool definition (all pages of tools/list). */
+	async listAllTools() {
+		const tools = [];
+		let cursor: string | undefined;
+		do {
+			const page = await this.listTools(cursor);
+			tools.push(...page.tools);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return tools;
+	}
+
+	async retryCall(callId: string): Promise<CallToolResult> {
+		this.#requireWritable();
+		return this.#connection!.facade.retryCall(callId, { tabId: this.#connection!.tabId, source: 'palette' });
+	}
+
+	async revisionDiff(revision: number) {
+		this.#requireWritable();
+		return this.#connection!.facade.revisionDiff(revision);
+	}
+
+	async getPreference(key: string): Promise<unknown> {
+		return this.#connection?.facade.getPreference(key);
+	}
+
+	async setPreference(key: string, value: unknown): Promise<void> {
+		await this.#connection?.facade.setPreference(key, value);
 	}
 
 	async clearTrace() {

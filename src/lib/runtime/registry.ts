@@ -83,6 +83,8 @@ export class ToolRegistry {
 	readonly #handlers = new Map<string, AnyHandler>();
 	readonly #options: RegistryOptions;
 	readonly #inflight = new Map<string, AbortController>();
+	/** Raw arguments of recent retryable failures (memory only: never traced or exported). */
+	readonly #retryable = new Map<string, { name: string; arguments: unknown }>();
 	readonly #now: () => number;
 	readonly #catalogTag: string;
 
@@ -157,6 +159,11 @@ export class ToolRegistry {
 			cursor = page.nextCursor;
 		} while (cursor);
 		return tools;
+	}
+
+	/** The name and raw arguments of a recent retryable failure, for Retry in the trace panel. */
+	retryArguments(callId: string): { name: string; arguments: unknown } | undefined {
+		return this.#retryable.get(callId);
 	}
 
 	/** The OpenAI / OpenRouter `tools` array, derived from the same definitions. */
@@ -288,6 +295,10 @@ export class ToolRegistry {
 
 		const fail = (shape: ToolErrorShape): CallToolResult => {
 			const at = this.#now();
+			if (shape.retryable && isToolName(rawName)) {
+				this.#retryable.set(callId, { name: rawName, arguments: rawArgs });
+				if (this.#retryable.size > 50) this.#retryable.delete(this.#retryable.keys().next().value!);
+			}
 			this.trace.append({
 				...base,
 				phase: shape.code === 'TOOL_CANCELLED' ? 'cancelled' : 'failed',

@@ -22,7 +22,11 @@ export function localBackend(hub: Hub): HubBackend {
 		exportTrace: async () => hub.registry.trace.export(),
 		registerPreviewHost: async (tabId) => hub.registerPreviewHost(tabId),
 		previewAck: async (tabId, renderId, outcome) => hub.previewAck(tabId, renderId, outcome),
-		previewReport: async (tabId, lines) => hub.previewReport(tabId, lines)
+		previewReport: async (tabId, lines) => hub.previewReport(tabId, lines),
+		retryCall: (callId, context) => hub.retry(callId, context),
+		revisionDiff: (revision) => hub.revisionDiff(revision),
+		getPreference: (key) => hub.getPreference(key),
+		setPreference: (key, value) => hub.setPreference(key, value)
 	};
 }
 
@@ -66,6 +70,22 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 		},
 		async previewReport(tabId, lines) {
 			if (typeof tabId === 'string' && isPreviewLines(lines)) await backend().previewReport(tabId, lines);
+		},
+		async retryCall(callId, context) {
+			if (typeof callId !== 'string' || !isTabContext(context)) return badContext();
+			return backend().retryCall(callId, { ...context, source: 'palette' });
+		},
+		async revisionDiff(revision) {
+			return Number.isInteger(revision) && revision >= 0 ? backend().revisionDiff(revision) : null;
+		},
+		async getPreference(key) {
+			return typeof key === 'string' && key.length <= 100 ? backend().getPreference(key) : undefined;
+		},
+		async setPreference(key, value) {
+			if (typeof key !== 'string' || key.length > 100) return;
+			// Preferences are small presentation state: refuse anything that is not plain, small JSON.
+			const text = JSON.stringify(value ?? null);
+			if (text.length <= 10_000) await backend().setPreference(key, JSON.parse(text));
 		}
 	};
 }

@@ -7,6 +7,9 @@ import { WorkspaceService, type WorkspaceEvent } from '../runtime/workspace-serv
 import { registerWorkspaceTools } from '../runtime/handlers/index';
 import { NO_PREVIEW, type RepositoryPort } from '../runtime/ports';
 import { PreviewCoordinator } from '../preview/coordinator';
+import { describeDiff, predictImpact } from '../runtime/impact';
+import { ToolError } from '../tools/errors';
+import { errorResult } from '../runtime/registry';
 import type { CallToolResult, TraceEntry } from '../runtime/types';
 import type { FileRecord } from '../domain/model';
 import { sortedFiles } from '../domain/model';
@@ -37,6 +40,12 @@ export interface TracePersistence {
 	clear(): Promise<void>;
 }
 
+/** Presentation preferences (panel sizes…), kept apart from tools and history. */
+export interface PreferenceStore {
+	get(key: string): Promise<unknown>;
+	set(key: string, value: unknown): Promise<void>;
+}
+
 /** What a hub needs from its host (worker entry or page). */
 export interface HubOptions {
 	mode: RuntimeMode;
@@ -53,6 +62,7 @@ export interface HubOptions {
 	hubId?: string;
 	/** How long the hub waits for a preview host's answer. */
 	previewAckTimeoutMs?: number;
+	preferences?: PreferenceStore;
 }
 
 function summarise(file: FileRecord): FileSummary {
@@ -100,7 +110,12 @@ export class Hub {
 			trace.restore(await options.tracePersistence.load().catch(() => []));
 			trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 		}
-		const registry = new ToolRegistry({ trace, policy: new ApprovalPolicy(), getRevision: () => service.revision });
+		const registry = new ToolRegistry({
+			trace,
+			policy: new ApprovalPolicy(),
+			getRevision: () => service.revision,
+			describeImpact: async (name, input) => predictImpact(service.workspace, name, input)
+		});
 		registerWorkspaceTools(registry, service);
 		const hub = new Hub(options, service, registry);
 		trace.subscribe((entry) => hub.#publish(entry ? { type: 'trace.appended', entry } : { type: 'trace.cleared' }));
@@ -268,6 +283,29 @@ export class Hub {
 
 	previewReport(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): void {
 		this.preview.report(tabId, lines);
+	}
+
+	/** Re-issues a recent retryable failure through the same direct boundary. */
+	retry(callId: string, context: TabCallContext): Promise<CallToolResult> {
+		const call = this.registry.retryArguments(callId);
+		if (!call) {
+			return Promise.resolve(errorResult(new ToolError('TOOL_VALIDATION_FAILED', 'That call can no longer be retried from here (its arguments are not kept).', { reason: 'not-retryable' }).toJSON()));
+		}
+		return this.callTool(call.name, call.arguments, context);
+	}
+
+	/** What one revision changed, as line diffs (for the history panel). */
+	async revisionDiff(revision: number) {
+		const entry = await this.service.repository.entry(this.service.workspaceId, revision);
+		return entry ? { revision, tool: entry.tool, source: entry.source, files: describeDiff(entry.diff) } : null;
+	}
+
+	async getPreference(key: string): Promise<unknown> {
+		return this.#options.preferences?.get(key);
+	}
+
+	async setPreference(key: string, value: unknown): Promise<void> {
+		await this.#options.preferences?.set(key, value);
 	}
 
 	async clearTrace(): Promise<void> {

@@ -182,6 +182,13 @@ export interface HubFacade {
 	readFile(path: string): Promise<{ revision: number; path: string; content: string | null; size: number; mimeType: string } | null>;
 	clearTrace(): Promise<void>;
 	exportTrace(): Promise<unknown>;
+	/** Re-issues a recent retryable failure (trace panel Retry) as a direct call. */
+	retryCall(callId: string, context: TabCallContext): Promise<CallToolResult>;
+	/** Line diffs of what one revision changed. */
+	revisionDiff(revision: number): Promise<{ revision: number; tool: string; source: string; files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>;
+	/** Presentation preferences (panel layout); never part of tools or history. */
+	getPreference(key: string): Promise<unknown>;
+	setPreference(key: string, value: unknown): Promise<void>;
 	/** This tab hosts a preview; renders are sent to it from now on. */
 	registerPreviewHost(tabId: string): Promise<void>;
 	/** A host's outcome for a render (the first matching one completes the tool call). */

@@ -1,8 +1,8 @@
 // History and whole-workspace tools: undo, redo, restore a revision, reset to the starter.
-import { starterFiles } from '../../domain/template';
 import type { ToolHandler } from '../registry';
 import type { WorkspaceService } from '../workspace-service';
 import { meta, mutationOutput } from './shared';
+import { changeHandler } from './files';
 
 /** Handlers for undo, redo, restore and reset. */
 export function historyHandlers(service: WorkspaceService) {
@@ -21,9 +21,7 @@ export function historyHandlers(service: WorkspaceService) {
 		async workspace_restore_revision({ revision, expectedRevision }, ctx) {
 			return mutationOutput(await service.restore(meta('workspace_restore_revision', ctx, expectedRevision), revision));
 		},
-		async workspace_reset({ expectedRevision }, ctx) {
-			return mutationOutput(await service.mutate(meta('workspace_reset', ctx, expectedRevision), () => ({ type: 'replace', files: starterFiles(), activePath: 'index.html' })));
-		}
+		workspace_reset: changeHandler(service, 'workspace_reset') as ToolHandler<'workspace_reset'>
 	};
 	return handlers;
 }

@@ -1,0 +1,203 @@
+// The workbench's user commands: files, history, reset, the tool catalog, the palette and the trace.
+// Every mutation goes through the registry as a direct call with an honest source; errors become
+// toasts with the recovery their code implies.
+import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
+import type { ToolErrorShape } from '$lib/tools/errors';
+import type { CallToolResult, Source, TraceEntry } from '$lib/runtime/types';
+import type { StudioClient } from '../studio.svelte';
+import type { ToastStore } from '../toasts.svelte';
+import type { EditorController } from '../editor/editor.svelte';
+import type { LayoutStore } from '../layout.svelte';
+
+const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
+
+/** Downloads `data` as a JSON file. */
+function download(name: string, data: unknown) {
+	const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+	const link = Object.assign(document.createElement('a'), { href: url, download: name });
+	link.click();
+	setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+	let binary = '';
+	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary);
+}
+
+/** A command of the palette. */
+export interface PaletteCommand {
+	id: string;
+	label: string;
+	hint?: string;
+	run: () => void;
+}
+
+/** Commands and the small UI state they drive. */
+export class WorkbenchActions {
+	tools = $state.raw<McpTool[]>([]);
+	catalogQuery = $state('');
+	selectedTool = $state<string | null>(null);
+	toolResult = $state.raw<{ name: string; isError: boolean; text: string } | null>(null);
+	running = $state(false);
+	paletteOpen = $state(false);
+	resetOpen = $state(false);
+	history = $state.raw<{ revision: number; kind?: string; tool: string; source: string; mode: string; approved: boolean; at: number; changedPaths: string[] }[]>([]);
+	historySelected = $state<number | null>(null);
+	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
+	readonly catalog = $derived(buildCatalog(this.tools, this.catalogQuery));
+
+	constructor(
+		private readonly studio: StudioClient,
+		private readonly editor: EditorController,
+		private readonly toasts: ToastStore,
+		private readonly layout: LayoutStore
+	) {}
+
+	/** A direct call; a failure becomes a toast whose action re-runs it (conflicts re-read first). */
+	async call(name: string, args: Record<string, unknown> = {}, source: Source = 'palette'): Promise<CallToolResult> {
+		const result = await this.studio.callTool(name, args, source);
+		if (result.isError) {
+			const error = result.structuredContent.error as ToolErrorShape;
+			this.toasts.error(error, {
+				retry: () => {
+					const { expectedRevision: _stale, ...rest } = args;
+					void this.call(name, 'expectedRevision' in args ? { ...rest, expectedRevision: this.studio.workspace.revision } : rest, source);
+				},
+				refreshPreview: () => void this.call('preview_refresh')
+			});
+		}
+		return result;
+	}
+
+	/** Loads the catalog from tools/list. */
+	async loadTools(): Promise<void> {
+		this.tools = await this.studio.listAllTools();
+	}
+
+	// ── Files ──────────────────────────────────────────────────────────────────────────────────────
+	async openFile(path: string, line?: number) {
+		await this.editor.open(path, line);
+		if (this.studio.workspace.activePath !== path) void this.call('workspace_open_file', line ? { path, line } : { path }, 'editor');
+	}
+
+	async createFile(path: string) {
+		const result = await this.call('workspace_create_file', { path, content: '', expectedRevision: this.studio.workspace.revision });
+		if (!result.isError) await this.openFile(path.replace(/\\/g, '/').replace(/^\.?\//, ''));
+	}
+
+	async renameFile(from: string, to: string) {
+		await this.editor.flush(from);
+		const result = await this.call('workspace_rename_file', { from, to, expectedRevision: this.studio.workspace.revision });
+		if (!result.isError && this.editor.tabs.includes(from)) {
+			await this.editor.close(from);
+			await this.editor.open(to);
+		}
+	}
+
+	async deleteFile(path: string) {
+		const result = await this.call('workspace_delete_file', { path, expectedRevision: this.studio.workspace.revision });
+		if (!result.isError) this.toasts.show({ tone: 'info', message: `Deleted ${path}.`, action: { label: 'Undo', run: () => void this.undo() } });
+	}
+
+	/** Imports dropped files: text as UTF-8, everything else as base64 assets. */
+	async importFiles(files: File[]) {
+		for (const file of files) {
+			const path = (file.webkitRelativePath || file.name).replace(/\\/g, '/');
+			const text = TEXT_EXTENSIONS.test(path);
+			const content = text ? await file.text() : bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+			await this.call('workspace_write_file', { path, content, encoding: text ? 'utf8' : 'base64', createIfMissing: true });
+		}
+		if (files.length) this.toasts.show({ tone: 'info', message: `Added ${files.length} file${files.length === 1 ? '' : 's'}.` });
+	}
+
+	// ── History ────────────────────────────────────────────────────────────────────────────────────
+	async undo() {
+		await this.editor.flushAll();
+		await this.call('workspace_undo');
+	}
+
+	async redo() {
+		await this.editor.flushAll();
+		await this.call('workspace_redo');
+	}
+
+	async confirmReset() {
+		this.resetOpen = false;
+		const result = await this.call('workspace_reset', { expectedRevision: this.studio.workspace.revision });
+		if (!result.isError) this.toasts.show({ tone: 'info', message: 'The starter site is back.', action: { label: 'Undo', run: () => void this.undo() } });
+	}
+
+	async loadHistory() {
+		const result = await this.studio.callTool('workspace_history', { limit: 100 }, 'palette');
+		if (!result.isError) this.history = (result.structuredContent as { entries: WorkbenchActions['history'] }).entries;
+	}
+
+	async selectRevision(revision: number) {
+		this.historySelected = revision;
+		this.historyDiff = await this.studio.revisionDiff(revision);
+	}
+
+	async restore(revision: number) {
+		await this.editor.flushAll();
+		await this.call('workspace_restore_revision', { revision, expectedRevision: this.studio.workspace.revision });
+	}
+
+	// ── Tools ──────────────────────────────────────────────────────────────────────────────────────
+	async runTool(name: string, args: Record<string, unknown>) {
+		this.running = true;
+		try {
+			const result = await this.studio.callTool(name, args, 'palette');
+			this.toolResult = { name, isError: result.isError, text: JSON.stringify(result.structuredContent, null, 2) };
+		} finally {
+			this.running = false;
+		}
+	}
+
+	exportCatalog(format: 'mcp' | 'openai') {
+		if (format === 'mcp') download('tools-list.json', { tools: this.tools });
+		else download('openai-tools.json', toOpenAITools(this.tools));
+	}
+
+	// ── Trace ──────────────────────────────────────────────────────────────────────────────────────
+	async retry(entry: TraceEntry) {
+		if (!entry.callId) return;
+		const result = await this.studio.retryCall(entry.callId);
+		this.toasts.show({ tone: result.isError ? 'error' : 'info', message: result.isError ? `Retry failed: ${(result.structuredContent.error as ToolErrorShape).message}` : `Retried ${entry.name}: done.` });
+	}
+
+	async copy(entry: TraceEntry) {
+		await navigator.clipboard?.writeText(JSON.stringify(entry, null, 2)).catch(() => undefined);
+		this.toasts.show({ tone: 'info', message: 'Trace entry copied.' }, 2500);
+	}
+
+	async downloadTrace() {
+		download(`trace-${new Date().toISOString().slice(0, 19)}.json`, await this.studio.exportTrace());
+	}
+
+	// ── Palette ────────────────────────────────────────────────────────────────────────────────────
+	/** Everything the palette can do: commands, open any file, run any tool. */
+	paletteCommands(): PaletteCommand[] {
+		return [
+			{ id: 'undo', label: 'Undo last change', hint: 'workspace_undo', run: () => void this.undo() },
+			{ id: 'redo', label: 'Redo', hint: 'workspace_redo', run: () => void this.redo() },
+			{ id: 'reset', label: 'Reset to the starter site…', hint: 'workspace_reset', run: () => (this.resetOpen = true) },
+			{ id: 'refresh', label: 'Refresh the preview', hint: 'preview_refresh', run: () => void this.call('preview_refresh') },
+			{ id: 'download-trace', label: 'Download the trace as JSON', run: () => void this.downloadTrace() },
+			{ id: 'export-tools', label: 'Export the tool catalog (tools/list)', run: () => this.exportCatalog('mcp') },
+			...this.studio.workspace.files.map((file) => ({ id: `open:${file.path}`, label: `Open ${file.path}`, hint: 'file', run: () => void this.openFile(file.path) })),
+			...this.tools.map((tool) => ({
+				id: `tool:${tool.name}`,
+				label: tool.title,
+				hint: tool.name,
+				run: () => {
+					this.selectedTool = tool.name;
+					this.layout.setDockTab('tools');
+					this.layout.phoneTab = 'tools';
+					// A tool without required arguments runs at once; others open with sample arguments.
+					if (!(tool.inputSchema.required ?? []).length) void this.runTool(tool.name, {});
+				}
+			}))
+		];
+	}
+}

@@ -1,0 +1,103 @@
+// CodeMirror setup, loaded lazily (it is the heaviest part of the page): one EditorState per file,
+// languages by file kind, the studio's theme, and a listener for local edits.
+import { basicSetup } from 'codemirror';
+import { EditorView, keymap } from '@codemirror/view';
+import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import { indentWithTab } from '@codemirror/commands';
+import { html } from '@codemirror/lang-html';
+import { css } from '@codemirror/lang-css';
+import { javascript } from '@codemirror/lang-javascript';
+import { json } from '@codemirror/lang-json';
+import { markdown } from '@codemirror/lang-markdown';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
+
+export { EditorView, EditorState };
+
+/** Marks transactions that bring in someone else's change (they are not local edits). */
+export const remote = Annotation.define<boolean>();
+
+function language(lang: string): Extension {
+	switch (lang) {
+		case 'html':
+		case 'svg':
+			return html();
+		case 'css':
+			return css();
+		case 'javascript':
+			return javascript();
+		case 'typescript':
+			return javascript({ typescript: true });
+		case 'json':
+			return json();
+		case 'markdown':
+			return markdown();
+		default:
+			return [];
+	}
+}
+
+const theme = EditorView.theme({
+	'&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--surface)', color: 'var(--text)' },
+	'.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.55' },
+	'.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+	'.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 6%, transparent)' },
+	'.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--accent) 10%, transparent)' },
+	'&.cm-focused': { outline: 'none' },
+	'.cm-cursor': { borderLeftColor: 'var(--text)' },
+	'.cm-selectionBackground, &.cm-focused .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--accent) 25%, transparent) !important' },
+	'.cm-panels': { backgroundColor: 'var(--surface-2)', color: 'var(--text)' }
+});
+
+/**
+ * Syntax colours from CSS variables (defined for light and dark in the layout), so the editor
+ * follows the system theme with readable contrast in both.
+ */
+const highlight = HighlightStyle.define([
+	{ tag: [t.keyword, t.modifier, t.operatorKeyword, t.controlKeyword], color: 'var(--hl-keyword)' },
+	{ tag: [t.tagName, t.heading], color: 'var(--hl-tag)', fontWeight: '600' },
+	{ tag: [t.attributeName, t.propertyName], color: 'var(--hl-attr)' },
+	{ tag: [t.string, t.special(t.string), t.attributeValue, t.regexp], color: 'var(--hl-string)' },
+	{ tag: [t.number, t.bool, t.null, t.atom, t.unit], color: 'var(--hl-number)' },
+	{ tag: [t.comment, t.meta, t.documentMeta], color: 'var(--hl-comment)', fontStyle: 'italic' },
+	{ tag: [t.function(t.variableName), t.definition(t.variableName), t.className, t.typeName], color: 'var(--hl-def)' },
+	{ tag: [t.angleBracket, t.punctuation, t.bracket], color: 'var(--hl-punct)' },
+	{ tag: t.link, textDecoration: 'underline' },
+	{ tag: t.emphasis, fontStyle: 'italic' },
+	{ tag: t.strong, fontWeight: '700' },
+	{ tag: t.invalid, color: 'var(--danger)' }
+]);
+
+/** A fresh state for one file. `onLocalEdit` runs for every user change (not for remote ones). */
+export function createState(content: string, lang: string, onLocalEdit: () => void, readOnly = false): EditorState {
+	return EditorState.create({
+		doc: content,
+		extensions: [
+			basicSetup,
+			keymap.of([indentWithTab]),
+			language(lang),
+			syntaxHighlighting(highlight),
+			theme,
+			EditorView.lineWrapping,
+			EditorState.readOnly.of(readOnly),
+			EditorView.contentAttributes.of({ 'aria-label': 'Code editor' }),
+			EditorView.updateListener.of((update) => {
+				if (update.docChanged && !update.transactions.some((tr) => tr.annotation(remote))) onLocalEdit();
+			})
+		]
+	});
+}
+
+/** The smallest single replacement turning `from` into `to` (so cursors map through it). */
+export function minimalChange(from: string, to: string): { from: number; to: number; insert: string } | null {
+	if (from === to) return null;
+	let start = 0;
+	while (start < from.length && start < to.length && from[start] === to[start]) start++;
+	let endFrom = from.length;
+	let endTo = to.length;
+	while (endFrom > start && endTo > start && from[endFrom - 1] === to[endTo - 1]) {
+		endFrom--;
+		endTo--;
+	}
+	return { from: start, to: endFrom, insert: to.slice(start, endTo) };
+}

@@ -1,0 +1,39 @@
+// Accessibility of the main screen: axe finds no serious or critical violations, desktop and phone.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function serious(page: Page) {
+	const results = await new AxeBuilder({ page }).exclude('section[data-region="preview"] iframe').analyze();
+	return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+async function ready(page: Page) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(page.locator('.cm-content')).toBeVisible();
+}
+
+test('the main screen has no serious or critical axe violations (desktop, light and dark)', async ({ page }) => {
+	await ready(page);
+	expect(await serious(page)).toEqual([]);
+	for (const tab of ['Tools', 'Trace', 'History']) {
+		await page.getByRole('tab', { name: tab }).click();
+		expect(await serious(page), tab).toEqual([]);
+	}
+	await page.emulateMedia({ colorScheme: 'dark' });
+	expect(await serious(page)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+	test('the main screen has no serious or critical axe violations', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		for (const tab of ['Files', 'Code', 'Preview', 'Tools', 'Trace']) {
+			await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: tab }).tap();
+			expect(await serious(page), tab).toEqual([]);
+		}
+	});
+});

@@ -1,0 +1,206 @@
+// The workbench as a person uses it: files, editor, palette, approvals, reset, history, layout, phone.
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const frame = (page: Page) => page.frameLocator('section[data-region="preview"] iframe');
+const tree = (page: Page) => page.getByRole('group', { name: 'File tree' });
+const editorText = (page: Page) => page.locator('section[data-region="editor"] .cm-content');
+
+async function ready(page: Page) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(editorText(page)).toContainText('Bright Bakery');
+}
+
+test('create, edit, rename and delete through the UI, each visible in the preview or the tree', async ({ page, problems }) => {
+	await ready(page);
+	await tree(page).getByRole('button', { name: 'New file' }).click();
+	await page.getByLabel('New file path').fill('notes.txt');
+	await page.getByLabel('New file path').press('Enter');
+	await expect(tree(page).locator('[data-path="notes.txt"]')).toBeVisible();
+	await expect(page.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'notes.txt', exact: true })).toHaveAttribute('aria-current', 'page');
+
+	await tree(page).locator('[data-path="index.html"]').click();
+	await editorText(page).getByText('Fresh bread, every').click();
+	await page.keyboard.press('End');
+	await page.keyboard.type(' today');
+	await expect(frame(page).locator('body')).toContainText('today', { timeout: 5000 });
+	await expect(page.getByTestId('save-status')).toHaveText('Saved');
+
+	const accentBefore = await frame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
+	await tree(page).locator('[data-path="styles.css"]').hover();
+	await tree(page).getByRole('button', { name: 'Rename styles.css' }).click();
+	await page.getByLabel('New path for styles.css').fill('css/main.css');
+	await page.getByLabel('New path for styles.css').press('Enter');
+	await expect(tree(page).locator('[data-path="css/main.css"]')).toBeVisible();
+	await expect(tree(page).locator('[data-path="styles.css"]')).toHaveCount(0);
+	await expect.poll(() => frame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(accentBefore);
+
+	await tree(page).locator('[data-path="notes.txt"]').hover();
+	await tree(page).getByRole('button', { name: 'Delete notes.txt' }).click();
+	await expect(tree(page).locator('[data-path="notes.txt"]')).toHaveCount(0);
+	await page.getByRole('button', { name: 'Undo' }).last().click();
+	await expect(tree(page).locator('[data-path="notes.txt"]')).toBeVisible();
+	expect(problems.errors).toEqual([]);
+});
+
+test('the palette runs a tool, and the trace shows a direct palette entry', async ({ page }) => {
+	await ready(page);
+	await page.keyboard.press('Control+k');
+	const palette = page.getByRole('dialog', { name: 'Command palette' });
+	await expect(palette).toBeVisible();
+	await page.getByRole('combobox', { name: 'Command' }).fill('list files');
+	await page.keyboard.press('Enter');
+	await expect(palette).toBeHidden();
+	await expect(page.getByTestId('tool-result')).toContainText('"files"');
+	await page.getByRole('tab', { name: 'Trace' }).click();
+	const row = page.locator('button.row[data-name="workspace_list_files"][data-phase="completed"][data-source="palette"]').first();
+	await expect(row).toBeVisible();
+	await expect(row).toContainText('palette·direct');
+});
+
+test('the tool catalog shows annotations and a generated form, and runs with sample arguments', async ({ page }) => {
+	await ready(page);
+	await page.getByRole('tab', { name: 'Tools' }).click();
+	await page.getByRole('searchbox', { name: 'Search tools' }).fill('patch');
+	await page.locator('[data-tool="workspace_apply_patch"]').click();
+	const detail = page.locator('section[data-region="tools"]');
+	await expect(detail.getByText('writes', { exact: true })).toBeVisible();
+	await expect(detail.locator('#arg-workspace_apply_patch-search')).toHaveValue('Hello');
+	await detail.locator('#arg-workspace_apply_patch-path').fill('index.html');
+	await detail.locator('#arg-workspace_apply_patch-search').fill('Bright Bakery');
+	await detail.locator('#arg-workspace_apply_patch-replace').fill('Bright Bakehouse');
+	await detail.locator('#arg-workspace_apply_patch-occurrence').selectOption('all');
+	await detail.getByRole('button', { name: 'Run' }).click();
+	await expect(page.getByTestId('tool-result')).toContainText('"replacements": 2');
+	await expect(frame(page).locator('.brand')).toHaveText('Bright Bakehouse');
+});
+
+test('a denied approval leaves the files unchanged; the card shows the diff and works from the keyboard', async ({ page }) => {
+	await ready(page);
+	const before = (await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string };
+	const pending = page.evaluate(() => window.studio!.executeAgentCall('workspace_apply_patch', { path: 'index.html', search: 'Fresh bread', replace: 'Stale bread' }));
+	const card = page.getByRole('region', { name: 'Approvals' });
+	await expect(card.getByRole('heading', { name: 'Apply patch' })).toBeVisible();
+	await expect(card.getByLabel('What would change in index.html')).toContainText('+ ');
+	await expect(card.getByLabel('What would change in index.html')).toContainText('Stale bread');
+	await card.getByRole('button', { name: 'Deny' }).focus();
+	await page.keyboard.press('Enter');
+	const result = (await pending) as { structuredContent: { error: { code: string } } };
+	expect(result.structuredContent.error.code).toBe('TOOL_APPROVAL_DENIED');
+	await expect(card).toHaveCount(0);
+	const after = (await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string };
+	expect(after.content).toBe(before.content);
+});
+
+test('the reset dialog focuses Cancel, closes on Escape and on the backdrop, and resets only on confirmation', async ({ page }) => {
+	await ready(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'mine' }));
+	const dialog = page.getByRole('dialog', { name: 'Reset to the starter site?' });
+	await page.getByRole('button', { name: 'Reset…' }).click();
+	await expect(dialog).toBeVisible();
+	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(dialog).toBeHidden();
+	await page.getByRole('button', { name: 'Reset…' }).click();
+	await expect(dialog).toBeVisible();
+	await page.mouse.click(5, 400);
+	await expect(dialog).toBeHidden();
+	expect(((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('mine');
+	await page.getByRole('button', { name: 'Reset…' }).click();
+	await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+	await expect.poll(async () => ((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toContain('Bright Bakery');
+	await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
+	await expect.poll(async () => ((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('mine');
+});
+
+test('history shows who made each revision, its diff, and restores an earlier one', async ({ page }) => {
+	await ready(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'first' }));
+	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'second' }));
+	await page.getByRole('tab', { name: 'History' }).click();
+	const timeline = page.getByRole('list', { name: 'Revisions' });
+	await expect(timeline.getByRole('button').first()).toContainText('write file');
+	await expect(timeline.getByRole('button').first()).toContainText('by you');
+	await timeline.getByRole('button').nth(1).click();
+	const rev = await page.evaluate(() => window.studio!.revision);
+	await expect(page.getByRole('region', { name: `Changes in revision ${rev - 1}` })).toContainText('+ first');
+	await page.getByRole('button', { name: `Restore files to r${rev - 1}` }).click();
+	await expect.poll(async () => ((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('first');
+});
+
+test('a change made elsewhere reaches the open editor; while editing, a conflict bar offers a choice', async ({ context, page }) => {
+	const other = await context.newPage();
+	await ready(page);
+	await other.goto('/');
+	await waitForHub(other);
+	await other.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: 'Fresh bread', replace: 'Fresh rye' }));
+	await expect(editorText(page)).toContainText('Fresh rye');
+
+	await editorText(page).click();
+	await page.keyboard.press('Control+End');
+	await page.keyboard.type('<!-- local edit -->');
+	await other.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: 'Fresh rye', replace: 'Fresh spelt' }));
+	const bar = page.getByTestId('conflict-bar');
+	await expect(bar).toBeVisible();
+	await bar.getByRole('button', { name: 'Show diff' }).click();
+	await expect(bar.locator('pre')).toContainText('local edit');
+	await bar.getByRole('button', { name: 'Keep mine' }).click();
+	await expect(bar).toBeHidden();
+	await expect.poll(async () => ((await other.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content).toContain('<!-- local edit -->');
+});
+
+test('panel sizes survive a reload', async ({ page }) => {
+	await ready(page);
+	const handle = page.getByRole('separator', { name: 'Resize files panel' });
+	await handle.focus();
+	for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+	const width = Number(await handle.getAttribute('aria-valuenow'));
+	await page.getByRole('tab', { name: 'Trace' }).click();
+	await page.waitForTimeout(400); // the layout is saved 250 ms after the last change
+	await page.reload();
+	await waitForHub(page);
+	await expect(page.getByRole('separator', { name: 'Resize files panel' })).toHaveAttribute('aria-valuenow', String(width));
+	await expect(page.getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the trace stays usable with 5,000 entries (virtualised)', async ({ page }) => {
+	test.setTimeout(60_000);
+	await ready(page);
+	await page.evaluate(async () => {
+		const calls = [];
+		for (let i = 0; i < 2500; i++) calls.push(window.studio!.callTool('workspace_get_status', {}));
+		await Promise.all(calls);
+	});
+	await page.getByRole('tab', { name: 'Trace' }).click();
+	await expect(page.locator('section[data-region="trace"] .count')).toHaveText(/^\d{4} \/ 5000$/);
+	const rows = await page.locator('section[data-region="trace"] button.row').count();
+	expect(rows).toBeLessThan(120);
+	const t0 = Date.now();
+	await page.getByRole('combobox', { name: 'Status' }).selectOption('completed');
+	await expect(page.locator('section[data-region="trace"] .count')).toHaveText('2500 / 5000');
+	await page.locator('section[data-region="trace"] .rows').evaluate((el) => (el.scrollTop = el.scrollHeight));
+	await expect(page.locator('section[data-region="trace"] button.row').last()).toBeVisible();
+	expect(Date.now() - t0).toBeLessThan(3000);
+});
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	test('edits a file in Code and sees it in Preview', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		const bar = page.getByRole('navigation', { name: 'Panels' });
+		await bar.getByRole('button', { name: 'Files' }).tap();
+		await tree(page).locator('[data-path="index.html"]').tap();
+		await expect(editorText(page)).toBeVisible();
+		await editorText(page).getByText('Fresh bread, every').tap();
+		await page.keyboard.press('End');
+		await page.keyboard.type(' on the go');
+		await bar.getByRole('button', { name: 'Preview' }).tap();
+		await expect(frame(page).locator('h1')).toContainText('on the go', { timeout: 5000 });
+		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+		expect(overflow).toBe(0);
+	});
+});
