@@ -3,6 +3,8 @@
 import type { PendingApproval } from '$lib/runtime/policy';
 import type { TraceEntry } from '$lib/runtime/types';
 import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
+import type { AgentRunInfo } from '$lib/agents/events';
+import type { AgentUpdate } from '$lib/agents/runner';
 
 /** Files, active file, revision and storage status. */
 export class WorkspaceStore {
@@ -74,4 +76,28 @@ export class HubStore {
 	status = $state.raw<HubStatus | null>(null);
 	error = $state<string | null>(null);
 	readonly build = __BUILD_ID__;
+}
+
+/** Agent runs (transcripts), oldest first; every tab sees every run live. */
+export class AgentStore {
+	runs = $state.raw<AgentRunInfo[]>([]);
+
+	/** Folds one update into the run it belongs to (text deltas merge into the last text item). */
+	apply(update: AgentUpdate) {
+		const runs = this.runs.slice();
+		let index = runs.findIndex((run) => run.sessionId === update.sessionId);
+		if (index < 0) {
+			runs.push({ ...update.run, events: [] });
+			index = runs.length - 1;
+		}
+		const run = { ...runs[index]!, ...update.run, events: runs[index]!.events.slice() };
+		const event = update.event;
+		if (event) {
+			const last = run.events.at(-1);
+			if (event.type === 'text' && last?.type === 'text' && !last.final) run.events[run.events.length - 1] = { ...last, text: last.text + event.text, final: event.final ?? last.final };
+			else run.events.push(event);
+		}
+		runs[index] = run;
+		this.runs = runs.slice(-20);
+	}
 }

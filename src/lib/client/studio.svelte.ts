@@ -7,7 +7,8 @@ import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/tools/errors';
 import { connect, type Connection } from './connect';
-import { ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
+import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
+import type { AgentSettingsPatch } from '$lib/agents/runner';
 
 /** Connection, stores and commands for one tab. */
 export class StudioClient {
@@ -16,6 +17,7 @@ export class StudioClient {
 	readonly trace = new TraceStore();
 	readonly approvals = new ApprovalsStore();
 	readonly preview = new PreviewStore();
+	readonly agents = new AgentStore();
 	#connection: Connection | null = null;
 	#channel: BroadcastChannel | null = null;
 	#hubId = '';
@@ -78,6 +80,7 @@ export class StudioClient {
 		this.approvals.pending = snapshot.approvals;
 		this.preview.state = snapshot.preview;
 		this.hub.status = snapshot.status;
+		this.agents.runs = snapshot.agents;
 	}
 
 	#onEvent(event: HubEvent) {
@@ -126,6 +129,9 @@ export class StudioClient {
 				break;
 			case 'preview.render':
 				void this.onRender?.(event.render);
+				break;
+			case 'agent.update':
+				this.agents.apply(event.update);
 				break;
 			case 'hub.status':
 				this.hub.status = event.status;
@@ -221,6 +227,31 @@ export class StudioClient {
 	async revisionDiff(revision: number) {
 		this.#requireWritable();
 		return this.#connection!.facade.revisionDiff(revision);
+	}
+
+	async startAgent(prompt: string, provider?: 'local' | 'model'): Promise<string> {
+		this.#requireWritable();
+		return this.#connection!.facade.startAgent(prompt, provider);
+	}
+
+	async cancelAgent(sessionId: string): Promise<boolean> {
+		this.#requireWritable();
+		return this.#connection!.facade.cancelAgent(sessionId);
+	}
+
+	async agentSettings() {
+		this.#requireWritable();
+		return this.#connection!.facade.getAgentSettings();
+	}
+
+	async setAgentSettings(patch: AgentSettingsPatch) {
+		this.#requireWritable();
+		return this.#connection!.facade.setAgentSettings($state.snapshot(patch));
+	}
+
+	async listModels() {
+		this.#requireWritable();
+		return this.#connection!.facade.listModels();
 	}
 
 	async getPreference(key: string): Promise<unknown> {

@@ -2,7 +2,7 @@
 // hub, or the writer hub through the relay in per-tab mode). Never exposes the hub object itself.
 import type { Hub } from './hub';
 import type { HelloRequest, HubFacade, RelayMethod, TabCallContext } from './protocol';
-import { isHelloRequest, isHostOutcome, isPreviewLines, isTabContext } from './guards';
+import { isHelloRequest, isHostOutcome, isPreviewLines, isSettingsPatch, isTabContext } from './guards';
 import { errorResult } from '../runtime/registry';
 import { ToolError } from '../tools/errors';
 
@@ -26,7 +26,12 @@ export function localBackend(hub: Hub): HubBackend {
 		retryCall: (callId, context) => hub.retry(callId, context),
 		revisionDiff: (revision) => hub.revisionDiff(revision),
 		getPreference: (key) => hub.getPreference(key),
-		setPreference: (key, value) => hub.setPreference(key, value)
+		setPreference: (key, value) => hub.setPreference(key, value),
+		startAgent: (prompt, provider) => hub.agents.start(prompt, provider),
+		cancelAgent: async (sessionId) => hub.agents.cancel(sessionId),
+		getAgentSettings: () => hub.agents.getSettings(),
+		setAgentSettings: (patch) => hub.agents.setSettings(patch),
+		listModels: () => hub.agents.models()
 	};
 }
 
@@ -78,6 +83,19 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 		async revisionDiff(revision) {
 			return Number.isInteger(revision) && revision >= 0 ? backend().revisionDiff(revision) : null;
 		},
+		async startAgent(prompt, provider) {
+			if (typeof prompt !== 'string' || !prompt.trim() || prompt.length > 20_000) throw new TypeError('startAgent: a prompt is required');
+			return backend().startAgent(prompt, provider === 'model' || provider === 'local' ? provider : undefined);
+		},
+		async cancelAgent(sessionId) {
+			return typeof sessionId === 'string' ? backend().cancelAgent(sessionId) : false;
+		},
+		getAgentSettings: () => backend().getAgentSettings(),
+		async setAgentSettings(patch) {
+			if (!isSettingsPatch(patch)) throw new TypeError('setAgentSettings: malformed settings');
+			return backend().setAgentSettings(patch);
+		},
+		listModels: () => backend().listModels(),
 		async getPreference(key) {
 			return typeof key === 'string' && key.length <= 100 ? backend().getPreference(key) : undefined;
 		},

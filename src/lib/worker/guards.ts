@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { SOURCES } from '../runtime/types';
 import type { HelloRequest, HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, TabCallContext } from './protocol';
+import type { AgentSettingsPatch } from '../agents/runner';
 
 const HelloRequestSchema = v.object({
 	protocolVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -55,4 +56,18 @@ export function isHostOutcome(value: unknown): value is HostRenderOutcome {
 /** True when `value` is a well-formed batch of preview console lines and errors. */
 export function isPreviewLines(value: unknown): value is { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] } {
 	return v.is(LinesSchema, value);
+}
+
+const Bound = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000));
+const SettingsPatchSchema = v.strictObject({
+	provider: v.optional(v.picklist(['local', 'model'])),
+	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
+	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound) }))
+});
+
+/** True when `value` is a well-formed settings change. */
+export function isSettingsPatch(value: unknown): value is AgentSettingsPatch {
+	return v.is(SettingsPatchSchema, value);
 }

@@ -8,6 +8,7 @@ import { registerWorkspaceTools } from '../runtime/handlers/index';
 import { NO_PREVIEW, type RepositoryPort } from '../runtime/ports';
 import { PreviewCoordinator } from '../preview/coordinator';
 import { describeDiff, predictImpact } from '../runtime/impact';
+import { AgentRunner, type SettingsPort } from '../agents/runner';
 import { ToolError } from '../tools/errors';
 import { errorResult } from '../runtime/registry';
 import type { CallToolResult, TraceEntry } from '../runtime/types';
@@ -63,6 +64,10 @@ export interface HubOptions {
 	/** How long the hub waits for a preview host's answer. */
 	previewAckTimeoutMs?: number;
 	preferences?: PreferenceStore;
+	/** Runtime settings (provider, model, base URL, key). */
+	settings?: SettingsPort;
+	/** fetch for the model loop (tests inject one). */
+	fetch?: typeof fetch;
 }
 
 function summarise(file: FileRecord): FileSummary {
@@ -79,6 +84,7 @@ export class Hub {
 	readonly registry: ToolRegistry;
 	readonly service: WorkspaceService;
 	readonly preview: PreviewCoordinator;
+	readonly agents: AgentRunner;
 	readonly #options: HubOptions;
 	#seq = 0;
 	readonly #tabs = new Map<string, Set<AbortController>>();
@@ -100,6 +106,7 @@ export class Hub {
 			ackTimeoutMs: options.previewAckTimeoutMs
 		});
 		service.preview = this.preview;
+		this.agents = new AgentRunner(registry, options.settings ?? null, (update) => this.#publish({ type: 'agent.update', update }), options.fetch);
 	}
 
 	/** Loads the workspace and wires registry, policy, trace and events. */
@@ -227,7 +234,8 @@ export class Hub {
 			preview: { outcome: this.preview.status().preview, hosts: this.preview.hosts },
 			status: this.status(),
 			canUndo: undo.length > 0,
-			canRedo: redo.length > 0
+			canRedo: redo.length > 0,
+			agents: this.agents.snapshot()
 		};
 	}
 

@@ -4,6 +4,8 @@ import type { McpTool } from '../tools/catalog';
 import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
 import type { ApprovalDecision, PendingApproval } from '../runtime/policy';
 import type { PreviewOutcome } from '../runtime/ports';
+import type { AgentRunInfo } from '../agents/events';
+import type { AgentSettingsPatch, AgentSettingsView, AgentUpdate } from '../agents/runner';
 
 /** Bumped whenever a message shape below changes incompatibly. Compared in `hello`. */
 export const PROTOCOL_VERSION = 2;
@@ -129,6 +131,7 @@ export interface HubSnapshot {
 	status: HubStatus;
 	canUndo: boolean;
 	canRedo: boolean;
+	agents: AgentRunInfo[];
 }
 
 /** Events the hub publishes; `seq` increases by one per event of a hub. */
@@ -151,6 +154,7 @@ export type HubEventBody =
 	| { type: 'approvals.changed'; pending: PendingApproval[] }
 	| { type: 'preview.status'; preview: PreviewState }
 	| { type: 'preview.render'; render: PreviewRender }
+	| { type: 'agent.update'; update: AgentUpdate }
 	| { type: 'hub.status'; status: HubStatus };
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
@@ -186,6 +190,13 @@ export interface HubFacade {
 	retryCall(callId: string, context: TabCallContext): Promise<CallToolResult>;
 	/** Line diffs of what one revision changed. */
 	revisionDiff(revision: number): Promise<{ revision: number; tool: string; source: string; files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>;
+	/** Starts an agent run in the hub (local agent or model); progress arrives as agent.update events. */
+	startAgent(prompt: string, provider?: 'local' | 'model'): Promise<string>;
+	cancelAgent(sessionId: string): Promise<boolean>;
+	getAgentSettings(): Promise<AgentSettingsView>;
+	/** The API key goes in, never out. */
+	setAgentSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView>;
+	listModels(): Promise<{ id: string; name: string; tools: boolean | null }[]>;
 	/** Presentation preferences (panel layout); never part of tools or history. */
 	getPreference(key: string): Promise<unknown>;
 	setPreference(key: string, value: unknown): Promise<void>;

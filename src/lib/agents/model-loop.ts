@@ -1,0 +1,125 @@
+// The model loop for any OpenAI-compatible chat-completions endpoint: sends the registry's OpenAI
+// export every turn, streams the reply, runs each tool call through the registry's agent boundary,
+// and continues until the model answers in text or the budget runs out.
+import { ToolError, type ToolErrorShape } from '../tools/errors';
+import type { ToolRegistry } from '../runtime/registry';
+import type { AgentBudget, AgentCounters, AgentEvent } from './events';
+import { summarise } from './local';
+import { classifyStatus, request, type ProviderSettings } from './provider';
+import { TurnAssembler, sseData } from './sse';
+
+/** The system prompt: how to work with this studio, above all the revision flow. */
+export const SYSTEM_PROMPT = `You are the coding agent of Web Studio, building a small website (HTML, CSS, JavaScript, assets) with the tools provided.
+Work in small, verifiable steps:
+1. Read before you write: workspace_list_files, then workspace_read_file for the files you will change. Every read returns the workspace "revision".
+2. Pass that revision as "expectedRevision" to every change (workspace_apply_patch for small edits, workspace_write_file for whole files). Each successful change returns the new revision: use it for the next change.
+3. If a change fails with WORKSPACE_REVISION_CONFLICT, someone else changed the workspace: read the file again and retry with the new revision. Never guess file contents.
+4. After a change, check "preview.status" in the result: "error" means the page threw — read the message and fix it.
+5. A person approves each change; TOOL_APPROVAL_DENIED means they said no: ask what they want instead of retrying.
+Answer in a short plain sentence when you are done.`;
+
+/** A chat message as the provider sees it. */
+type ChatMessage =
+	| { role: 'system' | 'user'; content: string }
+	| { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+	| { role: 'tool'; tool_call_id: string; content: string };
+
+/** What the loop needs. */
+export interface ModelLoopOptions {
+	registry: ToolRegistry;
+	settings: ProviderSettings;
+	sessionId: string;
+	signal: AbortSignal;
+	budget: AgentBudget;
+	counters: AgentCounters;
+	emit(event: AgentEvent): void;
+	fetch?: typeof fetch;
+	now?: () => number;
+}
+
+/** Runs one prompt to completion. Throws canonical ToolErrors (provider errors, budget, cancel). */
+export async function runModelLoop(prompt: string, options: ModelLoopOptions): Promise<AgentEvent & { type: 'done' }> {
+	const { registry, settings, sessionId, signal, budget, counters, emit } = options;
+	const now = options.now ?? Date.now;
+	const started = now();
+	const context = { source: 'model' as const, mode: 'agent' as const, sessionId };
+	const messages: ChatMessage[] = [
+		{ role: 'system', content: SYSTEM_PROMPT },
+		{ role: 'user', content: prompt }
+	];
+	const overBudget = (what: string) => new ToolError('AGENT_BUDGET_EXCEEDED', `The run stopped: it used up its ${what} budget.`, { counters: { ...counters }, budget: { ...budget } });
+
+	for (;;) {
+		if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
+		if (counters.turns >= budget.turns) throw overBudget('turn');
+		if (counters.tokens >= budget.tokens) throw overBudget('token');
+		if (now() - started >= budget.wallMs) throw overBudget('time');
+		counters.turns++;
+		const tools = registry.toOpenAI(); // sent every turn: the catalog may change between turns
+		const response = await request(
+			settings,
+			'chat/completions',
+			{ method: 'POST', signal, body: { model: settings.model, messages, tools, tool_choice: 'auto', stream: true, stream_options: { include_usage: true } } },
+			{ fetch: options.fetch, onRetry: (error, waitMs) => emit({ type: 'notice', text: `${error.message} Retrying in ${Math.round(waitMs / 100) / 10} s.` }) }
+		);
+		const assembler = new TurnAssembler((text) => emit({ type: 'text', text }));
+		if (!response.body) throw new ToolError('PROVIDER_INVALID_RESPONSE', 'The provider sent no body.');
+		try {
+			for await (const data of sseData(response.body, signal)) if (!assembler.push(data)) break;
+		} catch (error) {
+			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
+			throw new ToolError('PROVIDER_UNAVAILABLE', `The stream broke off (${(error as Error).message}).`, {});
+		}
+		const turn = assembler.turn;
+		if (turn.error) {
+			const status = Number(turn.error.status ?? turn.error.code);
+			throw Number.isFinite(status) && status >= 400 ? classifyStatus(status, turn.error.message) : new ToolError('PROVIDER_INVALID_RESPONSE', `The provider reported an error: ${turn.error.message ?? 'unknown'}.`, {});
+		}
+		if (turn.usage) counters.tokens += turn.usage.promptTokens + turn.usage.completionTokens;
+		messages.push({
+			role: 'assistant',
+			content: turn.content || null,
+			...(turn.toolCalls.length ? { tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) } : {})
+		});
+		if (turn.toolCalls.length === 0) {
+			emit({ type: 'text', text: '', final: true });
+			return { type: 'done', outcome: 'answered' };
+		}
+		for (const call of turn.toolCalls) {
+			if (counters.toolCalls >= budget.toolCalls) throw overBudget('tool-call');
+			counters.toolCalls++;
+			emit({ type: 'tool-call', id: call.id, name: call.name, argumentsPreview: call.arguments.slice(0, 300) });
+			// Arguments stay a string: the registry turns malformed JSON into an error the model can read.
+			const result = await registry.executeModelToolCall({ id: call.id, name: call.name, arguments: call.arguments }, { context, signal });
+			const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string } };
+			const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
+			emit({
+				type: 'tool-result',
+				id: call.id,
+				name: call.name,
+				isError: result.isError,
+				code: error?.code,
+				retryable: error?.retryable,
+				revision: out.revision,
+				preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
+				summary: summarise(call.name, result)
+			});
+			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content[0]?.text ?? '{}' });
+			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
+		}
+	}
+}
+
+/** Models offered by the provider (`GET /models`), marking those that can call tools. */
+export async function listModels(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}) {
+	const response = await request(settings, 'models', { method: 'GET', signal: options.signal }, { fetch: options.fetch });
+	const body = (await response.json().catch(() => null)) as { data?: { id?: unknown; name?: unknown; supported_parameters?: unknown }[] } | null;
+	if (!body || !Array.isArray(body.data)) throw new ToolError('PROVIDER_INVALID_RESPONSE', 'The provider did not list models.', {});
+	return body.data
+		.filter((model) => typeof model.id === 'string')
+		.map((model) => ({
+			id: model.id as string,
+			name: typeof model.name === 'string' ? model.name : (model.id as string),
+			tools: Array.isArray(model.supported_parameters) ? model.supported_parameters.includes('tools') : null
+		}));
+}

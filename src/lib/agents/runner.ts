@@ -1,0 +1,197 @@
+// Agent runs inside the hub: a run survives the tab that started it while any tab is open, and every
+// tab sees it live. Holds provider settings (the key never leaves the hub) and traces each run as one
+// agent.request entry correlated by sessionId with its tools/call entries.
+import { ToolError, toErrorShape } from '../tools/errors';
+import type { ToolRegistry } from '../runtime/registry';
+import { DEFAULT_BUDGET, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
+import { runLocalAgent } from './local';
+import { listModels, runModelLoop } from './model-loop';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, type ProviderSettings } from './provider';
+
+/** Where settings live (the hub's `settings` store). */
+export interface SettingsPort {
+	get(key: string): Promise<unknown>;
+	set(key: string, value: unknown): Promise<void>;
+}
+
+/** Settings as tabs see them: never the key itself. */
+export interface AgentSettingsView {
+	provider: 'local' | 'model';
+	baseUrl: string;
+	model: string;
+	hasKey: boolean;
+	budget: AgentBudget;
+}
+
+/** A change to the settings; `apiKey: ''` removes the key. */
+export interface AgentSettingsPatch {
+	provider?: 'local' | 'model';
+	baseUrl?: string;
+	model?: string;
+	apiKey?: string;
+	budget?: Partial<AgentBudget>;
+}
+
+/** What the runner tells tabs. */
+export type AgentUpdate = { sessionId: string; run: Omit<AgentRunInfo, 'events'>; event?: AgentEvent };
+
+interface Stored {
+	provider: 'local' | 'model';
+	baseUrl: string;
+	model: string;
+	apiKey: string;
+	budget: AgentBudget;
+}
+
+const SETTINGS_KEY = 'agent';
+const KEEP_RUNS = 20;
+const MAX_EVENTS = 400;
+
+/** Runs agents and keeps their transcripts. */
+export class AgentRunner {
+	readonly #runs = new Map<string, AgentRunInfo & { controller: AbortController }>();
+	#stored: Stored | null = null;
+
+	constructor(
+		private readonly registry: ToolRegistry,
+		private readonly settings: SettingsPort | null,
+		private readonly publish: (update: AgentUpdate) => void,
+		private readonly fetchImpl?: typeof fetch
+	) {}
+
+	async #load(): Promise<Stored> {
+		if (this.#stored) return this.#stored;
+		const saved = ((await this.settings?.get(SETTINGS_KEY).catch(() => undefined)) ?? {}) as Partial<Stored>;
+		this.#stored = {
+			provider: saved.provider === 'model' ? 'model' : 'local',
+			baseUrl: typeof saved.baseUrl === 'string' && saved.baseUrl ? saved.baseUrl : DEFAULT_BASE_URL,
+			model: typeof saved.model === 'string' && saved.model ? saved.model : DEFAULT_MODEL,
+			apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
+			budget: { ...DEFAULT_BUDGET, ...(saved.budget ?? {}) }
+		};
+		return this.#stored;
+	}
+
+	/** Settings without the key. */
+	async getSettings(): Promise<AgentSettingsView> {
+		const s = await this.#load();
+		return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, hasKey: s.apiKey.length > 0, budget: { ...s.budget } };
+	}
+
+	async setSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
+		const s = await this.#load();
+		if (patch.baseUrl !== undefined) {
+			let url: URL;
+			try {
+				url = new URL(patch.baseUrl);
+			} catch {
+				throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL is not a valid URL.', { issues: [{ path: 'baseUrl', message: 'invalid URL' }] });
+			}
+			if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL must be http or https.', {});
+			s.baseUrl = url.toString().replace(/\/+$/, '');
+		}
+		if (patch.model !== undefined) s.model = patch.model.trim() || DEFAULT_MODEL;
+		if (patch.apiKey !== undefined) s.apiKey = patch.apiKey.trim();
+		if (patch.provider !== undefined) s.provider = patch.provider;
+		if (patch.budget) s.budget = { ...s.budget, ...patch.budget };
+		await this.settings?.set(SETTINGS_KEY, { ...s });
+		return this.getSettings();
+	}
+
+	/** The provider's models (GET /models), with tool support marked. */
+	async models() {
+		const s = await this.#load();
+		return listModels({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { fetch: this.fetchImpl });
+	}
+
+	/** Recent runs, oldest first, for a late tab. */
+	snapshot(): AgentRunInfo[] {
+		return [...this.#runs.values()].map(({ controller: _c, ...run }) => ({ ...run, events: [...run.events], counters: { ...run.counters } }));
+	}
+
+	/** Starts a run and returns its session id at once; progress arrives as updates. */
+	async start(prompt: string, provider?: 'local' | 'model'): Promise<string> {
+		const s = await this.#load();
+		const kind = provider ?? s.provider;
+		const sessionId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+		const run: AgentRunInfo & { controller: AbortController } = {
+			sessionId,
+			provider: kind,
+			model: kind === 'model' ? s.model : undefined,
+			prompt: prompt.slice(0, 4000),
+			startedAt: Date.now(),
+			running: true,
+			counters: { turns: kind === 'local' ? 1 : 0, toolCalls: 0, tokens: 0 },
+			events: [],
+			controller: new AbortController()
+		};
+		this.#runs.set(sessionId, run);
+		while (this.#runs.size > KEEP_RUNS) this.#runs.delete(this.#runs.keys().next().value!);
+		void this.#execute(run, { baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { ...s.budget });
+		return sessionId;
+	}
+
+	/** Stops a run: the stream is aborted and its pending approvals settle as cancelled. */
+	cancel(sessionId: string): boolean {
+		const run = this.#runs.get(sessionId);
+		if (!run?.running) return false;
+		run.controller.abort();
+		this.registry.policy.cancelSession(sessionId);
+		return true;
+	}
+
+	#emit(run: AgentRunInfo, event: AgentEvent) {
+		// Streamed text is merged into the previous text item, so a transcript stays small.
+		const last = run.events.at(-1);
+		if (event.type === 'text' && last?.type === 'text' && !last.final) {
+			last.text += event.text;
+			if (event.final) last.final = true;
+		} else run.events.push(event);
+		if (run.events.length > MAX_EVENTS) run.events.splice(1, run.events.length - MAX_EVENTS);
+		const { controller: _c, events: _e, ...info } = run as AgentRunInfo & { controller: AbortController };
+		this.publish({ sessionId: run.sessionId, run: { ...info, counters: { ...run.counters } }, event });
+	}
+
+	async #execute(run: AgentRunInfo & { controller: AbortController }, settings: ProviderSettings, budget: AgentBudget) {
+		const trace = this.registry.trace;
+		const startedAt = Date.now();
+		const base = { method: 'agent.request' as const, source: run.provider === 'local' ? ('local' as const) : ('model' as const), mode: 'agent' as const, sessionId: run.sessionId, startedAt, name: run.provider === 'local' ? 'local-agent' : run.model };
+		const provider = run.provider === 'local' ? 'local' : new URL(settings.baseUrl).host;
+		trace.append({ ...base, phase: 'started', at: startedAt, details: { provider, model: run.model, prompt: run.prompt.slice(0, 200) } });
+		this.#emit(run, { type: 'user', text: run.prompt });
+		let done: AgentEvent & { type: 'done' };
+		try {
+			done =
+				run.provider === 'local'
+					? await runLocalAgent(run.prompt, { registry: this.registry, sessionId: run.sessionId, signal: run.controller.signal, emit: (e) => this.#emit(run, e), onToolCall: () => run.counters.toolCalls++ })
+					: await runModelLoop(run.prompt, {
+							registry: this.registry,
+							settings,
+							sessionId: run.sessionId,
+							signal: run.controller.signal,
+							budget,
+							counters: run.counters,
+							emit: (e) => this.#emit(run, e),
+							fetch: this.fetchImpl
+						});
+		} catch (error) {
+			const shape = toErrorShape(error);
+			const outcome = shape.code === 'TOOL_CANCELLED' ? 'cancelled' : shape.code === 'AGENT_BUDGET_EXCEEDED' ? 'budget' : 'failed';
+			this.#emit(run, { type: 'text', text: outcome === 'cancelled' ? 'Stopped.' : shape.message, final: true });
+			done = { type: 'done', outcome, code: shape.code, message: shape.message };
+		}
+		if (run.controller.signal.aborted && done.outcome !== 'cancelled') done = { type: 'done', outcome: 'cancelled', code: 'TOOL_CANCELLED' };
+		run.running = false;
+		this.registry.policy.endSession(run.sessionId);
+		this.#emit(run, done);
+		const at = Date.now();
+		trace.append({
+			...base,
+			phase: done.outcome === 'answered' ? 'completed' : done.outcome === 'cancelled' ? 'cancelled' : 'failed',
+			at,
+			durationMs: at - startedAt,
+			error: done.code ? { code: done.code as never, retryable: done.code === 'TOOL_CANCELLED' || done.code.startsWith('PROVIDER_RATE') || done.code === 'PROVIDER_UNAVAILABLE' } : undefined,
+			details: { provider, model: run.model, turns: run.counters.turns, toolCalls: run.counters.toolCalls, tokens: run.counters.tokens, outcome: done.outcome }
+		});
+	}
+}
