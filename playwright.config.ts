@@ -12,7 +12,8 @@ export default defineConfig({
 	workers: 2,
 	retries: 0,
 	timeout: 30_000,
-	expect: { timeout: 5_000 },
+	// Two cores run two workers, a preview frame and a worker each: give assertions room under load.
+	expect: { timeout: 10_000 },
 	reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
 	use: {
 		baseURL: `http://localhost:${port}`,

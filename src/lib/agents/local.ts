@@ -171,6 +171,23 @@ export function summarise(name: string, result: CallToolResult): string {
 	return 'done';
 }
 
+/** The transcript item for a tool result (shared by the local agent and the model loop). */
+export function resultEvent(id: string, name: string, result: CallToolResult): AgentEvent & { type: 'tool-result' } {
+	const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string } };
+	const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
+	return {
+		type: 'tool-result',
+		id,
+		name,
+		isError: result.isError,
+		code: error?.code,
+		retryable: error?.retryable,
+		revision: typeof out.revision === 'number' ? out.revision : undefined,
+		preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
+		summary: summarise(name, result)
+	};
+}
+
 /** How the executor reports and whom it calls. */
 export interface LocalRunOptions {
 	registry: ToolRegistry;
@@ -205,20 +222,10 @@ export async function runLocalAgent(prompt: string, options: LocalRunOptions): P
 		emit({ type: 'tool-call', id, name: step.name, argumentsPreview: JSON.stringify(args).slice(0, 300) });
 		options.onToolCall?.();
 		const result = await registry.executeModelToolCall({ id, name: step.name, arguments: args }, { context, signal });
-		const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string } };
+		const event = resultEvent(id, step.name, result);
 		const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
-		if (typeof out.revision === 'number') revision = out.revision;
-		emit({
-			type: 'tool-result',
-			id,
-			name: step.name,
-			isError: result.isError,
-			code: error?.code,
-			retryable: error?.retryable,
-			revision: out.revision,
-			preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
-			summary: summarise(step.name, result)
-		});
+		if (event.revision !== undefined) revision = event.revision;
+		emit(event);
 		if (error) {
 			const retry = error.retryable ? 'It is safe to try again.' : 'Retrying unchanged would fail the same way.';
 			emit({ type: 'text', text: `Stopped: ${step.name} failed with ${error.code} — ${error.message} ${retry}`, final: true });

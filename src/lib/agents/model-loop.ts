@@ -1,10 +1,10 @@
 // The model loop for any OpenAI-compatible chat-completions endpoint: sends the registry's OpenAI
 // export every turn, streams the reply, runs each tool call through the registry's agent boundary,
 // and continues until the model answers in text or the budget runs out.
-import { ToolError, type ToolErrorShape } from '../tools/errors';
+import { ToolError } from '../tools/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import type { AgentBudget, AgentCounters, AgentEvent } from './events';
-import { summarise } from './local';
+import { resultEvent } from './local';
 import { classifyStatus, request, type ProviderSettings } from './provider';
 import { TurnAssembler, sseData } from './sse';
 
@@ -91,19 +91,7 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 			emit({ type: 'tool-call', id: call.id, name: call.name, argumentsPreview: call.arguments.slice(0, 300) });
 			// Arguments stay a string: the registry turns malformed JSON into an error the model can read.
 			const result = await registry.executeModelToolCall({ id: call.id, name: call.name, arguments: call.arguments }, { context, signal });
-			const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string } };
-			const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
-			emit({
-				type: 'tool-result',
-				id: call.id,
-				name: call.name,
-				isError: result.isError,
-				code: error?.code,
-				retryable: error?.retryable,
-				revision: out.revision,
-				preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
-				summary: summarise(call.name, result)
-			});
+			emit(resultEvent(call.id, call.name, result));
 			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content[0]?.text ?? '{}' });
 			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		}
