@@ -142,3 +142,46 @@ describe('provider errors', () => {
 		expect(endpoint('https://openrouter.ai/api/v1/', '/chat/completions')).toBe('https://openrouter.ai/api/v1/chat/completions');
 	});
 });
+
+describe('model loop (fake provider)', async () => {
+	const { runModelLoop, listModels } = await import('../../src/lib/agents/model-loop');
+	const sse = (...chunks: unknown[]) =>
+		new Response(chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+	const toolTurn = (id: string, name: string, args: string) => sse({ choices: [{ delta: { tool_calls: [{ index: 0, id, function: { name, arguments: args } }] }, finish_reason: 'tool_calls' }] });
+	const settings = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' };
+
+	it('malformed tool-call JSON becomes a structured tool error the model sees, and the loop goes on', async () => {
+		const { registry } = await makeStudio();
+		const bodies: { messages: { role: string; content: string }[] }[] = [];
+		const replies = [toolTurn('c1', 'workspace_read_file', '{"path": '), sse({ choices: [{ delta: { content: 'Sorry, fixed.' }, finish_reason: 'stop' }] })];
+		const fetchImpl = (async (_url: string, init: RequestInit) => {
+			bodies.push(JSON.parse(String(init.body)));
+			return replies.shift()!;
+		}) as unknown as typeof fetch;
+		const counters = { turns: 0, toolCalls: 0, tokens: 0 };
+		const done = await runModelLoop('go', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { turns: 5, toolCalls: 5, tokens: 1e6, wallMs: 60_000 }, counters, emit: () => undefined, fetch: fetchImpl });
+		expect(done.outcome).toBe('answered');
+		const toolMessage = bodies[1]!.messages.find((m) => m.role === 'tool')!;
+		expect(JSON.parse(toolMessage.content)).toMatchObject({ error: { code: 'TOOL_VALIDATION_FAILED', details: { reason: 'invalid-json' } } });
+	});
+
+	it('stops with AGENT_BUDGET_EXCEEDED when the model keeps calling tools', async () => {
+		const { registry } = await makeStudio();
+		const fetchImpl = (async () => toolTurn(`c${Math.random()}`, 'workspace_list_files', '{}')) as unknown as typeof fetch;
+		const counters = { turns: 0, toolCalls: 0, tokens: 0 };
+		await expect(
+			runModelLoop('loop', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { turns: 3, toolCalls: 10, tokens: 1e6, wallMs: 60_000 }, counters, emit: () => undefined, fetch: fetchImpl })
+		).rejects.toMatchObject({ code: 'AGENT_BUDGET_EXCEEDED' });
+		expect(counters.turns).toBe(3);
+	});
+
+	it('lists models and marks those that support tools', async () => {
+		const fetchImpl = (async () =>
+			new Response(JSON.stringify({ data: [{ id: 'a', name: 'A', supported_parameters: ['tools', 'temperature'] }, { id: 'b', supported_parameters: ['temperature'] }, { id: 'c' }] }))) as unknown as typeof fetch;
+		expect(await listModels(settings, { fetch: fetchImpl })).toEqual([
+			{ id: 'a', name: 'A', tools: true },
+			{ id: 'b', name: 'b', tools: false },
+			{ id: 'c', name: 'c', tools: null }
+		]);
+	});
+});
