@@ -50,8 +50,9 @@ describe('MCP SDK client', () => {
 		expect(result.structuredContent).toMatchObject({ path: 'index.html', content: '<h1>Hi</h1>', revision: 1 });
 	});
 
-	it('bad arguments are an isError result with TOOL_VALIDATION_FAILED', async () => {
-		const { client, ws } = await connect();
+	it('bad arguments are an isError result with TOOL_VALIDATION_FAILED, which the output schema admits', async () => {
+		const { client, ws } = await connect(100);
+		await client.listTools(); // pinned: the SDK validates error results against outputSchema too
 		const result = await client.callTool({ name: 'workspace_read_file', arguments: { path: 7 } });
 		expect(result.isError).toBe(true);
 		expect(result.structuredContent).toMatchObject({ error: { code: 'TOOL_VALIDATION_FAILED', retryable: false } });

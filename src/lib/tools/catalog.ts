@@ -47,16 +47,34 @@ function objectSchema(schema: ToolDefinition['input']): JsonSchema & { type: 'ob
 	return json as JsonSchema & { type: 'object' };
 }
 
+/**
+ * The error branch of every output schema. MCP clients (the official SDK among them) validate
+ * `structuredContent` against `outputSchema` even when `isError` is true, so the schema says
+ * honestly that a result is either the tool's output or `{ error }`.
+ */
+export const ERROR_OUTPUT_SCHEMA: JsonSchema = {
+	type: 'object',
+	properties: {
+		error: {
+			type: 'object',
+			properties: { code: { type: 'string' }, message: { type: 'string' }, retryable: { type: 'boolean' }, details: { type: 'object' } },
+			required: ['code', 'message', 'retryable', 'details']
+		}
+	},
+	required: ['error']
+};
+
 /** The MCP definition of one tool: JSON Schema with root type object and no extra properties. */
 export function toMcpTool(definition: ToolDefinition): McpTool {
 	const inputSchema = objectSchema(definition.input);
 	inputSchema.additionalProperties = false;
+	const { $schema, ...success } = objectSchema(definition.output);
 	return {
 		name: definition.name,
 		title: definition.title,
 		description: definition.description,
 		inputSchema,
-		outputSchema: objectSchema(definition.output),
+		outputSchema: { $schema, type: 'object', anyOf: [success, ERROR_OUTPUT_SCHEMA] },
 		annotations: { ...definition.annotations }
 	};
 }
