@@ -21,7 +21,15 @@ export default defineConfig({
 		screenshot: 'only-on-failure',
 		launchOptions: { executablePath, args: CHROMIUM_ARGS }
 	},
-	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+	projects: [
+		{ name: 'chromium', testIgnore: /webmcp\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+		{
+			// Browser agents: Chromium exposes navigator.modelContext only with this feature flag.
+			name: 'webmcp',
+			testMatch: /webmcp\.spec\.ts/,
+			use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: { executablePath, args: [...CHROMIUM_ARGS, '--enable-features=WebMCP'] } }
+		}
+	],
 	webServer: {
 		command: 'node scripts/start.mjs',
 		env: { PORT: String(port), STUDIO_REBUILD: process.env.CI ? '1' : '0' },

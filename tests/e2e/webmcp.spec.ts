@@ -1,0 +1,40 @@
+// WebMCP: a browser agent sees exactly the catalog, calls tools, and its writes wait for approval.
+import { test, expect, waitForHub } from './fixtures';
+import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+
+test('browser agents get the whole catalog through WebMCP, and their writes wait for approval in the studio', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+	const tools = await page.webmcp.tools();
+	expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
+	const read = tools.find((t) => t.name === 'workspace_read_file')!;
+	expect(read.annotations?.readOnly).toBe(true);
+	expect(read.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
+	expect(tools.find((t) => t.name === 'workspace_write_file')!.annotations?.readOnly).toBeFalsy();
+
+	const list = (await page.webmcp.callTool('workspace_list_files', {})) as { isError: boolean; structuredContent: { files: { path: string }[] } };
+	expect(list.isError).toBe(false);
+	expect(list.structuredContent.files.map((f) => f.path)).toContain('index.html');
+
+	const bad = (await page.webmcp.callTool('workspace_read_file', { path: 42 })) as { isError: boolean; structuredContent: { error: { code: string } } };
+	expect(bad.isError).toBe(true);
+	expect(bad.structuredContent.error.code).toBe('TOOL_VALIDATION_FAILED');
+
+	const before = await page.evaluate(() => window.studio!.revision);
+	const writing = page.webmcp.callTool('workspace_apply_patch', { path: 'index.html', search: 'Fresh bread', replace: 'Browser-agent bread', expectedRevision: before });
+	const card = page.getByRole('region', { name: 'Approvals' });
+	await expect(card.getByText('Requested by a browser agent')).toBeVisible();
+	await card.getByRole('button', { name: 'Allow once' }).click();
+	const result = (await writing) as { isError: boolean; structuredContent: { revision: number; preview: { revision: number; status: string } } };
+	expect(result.isError).toBe(false);
+	expect(result.structuredContent.revision).toBe(before + 1);
+	expect(result.structuredContent.preview).toMatchObject({ revision: before + 1, status: 'ready' });
+	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toContainText('Browser-agent bread');
+	const traced = (await page.evaluate(() => window.studio!.trace)) as { name?: string; phase: string; source: string; mode?: string }[];
+	expect(traced.some((e) => e.name === 'workspace_apply_patch' && e.phase === 'completed' && e.source === 'webmcp' && e.mode === 'agent')).toBe(true);
+
+	await page.getByRole('button', { name: 'Model settings' }).click();
+	await expect(page.getByTestId('browser-agents')).toContainText(`${MCP_TOOLS.length} tools registered`);
+});
