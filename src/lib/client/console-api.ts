@@ -13,6 +13,8 @@ export interface ConsoleApi {
 	readonly state: string;
 	resolveApproval(id: string, decision: 'allow-once' | 'allow-session' | 'deny'): Promise<boolean>;
 	readFile(path: string): Promise<unknown>;
+	connectFolder(handle: FileSystemDirectoryHandle): Promise<unknown>;
+	readonly folder: unknown;
 }
 
 declare global {
@@ -45,6 +47,10 @@ export function exposeConsoleApi(client: StudioClient): void {
 			return client.hub.state;
 		},
 		resolveApproval: (id, decision) => client.resolveApproval(id, decision),
-		readFile: (path) => client.readFile(path)
+		readFile: (path) => client.readFile(path),
+		connectFolder: (handle) => client.connectFolder(handle),
+		get folder() {
+			return client.workspace.folder;
+		}
 	};
 }

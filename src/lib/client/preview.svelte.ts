@@ -37,16 +37,27 @@ export class PreviewController {
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
 		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines) });
-		void link.register();
+		// Registering makes the hub render the current revision. Should that first render not reach
+		// us (a busy machine, a hub that restarted), ask again rather than show an empty frame forever.
+		let attempts = 0;
+		const watchdog = setInterval(() => {
+			if (this.#received || ++attempts > 5) clearInterval(watchdog);
+			else void link.register().catch(() => undefined);
+		}, 4000);
+		void link.register().catch(() => undefined);
 		return () => {
+			clearInterval(watchdog);
 			this.#host?.destroy();
 			this.#host = null;
 		};
 	}
 
+	#received = false;
+
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
+		this.#received = true;
 		this.pendingRevision = render.revision;
 		this.#html = render.html;
 		this.#revision = render.revision;

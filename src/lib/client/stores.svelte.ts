@@ -17,6 +17,8 @@ export class WorkspaceStore {
 	storage = $state.raw<StorageInfo | null>(null);
 	/** Who made the latest revision. */
 	lastChange = $state.raw<{ source: string; tool: string; tabId?: string } | null>(null);
+	/** The connected folder (dirty paths are those not yet saved to it). */
+	folder = $state.raw<{ status: string; name?: string; dirtyPaths?: string[]; lastSavedAt?: number }>({ status: 'browser-only' });
 	/** Bumped when the editors should reveal a file. */
 	focus = $state.raw<{ path: string; line?: number; at: number } | null>(null);
 
@@ -28,6 +30,7 @@ export class WorkspaceStore {
 		this.canUndo = snapshot.canUndo;
 		this.canRedo = snapshot.canRedo;
 		this.storage = snapshot.storage;
+		this.folder = snapshot.folder;
 	}
 
 	applyChange(revision: number, changed: { path: string; file: FileSummary | null }[], activePath: string | null) {

@@ -133,6 +133,9 @@ export class StudioClient {
 			case 'agent.update':
 				this.agents.apply(event.update);
 				break;
+			case 'folder.status':
+				this.workspace.folder = event.folder;
+				break;
 			case 'hub.status':
 				this.hub.status = event.status;
 				if (event.status.state === 'superseded') this.hub.state = 'reload-required';
@@ -252,6 +255,12 @@ export class StudioClient {
 	async listModels() {
 		this.#requireWritable();
 		return this.#connection!.facade.listModels();
+	}
+
+	/** Connects a folder handle (picker or OPFS) to the workspace. */
+	async connectFolder(handle: FileSystemDirectoryHandle) {
+		this.#requireWritable();
+		return this.#connection!.facade.connectFolder(handle);
 	}
 
 	async getPreference(key: string): Promise<unknown> {

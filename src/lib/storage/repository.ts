@@ -9,6 +9,7 @@ import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort 
 import { DB_NAME, DB_VERSION, INDEXES, STORES } from './names';
 import { migrate } from './migrations';
 import { WorkspaceRow, isValidFileRow, type FileRow } from './records';
+import type { FolderRecord } from './folder';
 import * as v from 'valibot';
 
 /** Health of the connection, for the status bar and workspace_get_status. */
@@ -322,6 +323,16 @@ export class IdbRepository implements RepositoryPort {
 
 	async setSetting(key: string, value: unknown): Promise<void> {
 		await this.#db.put(STORES.settings, { key, value });
+	}
+
+	/** The connected folder of a workspace, if any (handles are structured-cloneable). */
+	async getFolder(workspaceId: string): Promise<FolderRecord | undefined> {
+		return (await this.#db.get(STORES.folders, workspaceId)) as FolderRecord | undefined;
+	}
+
+	async putFolder(record: FolderRecord | null, workspaceId: string): Promise<void> {
+		if (record) await this.#db.put(STORES.folders, record);
+		else await this.#db.delete(STORES.folders, workspaceId);
 	}
 
 	/** The underlying database, for the trace store and folder handles. */

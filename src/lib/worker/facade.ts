@@ -31,7 +31,8 @@ export function localBackend(hub: Hub): HubBackend {
 		cancelAgent: async (sessionId) => hub.agents.cancel(sessionId),
 		getAgentSettings: () => hub.agents.getSettings(),
 		setAgentSettings: (patch) => hub.agents.setSettings(patch),
-		listModels: () => hub.agents.models()
+		listModels: () => hub.agents.models(),
+		connectFolder: (handle) => hub.connectFolder(handle)
 	};
 }
 
@@ -96,6 +97,10 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 			return backend().setAgentSettings(patch);
 		},
 		listModels: () => backend().listModels(),
+		async connectFolder(handle) {
+			if (!handle || (handle as { kind?: unknown }).kind !== 'directory') throw new TypeError('connectFolder: a directory handle is required');
+			return backend().connectFolder(handle);
+		},
 		async getPreference(key) {
 			return typeof key === 'string' && key.length <= 100 ? backend().getPreference(key) : undefined;
 		},

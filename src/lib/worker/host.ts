@@ -44,6 +44,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			? { load: () => traceStore.load(), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear() }
 			: undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
+		folders: idb ? { get: (id: string) => idb.getFolder(id), put: (record, id: string) => idb.putFolder(record, id) } : undefined,
 		settings: idb ? { get: (key: string) => idb.getSetting(key), set: (key: string, value: unknown) => idb.setSetting(key, value) } : undefined,
 		preferences: idb ? { get: (key: string) => idb.getPreference(key), set: (key: string, value: unknown) => idb.setPreference(key, value) } : undefined,
 		locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null

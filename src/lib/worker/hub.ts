@@ -5,7 +5,8 @@ import { ApprovalPolicy, type ApprovalDecision } from '../runtime/policy';
 import { Trace } from '../runtime/trace';
 import { WorkspaceService, type WorkspaceEvent } from '../runtime/workspace-service';
 import { registerWorkspaceTools } from '../runtime/handlers/index';
-import { NO_PREVIEW, type RepositoryPort } from '../runtime/ports';
+import { NO_PREVIEW, type FolderPort, type FolderState, type RepositoryPort } from '../runtime/ports';
+import { BrowserFolder, type FolderRecord } from '../storage/folder';
 import { PreviewCoordinator } from '../preview/coordinator';
 import { describeDiff, predictImpact } from '../runtime/impact';
 import { AgentRunner, type SettingsPort } from '../agents/runner';
@@ -68,6 +69,8 @@ export interface HubOptions {
 	settings?: SettingsPort;
 	/** fetch for the model loop (tests inject one). */
 	fetch?: typeof fetch;
+	/** Where the connected folder's handle is kept. */
+	folders?: { get(workspaceId: string): Promise<FolderRecord | undefined>; put(record: FolderRecord | null, workspaceId: string): Promise<void> };
 }
 
 function summarise(file: FileRecord): FileSummary {
@@ -89,6 +92,7 @@ export class Hub {
 	#seq = 0;
 	readonly #tabs = new Map<string, Set<AbortController>>();
 	#newerBuild: string | undefined;
+	#folder: BrowserFolder | null = null;
 	writer = true;
 
 	private constructor(options: HubOptions, service: WorkspaceService, registry: ToolRegistry) {
@@ -123,8 +127,11 @@ export class Hub {
 			getRevision: () => service.revision,
 			describeImpact: async (name, input) => predictImpact(service.workspace, name, input)
 		});
-		registerWorkspaceTools(registry, service);
+		let hubRef: Hub | null = null;
+		registerWorkspaceTools(registry, service, { folder: () => hubRef?.folder ?? null });
 		const hub = new Hub(options, service, registry);
+		hubRef = hub;
+		await hub.#restoreFolder();
 		trace.subscribe((entry) => hub.#publish(entry ? { type: 'trace.appended', entry } : { type: 'trace.cleared' }));
 		registry.policy.subscribe((pending) => hub.#publish({ type: 'approvals.changed', pending: [...pending] }));
 		service.subscribe((event) => hub.#onWorkspaceEvent(event));
@@ -136,9 +143,45 @@ export class Hub {
 		this.#options.publish({ ...body, hubId: this.id, seq: this.#seq } as HubEvent);
 	}
 
+	/** The connected folder, if any. */
+	get folder(): FolderPort | null {
+		return this.#folder;
+	}
+
+	folderState(): FolderState {
+		return this.#folder?.state(this.service.workspace) ?? { status: 'browser-only' };
+	}
+
+	#folderRecordSaved = async (record: FolderRecord | null) => {
+		await this.#options.folders?.put(record, this.service.workspaceId);
+		if (!record) this.#folder = null;
+		this.#publish({ type: 'folder.status', folder: this.folderState() });
+	};
+
+	async #restoreFolder() {
+		const record = await this.#options.folders?.get(this.service.workspaceId).catch(() => undefined);
+		if (!record?.handle) return;
+		this.#folder = new BrowserFolder(record, this.#folderRecordSaved);
+		await this.#folder.refreshPermission();
+	}
+
+	/** Connects a folder; the page then loads from it (it has site files) or saves into it. */
+	async connectFolder(handle: FileSystemDirectoryHandle): Promise<{ name: string; hasFiles: boolean }> {
+		const folder = new BrowserFolder({ workspaceId: this.service.workspaceId, handle, saved: {} }, this.#folderRecordSaved);
+		await folder.refreshPermission();
+		let hasFiles = false;
+		for await (const [name] of (handle as unknown as { entries(): AsyncIterable<[string, unknown]> }).entries()) {
+			if (/\.html?$/i.test(name)) hasFiles = true;
+		}
+		this.#folder = folder;
+		await this.#folderRecordSaved({ workspaceId: this.service.workspaceId, handle, saved: {} });
+		return { name: handle.name, hasFiles };
+	}
+
 	#onWorkspaceEvent(event: WorkspaceEvent) {
 		const ws = this.service.workspace;
 		const { undo, redo } = this.service.undoState;
+		if (event.type === 'changed' && this.#folder) queueMicrotask(() => this.#publish({ type: 'folder.status', folder: this.folderState() }));
 		if (event.type === 'changed') {
 			this.#publish({
 				type: 'workspace.changed',
@@ -235,7 +278,8 @@ export class Hub {
 			status: this.status(),
 			canUndo: undo.length > 0,
 			canRedo: redo.length > 0,
-			agents: this.agents.snapshot()
+			agents: this.agents.snapshot(),
+			folder: this.folderState()
 		};
 	}
 

@@ -3,7 +3,7 @@
 import type { McpTool } from '../tools/catalog';
 import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
 import type { ApprovalDecision, PendingApproval } from '../runtime/policy';
-import type { PreviewOutcome } from '../runtime/ports';
+import type { FolderState, PreviewOutcome } from '../runtime/ports';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentSettingsPatch, AgentSettingsView, AgentUpdate } from '../agents/runner';
 
@@ -132,6 +132,7 @@ export interface HubSnapshot {
 	canUndo: boolean;
 	canRedo: boolean;
 	agents: AgentRunInfo[];
+	folder: FolderState;
 }
 
 /** Events the hub publishes; `seq` increases by one per event of a hub. */
@@ -155,6 +156,7 @@ export type HubEventBody =
 	| { type: 'preview.status'; preview: PreviewState }
 	| { type: 'preview.render'; render: PreviewRender }
 	| { type: 'agent.update'; update: AgentUpdate }
+	| { type: 'folder.status'; folder: FolderState }
 	| { type: 'hub.status'; status: HubStatus };
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
@@ -197,6 +199,8 @@ export interface HubFacade {
 	/** The API key goes in, never out. */
 	setAgentSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView>;
 	listModels(): Promise<{ id: string; name: string; tools: boolean | null }[]>;
+	/** Connects a local folder (a FileSystemDirectoryHandle from the picker or OPFS); says whether it holds site files. */
+	connectFolder(handle: FileSystemDirectoryHandle): Promise<{ name: string; hasFiles: boolean }>;
 	/** Presentation preferences (panel layout); never part of tools or history. */
 	getPreference(key: string): Promise<unknown>;
 	setPreference(key: string, value: unknown): Promise<void>;

@@ -9,7 +9,7 @@ export interface RelayPort {
 	removeEventListener(type: 'message', listener: (event: MessageEvent<RelayMessage>) => void): void;
 }
 
-const METHODS: readonly RelayMethod[] = ['snapshot', 'listTools', 'callTool', 'executeAgentCall', 'resolveApproval', 'readFile', 'clearTrace', 'exportTrace', 'registerPreviewHost', 'previewAck', 'previewReport', 'retryCall', 'revisionDiff', 'getPreference', 'setPreference', 'startAgent', 'cancelAgent', 'getAgentSettings', 'setAgentSettings', 'listModels'];
+const METHODS: readonly RelayMethod[] = ['snapshot', 'listTools', 'callTool', 'executeAgentCall', 'resolveApproval', 'readFile', 'clearTrace', 'exportTrace', 'registerPreviewHost', 'previewAck', 'previewReport', 'retryCall', 'revisionDiff', 'getPreference', 'setPreference', 'startAgent', 'cancelAgent', 'getAgentSettings', 'setAgentSettings', 'listModels', 'connectFolder'];
 
 /** Serves relayed requests with `backend` (the writer's local backend). Returns a stop function. */
 export function serveRelay(port: RelayPort, backend: HubBackend): () => void {

@@ -64,7 +64,8 @@ export class WorkbenchActions {
 					const { expectedRevision: _stale, ...rest } = args;
 					void this.call(name, 'expectedRevision' in args ? { ...rest, expectedRevision: this.studio.workspace.revision } : rest, source);
 				},
-				refreshPreview: () => void this.call('preview_refresh')
+				refreshPreview: () => void this.call('preview_refresh'),
+				reconnectFolder: () => void this.pickFolder()
 			});
 		}
 		return result;
@@ -109,6 +110,36 @@ export class WorkbenchActions {
 			await this.call('workspace_write_file', { path, content, encoding: text ? 'utf8' : 'base64', createIfMissing: true });
 		}
 		if (files.length) this.toasts.show({ tone: 'info', message: `Added ${files.length} file${files.length === 1 ? '' : 's'}.` });
+	}
+
+	// ── Folder ─────────────────────────────────────────────────────────────────────────────────────
+	/** Whether this browser has a folder picker (Chromium desktop). */
+	get canPickFolder(): boolean {
+		return typeof window !== 'undefined' && 'showDirectoryPicker' in window;
+	}
+
+	/** Connects `handle`: a folder with a site loads into the workspace; an empty one receives it. */
+	async connectFolder(handle: FileSystemDirectoryHandle) {
+		const { name, hasFiles } = await this.studio.connectFolder(handle);
+		await this.editor.flushAll();
+		const result = await this.call(hasFiles ? 'workspace_reload_folder' : 'workspace_save_all');
+		if (!result.isError) this.toasts.show({ tone: 'info', message: hasFiles ? `Opened “${name}”.` : `Saved the site into “${name}”.` });
+	}
+
+	async pickFolder() {
+		const picker = (window as unknown as { showDirectoryPicker?(options: { mode: 'readwrite' }): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
+		if (!picker) return;
+		try {
+			await this.connectFolder(await picker.call(window, { mode: 'readwrite' }));
+		} catch (error) {
+			if ((error as { name?: string })?.name !== 'AbortError') this.toasts.show({ tone: 'error', message: `Could not open the folder: ${(error as Error).message}` });
+		}
+	}
+
+	async saveToFolder() {
+		await this.editor.flushAll();
+		const result = await this.call('workspace_save_all');
+		if (!result.isError) this.toasts.show({ tone: 'info', message: `Saved ${(result.structuredContent as { savedPaths: string[] }).savedPaths.length} files to the folder.` }, 3000);
 	}
 
 	// ── History ────────────────────────────────────────────────────────────────────────────────────
