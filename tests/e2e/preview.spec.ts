@@ -134,3 +134,18 @@ test('a forged acknowledgement from page code with a wrong nonce is ignored', as
 	expect(status.errors.map((e) => e.message)).not.toContain('FORGED');
 	expect(status.preview.revision).toBe(before + 1);
 });
+
+test('console output from the page is serialised safely: cycles, DOM nodes and huge strings', async ({ page }) => {
+	await ready(page);
+	const script = `const a = { name: 'loop' }; a.self = a; console.log('cycle', a); console.warn('node', document.body); console.error('x'.repeat(50000));`;
+	await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Console</h1>', script) });
+	await expect
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as { console: { level: string; text: string }[] }).console.length)
+		.toBeGreaterThanOrEqual(3);
+	const lines = ((await call(page, 'preview_get_status')).structuredContent as unknown as { console: { level: string; text: string }[] }).console.slice(-3);
+	expect(lines[0]).toMatchObject({ level: 'log', text: "cycle {name: loop, self: [circular]}" });
+	expect(lines[1]).toMatchObject({ level: 'warn', text: 'node <body>' });
+	expect(lines[2]!.level).toBe('error');
+	expect(lines[2]!.text.length).toBeLessThan(2100);
+	expect(lines[2]!.text).toContain('(50000 chars)');
+});
