@@ -95,7 +95,7 @@ test('closing the tab that started a long call leaves the others working; its le
 	expect((await call(b, 'workspace_write_file', { path: 'README.md', content: 'still working' })).isError).toBe(false);
 });
 
-test('reload after writes: nothing acknowledged is lost', async ({ page }) => {
+test('reload after writes: nothing acknowledged is lost', async ({ page, context }) => {
 	await open(page);
 	const contents: string[] = [];
 	let last = 0;
@@ -106,11 +106,19 @@ test('reload after writes: nothing acknowledged is lost', async ({ page }) => {
 		last = (r.structuredContent as { revision: number }).revision;
 		contents.push(content);
 	}
+	await page.waitForTimeout(200); // the trace is persisted in batches every 50 ms
 	await page.reload();
 	await waitForHub(page);
 	await expect.poll(() => revision(page)).toBe(last);
 	const file = (await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string };
 	expect(file.content).toBe(contents.at(-1));
+	// The trace is persisted too: with every tab closed the hub goes away, and a new one reloads it.
+	await page.close();
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	const again = await context.newPage();
+	await open(again);
+	const revisions = await again.evaluate(() => (window.studio!.trace as { phase: string; revisionAfter?: number }[]).filter((e) => e.phase === 'completed').map((e) => e.revisionAfter));
+	expect(revisions).toContain(last);
 });
 
 test.describe('without SharedWorker', () => {
