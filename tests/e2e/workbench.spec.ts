@@ -204,3 +204,27 @@ test.describe('on a phone', () => {
 		expect(overflow).toBe(0);
 	});
 });
+
+test('files dropped on the tree are imported (text as text, images as assets), and Ctrl+Z outside the editor undoes', async ({ page }) => {
+	await ready(page);
+	await page.evaluate(() => {
+		const data = new DataTransfer();
+		data.items.add(new File(['<p>dropped</p>'], 'dropped.html', { type: 'text/html' }));
+		data.items.add(new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'pixel.png', { type: 'image/png' }));
+		const tree = document.querySelector('[aria-label="File tree"]')!;
+		tree.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+		tree.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+	});
+	const tree = page.getByRole('group', { name: 'File tree' });
+	await expect(tree.locator('[data-path="dropped.html"]')).toBeVisible();
+	await expect(tree.locator('[data-path="pixel.png"]')).toBeVisible();
+	const files = (await page.evaluate(() => window.studio!.callTool('workspace_list_files', {}))) as { structuredContent: { files: { path: string; kind: string; size: number }[] } };
+	expect(files.structuredContent.files.find((f) => f.path === 'pixel.png')).toMatchObject({ kind: 'asset', size: 8 });
+	expect(((await page.evaluate(() => window.studio!.readFile('dropped.html'))) as { content: string }).content).toBe('<p>dropped</p>');
+
+	await page.locator('body').click({ position: { x: 640, y: 790 } });
+	await page.keyboard.press('Control+z');
+	await expect(tree.locator('[data-path="pixel.png"]')).toHaveCount(0);
+	await page.keyboard.press('Control+Shift+z');
+	await expect(tree.locator('[data-path="pixel.png"]')).toBeVisible();
+});
