@@ -139,3 +139,12 @@ test('cancel mid-stream stops the run, and it is traced as cancelled', async ({ 
 		.poll(async () => ((await page.evaluate(() => window.studio!.trace)) as { method: string; phase: string }[]).some((e) => e.method === 'agent.request' && e.phase === 'cancelled'))
 		.toBe(true);
 });
+
+test('the model picker lists the provider\'s models from GET /models', async ({ page }) => {
+	script(() => ({ content: 'unused' }));
+	await configure(page); // leaves the settings open
+	const form = page.getByRole('form', { name: 'Model settings' });
+	await form.getByRole('button', { name: 'Load models' }).click();
+	await expect(form).toContainText(/\d+ models · \d+ support tools/);
+	expect(await page.locator('#model-list option').count()).toBeGreaterThan(0);
+});
