@@ -94,9 +94,4 @@ export class PreviewController {
 	openWindow(): void {
 		if (this.#html) openInNewWindow(this.#html, this.#revision);
 	}
-
-	/** The frame element, for tests and focus. */
-	get frame(): HTMLIFrameElement | null {
-		return this.#host?.frame ?? null;
-	}
 }

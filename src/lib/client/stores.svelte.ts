@@ -15,8 +15,6 @@ export class WorkspaceStore {
 	canUndo = $state(false);
 	canRedo = $state(false);
 	storage = $state.raw<StorageInfo | null>(null);
-	/** Who made the latest revision. */
-	lastChange = $state.raw<{ source: string; tool: string; tabId?: string } | null>(null);
 	/** The connected folder (dirty paths are those not yet saved to it). */
 	folder = $state.raw<{ status: string; name?: string; dirtyPaths?: string[]; lastSavedAt?: number }>({ status: 'browser-only' });
 	/** Bumped when the editors should reveal a file. */

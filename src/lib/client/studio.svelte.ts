@@ -105,7 +105,6 @@ export class StudioClient {
 				this.workspace.applyChange(event.revision, event.changed, event.activePath);
 				this.workspace.canUndo = event.canUndo;
 				this.workspace.canRedo = event.canRedo;
-				this.workspace.lastChange = { source: event.source, tool: event.tool, tabId: event.tabId };
 				for (const listener of this.onChange) listener(event.changed.map((c) => c.path), event);
 				break;
 			case 'workspace.reloaded':

@@ -4,6 +4,7 @@
 import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
 import type { ToolErrorShape } from '$lib/tools/errors';
 import type { CallToolResult, Source, TraceEntry } from '$lib/runtime/types';
+import type { HistoryEntry } from '$lib/domain/history';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
@@ -42,7 +43,7 @@ export class WorkbenchActions {
 	running = $state(false);
 	paletteOpen = $state(false);
 	resetOpen = $state(false);
-	history = $state.raw<{ revision: number; kind?: string; tool: string; source: string; mode: string; approved: boolean; at: number; changedPaths: string[] }[]>([]);
+	history = $state.raw<Omit<HistoryEntry, 'diff' | 'bytes' | 'target'>[]>([]);
 	historySelected = $state<number | null>(null);
 	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
 	readonly catalog = $derived(buildCatalog(this.tools, this.catalogQuery));

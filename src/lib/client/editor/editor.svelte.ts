@@ -229,13 +229,4 @@ export class EditorController {
 		this.conflict = { ...conflict, diff: conflict.diff ? null : lineDiff(conflict.theirs, this.#text(conflict.path) ?? '', 2, 200) };
 	}
 
-	/** Focuses the editor surface (after a palette command, for instance). */
-	focus(): void {
-		this.#view?.focus();
-	}
-
-	/** Forgets everything (workspace reset or reload from another build). */
-	forget(path: string): void {
-		this.#sessions.delete(path);
-	}
 }
