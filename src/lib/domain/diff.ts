@@ -1,21 +1,43 @@
-// Line diffs for people: what an approval would change, what a revision changed. Bounded, pure.
+// Line diffs for people: what an approval would change, what a revision changed. Myers (jsdiff),
+// bounded in time, pure.
+import { diffArrays } from 'diff';
 
-/** One line of a unified diff. */
+/** One line of a unified diff; `…` marks skipped unchanged lines or an explicit truncation. */
 export interface DiffLine {
 	kind: ' ' | '-' | '+' | '…';
 	text: string;
 }
 
-/** Largest middle section (after trimming common head and tail) diffed line by line. */
-const MAX_CELLS = 250_000;
+/** A file's diff with its counts. `truncated` counts diff lines left out beyond `maxLines`. */
+export interface LineDiff {
+	lines: DiffLine[];
+	added: number;
+	removed: number;
+	truncated: number;
+}
 
 /**
- * A unified line diff with `context` lines around changes, at most `maxLines` lines. Common head
- * and tail are trimmed first; a middle too large for LCS is shown as removed-then-added.
+ * Myers can take O(N·D) time: beyond this edit length or time the middle is shown as removed then
+ * added (still the whole change, only less tidy) so a diff never stalls the hub.
  */
-export function lineDiff(before: string, after: string, context = 3, maxLines = 300): DiffLine[] {
-	const a = before.split('\n');
-	const b = after.split('\n');
+const MAX_EDIT_LENGTH = 2000;
+const DIFF_TIMEOUT_MS = 150;
+
+function splitLines(text: string): string[] {
+	if (text === '') return [];
+	const lines = text.split('\n');
+	if (lines.at(-1) === '') lines.pop(); // a final newline ends the last line; it is not a line itself
+	return lines;
+}
+
+/**
+ * A unified line diff with `context` lines around each change and `…` for unchanged runs, at most
+ * `maxLines` lines (then a final `…` line says how many more). An empty file has no lines, so a
+ * created file shows only `+` lines.
+ */
+export function fileDiff(before: string, after: string, context = 3, maxLines = Infinity): LineDiff {
+	const a = splitLines(before);
+	const b = splitLines(after);
 	let head = 0;
 	while (head < a.length && head < b.length && a[head] === b[head]) head++;
 	let tail = 0;
@@ -23,45 +45,46 @@ export function lineDiff(before: string, after: string, context = 3, maxLines = 
 	const midA = a.slice(head, a.length - tail);
 	const midB = b.slice(head, b.length - tail);
 	const body: DiffLine[] = [];
-	if (midA.length * midB.length <= MAX_CELLS) {
-		// LCS table, then walk it: classic and small enough after trimming.
-		const n = midA.length;
-		const m = midB.length;
-		const table = new Uint32Array((n + 1) * (m + 1));
-		for (let i = n - 1; i >= 0; i--)
-			for (let j = m - 1; j >= 0; j--)
-				table[i * (m + 1) + j] = midA[i] === midB[j] ? table[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(table[(i + 1) * (m + 1) + j]!, table[i * (m + 1) + j + 1]!);
-		let i = 0;
-		let j = 0;
-		while (i < n || j < m) {
-			if (i < n && j < m && midA[i] === midB[j]) {
-				body.push({ kind: ' ', text: midA[i]! });
-				i++;
-				j++;
-			} else if (i < n && (j === m || table[(i + 1) * (m + 1) + j]! >= table[i * (m + 1) + j + 1]!)) body.push({ kind: '-', text: midA[i++]! });
-			else body.push({ kind: '+', text: midB[j++]! });
-		}
+	const parts = midA.length && midB.length ? diffArrays(midA, midB, { maxEditLength: MAX_EDIT_LENGTH, timeout: DIFF_TIMEOUT_MS }) : undefined;
+	if (parts) {
+		for (const part of parts) for (const text of part.value) body.push({ kind: part.added ? '+' : part.removed ? '-' : ' ', text });
 	} else {
-		for (const line of midA) body.push({ kind: '-', text: line });
-		for (const line of midB) body.push({ kind: '+', text: line });
+		for (const text of midA) body.push({ kind: '-', text });
+		for (const text of midB) body.push({ kind: '+', text });
 	}
-	const lines: DiffLine[] = [
-		...a.slice(Math.max(0, head - context), head).map((text) => ({ kind: ' ' as const, text })),
-		...collapse(body, context),
-		...a.slice(a.length - tail, a.length - tail + context).map((text) => ({ kind: ' ' as const, text }))
+	let added = 0;
+	let removed = 0;
+	for (const line of body) {
+		if (line.kind === '+') added++;
+		else if (line.kind === '-') removed++;
+	}
+	const full: DiffLine[] = [
+		...a.slice(0, head).map((text) => ({ kind: ' ' as const, text })),
+		...body,
+		...a.slice(a.length - tail).map((text) => ({ kind: ' ' as const, text }))
 	];
-	if (head - context > 0) lines.unshift({ kind: '…', text: `${head - context} unchanged lines` });
-	return lines.length > maxLines ? [...lines.slice(0, maxLines), { kind: '…', text: `${lines.length - maxLines} more lines` }] : lines;
+	const lines = collapse(full, context);
+	if (lines.length <= maxLines) return { lines, added, removed, truncated: 0 };
+	const truncated = lines.length - maxLines;
+	return { lines: [...lines.slice(0, maxLines), { kind: '…', text: `${truncated} more diff lines not shown` }], added, removed, truncated };
 }
 
-/** Collapses long unchanged runs inside the body to `context` lines on each side. */
+/** The diff lines only (see {@link fileDiff}). */
+export function lineDiff(before: string, after: string, context = 3, maxLines = Infinity): DiffLine[] {
+	return fileDiff(before, after, context, maxLines).lines;
+}
+
+/** Collapses unchanged runs to `context` lines beside each change; a run is replaced by one `…` line. */
 function collapse(lines: DiffLine[], context: number): DiffLine[] {
 	const out: DiffLine[] = [];
 	let run: DiffLine[] = [];
-	const flush = (last: boolean) => {
-		if (run.length > context * 2 + 1) {
-			out.push(...run.slice(0, out.length ? context : 0), { kind: '…', text: `${run.length - (out.length ? context : 0) - (last ? 0 : context)} unchanged lines` });
-			if (!last) out.push(...run.slice(-context));
+	const flush = (atEnd: boolean) => {
+		const atStart = out.length === 0;
+		const keepBefore = atStart ? 0 : context;
+		const keepAfter = atEnd ? 0 : context;
+		if (run.length > keepBefore + keepAfter + 1) {
+			out.push(...run.slice(0, keepBefore), { kind: '…', text: `${run.length - keepBefore - keepAfter} unchanged lines` });
+			if (keepAfter) out.push(...run.slice(-keepAfter));
 		} else out.push(...run);
 		run = [];
 	};

@@ -5,6 +5,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import { isHtml } from '../domain/kinds';
 import { resolveReference } from '../domain/paths';
 import { BRIDGE_SOURCE, NONCE_PLACEHOLDER } from './bridge';
+import { bytesToBase64, utf8ToBase64 } from '../domain/base64';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -33,20 +34,9 @@ const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
 const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
 const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
 
-/** base64 of bytes without Buffer (the hub is a worker). */
-export function toBase64(bytes: Uint8Array): string {
-	let binary = '';
-	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-	return btoa(binary);
-}
-
-function utf8Base64(text: string): string {
-	return toBase64(new TextEncoder().encode(text));
-}
-
 /** A data: URL of a workspace file. */
 export function dataUrl(file: FileRecord): string {
-	return `data:${file.mimeType};base64,${file.kind === 'text' ? utf8Base64(file.content ?? '') : toBase64(file.bytes ?? new Uint8Array())}`;
+	return `data:${file.mimeType};base64,${file.kind === 'text' ? utf8ToBase64(file.content ?? '') : bytesToBase64(file.bytes ?? new Uint8Array())}`;
 }
 
 class Compiler {
