@@ -156,3 +156,21 @@ describe('preview coordinator', () => {
 		expect(lines[0]!.text).toBe('l50');
 	});
 });
+
+describe('render coalescing', () => {
+	it('a burst of revisions renders the first and the newest; the ones between are superseded without being sent', async () => {
+		const sent: Parameters<ConstructorParameters<typeof PreviewCoordinator>[0]['publish']>[0][] = [];
+		const coordinator = new PreviewCoordinator({ publish: (render) => sent.push(render) });
+		coordinator.registerHost('a');
+		const outcomes = [2, 3, 4, 5].map((revision) => coordinator.render(ws({ 'index.html': `<p>${revision}</p>` }, revision)));
+		expect(sent.map((r) => r.revision)).toEqual([2]);
+		expect(await outcomes[1]).toMatchObject({ revision: 3, status: 'superseded' });
+		expect(await outcomes[2]).toMatchObject({ revision: 4, status: 'superseded' });
+		coordinator.ack('a', sent[0]!.renderId, { revision: 2, status: 'ready', durationMs: 1, errors: [] });
+		expect(await outcomes[0]).toMatchObject({ revision: 2, status: 'ready' });
+		expect(sent.map((r) => r.revision)).toEqual([2, 5]);
+		coordinator.ack('a', sent[1]!.renderId, { revision: 5, status: 'ready', durationMs: 1, errors: [] });
+		expect(await outcomes[3]).toMatchObject({ revision: 5, status: 'ready' });
+		expect(coordinator.status().preview).toMatchObject({ revision: 5, status: 'ready' });
+	});
+});

@@ -1,6 +1,9 @@
 // The bridge that runs first inside the preview frame, as source text the compiler injects. It posts
 // ready / error / console messages tagged with this render's revision and nonce, then removes itself
-// so page scripts cannot read the nonce. Message shapes: PreviewBridgeMessage in worker/protocol.ts.
+// so page scripts cannot read the nonce. It caps and rate-limits what it sends (PREVIEW_LIMITS) and
+// turns alert/confirm/prompt into console lines: the frame has no allow-modals, so a looping alert()
+// cannot lock the studio. Message shapes: PreviewBridgeMessage in worker/protocol.ts.
+import { PREVIEW_LIMITS } from './limits';
 
 /** Replaced by the host with a fresh nonce for each render. */
 export const NONCE_PLACEHOLDER = '__STUDIO_PREVIEW_NONCE__';
@@ -13,8 +16,30 @@ export const BRIDGE_SOURCE = `(function () {
   me.remove();
   var target = window.parent;
   var post = target.postMessage.bind(target);
-  function send(message) { message.nonce = nonce; message.revision = revision; try { post(message, '*'); } catch (e) {} }
-  var MAX = 2000;
+  var L = ${JSON.stringify(PREVIEW_LIMITS)};
+  var sent = { console: 0, error: 0, chars: 0 }, dropped = 0, windowStart = 0, inWindow = 0, native = 0;
+  function raw(message) { message.nonce = nonce; message.revision = revision; try { post(message, '*'); } catch (e) {} }
+  // True when one more message of this kind may go now; otherwise it is counted as dropped. Checked
+  // before a message is even described, so a flood costs the page almost nothing.
+  function admit(kind) {
+    var now = Date.now();
+    if (now - windowStart >= 1000) { windowStart = now; inWindow = 0; }
+    if (inWindow >= L.messagesPerSecond || sent.chars >= L.charsPerRender || (kind === 'console' ? sent.console >= L.consolePerRender : sent.error >= L.errorsPerRender)) { dropped++; return false; }
+    return true;
+  }
+  function send(message) {
+    var kind = message.type;
+    if (kind === 'ready') return raw(message);
+    if (!admit(kind)) return;
+    inWindow++; sent.chars += JSON.stringify(message.args || message.message || '').length; sent[kind === 'console' ? 'console' : 'error']++;
+    raw(message);
+  }
+  setInterval(function () {
+    if (!dropped || sent.console >= L.consolePerRender) return;
+    var n = dropped; dropped = 0; sent.console++;
+    raw({ type: 'console', level: 'warn', args: [n + ' more console messages or errors were not shown (the page sends too many).'] });
+  }, 1000);
+  var MAX = L.lineChars - 40; // room for the "… (N chars)" suffix within one line
   function describe(value, depth, seen) {
     var t = typeof value;
     if (value === null || value === undefined) return String(value);
@@ -53,11 +78,22 @@ export const BRIDGE_SOURCE = `(function () {
   ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
     var original = console[level];
     console[level] = function () {
+      // Past the caps a line is dropped here and also skipped in the devtools console: 10^5 native
+      // console calls cost seconds of devtools plumbing, enough to time a render out.
+      if (!admit('console')) { if (native++ < 2 * L.consolePerRender) original.apply(console, arguments); return; }
+      native++;
       var args = [];
       for (var i = 0; i < arguments.length && i < 20; i++) args.push(describe(arguments[i], 0, []));
       send({ type: 'console', level: level, args: args });
       return original.apply(console, arguments);
     };
   });
+  function modal(name, answer) {
+    return function (message) { send({ type: 'console', level: 'warn', args: [name + '(): ' + describe(message === undefined ? '' : message, 0, [])] }); return answer; };
+  }
+  window.alert = modal('alert', undefined);
+  window.confirm = modal('confirm', false);
+  window.prompt = modal('prompt', null);
+  window.print = function () {};
   window.addEventListener('load', function () { send({ type: 'ready' }); });
 })();`;

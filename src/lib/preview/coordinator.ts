@@ -25,6 +25,13 @@ interface Waiting {
 	settle(outcome: PreviewOutcome): void;
 }
 
+/** A render waiting for the one in flight to settle (only the newest waits; older ones are superseded). */
+interface Queued {
+	revision: number;
+	publish(): void;
+	supersede(): void;
+}
+
 /** Implements the runtime's {@link PreviewPort} over the hosts in open tabs. */
 export class PreviewCoordinator implements PreviewPort {
 	readonly #options: CoordinatorOptions;
@@ -36,6 +43,12 @@ export class PreviewCoordinator implements PreviewPort {
 	#counter = 0;
 	/** The renderId whose host reports console lines (first to acknowledge). */
 	#reporter: { renderId: string; tabId: string } | null = null;
+	/**
+	 * At most one render is in flight; under a burst of writes only the newest revision waits behind
+	 * it and the ones between are superseded at once, so hosts render 2 documents, not one per write.
+	 */
+	#inflight: string | null = null;
+	#queued: Queued | null = null;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
@@ -55,31 +68,59 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	async render(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
-		const compiled = compile(workspace);
 		if (this.#hosts.size === 0) {
-			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compiled.diagnostics };
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace).diagnostics };
 			this.#setLast(outcome);
 			return outcome;
 		}
 		const renderId = `r${++this.#counter}-${workspace.revision}`;
 		const now = this.#options.now ?? Date.now;
 		const startedAt = now();
+		let diagnostics: PreviewOutcome['diagnostics'] = [];
 		const outcome = await new Promise<PreviewOutcome>((resolve) => {
-			const timer = setTimeout(
-				() => settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' }),
-				this.#options.ackTimeoutMs ?? 6000
-			);
+			let timer: ReturnType<typeof setTimeout> | undefined;
+			let done = false;
 			const onAbort = () => settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'The call was cancelled before the preview answered.' });
 			const settle = (result: PreviewOutcome) => {
-				if (!this.#waiting.has(renderId)) return;
+				if (done) return;
+				done = true;
+				if (this.#queued === queued) this.#queued = null;
 				this.#waiting.delete(renderId);
 				clearTimeout(timer);
 				signal?.removeEventListener('abort', onAbort);
-				resolve({ ...result, durationMs: result.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
+				resolve({ ...result, durationMs: result.durationMs ?? now() - startedAt, diagnostics });
+				if (this.#inflight === renderId) {
+					this.#inflight = null;
+					const next = this.#queued;
+					this.#queued = null;
+					next?.publish();
+				}
 			};
-			this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
+			const queued: Queued = {
+				revision: workspace.revision,
+				publish: () => {
+					if (done) return;
+					this.#inflight = renderId;
+					// Compiled when sent, not when asked: a revision superseded in the queue is never compiled.
+					const compiled = compile(workspace);
+					diagnostics = compiled.diagnostics;
+					timer = setTimeout(
+						() => settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' }),
+						this.#options.ackTimeoutMs ?? 6000
+					);
+					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
+					this.#options.publish({ renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics });
+				},
+				supersede: () =>
+					settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'A newer revision was rendered instead.' })
+			};
 			signal?.addEventListener('abort', onAbort, { once: true });
-			this.#options.publish({ renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics });
+			if (this.#inflight === null) queued.publish();
+			else {
+				const older = this.#queued;
+				this.#queued = queued;
+				older?.supersede();
+			}
 		});
 		if (outcome.status !== 'superseded' || outcome.revision >= this.#last.revision) this.#setLast(outcome);
 		return outcome;

@@ -3,9 +3,11 @@
 // lets the latest revision win, and replaces a frame that does not acknowledge in time.
 import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from '$lib/worker/protocol';
 import { NONCE_PLACEHOLDER } from './bridge';
+import { PREVIEW_LIMITS } from './limits';
 
-/** The sandbox of every preview frame: scripts, forms, dialogs, popups — never the studio's origin. */
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-modals allow-popups';
+/** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
+// No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
 /** Default time a frame has to reach `load`. */
 export const DEFAULT_ACK_TIMEOUT_MS = 3000;
 
@@ -22,6 +24,8 @@ interface Current {
 	nonce: string;
 	startedAt: number;
 	errors: PreviewErrorLine[];
+	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
+	counts: { console: number; errors: number; chars: number };
 	settled: boolean;
 	resolve(outcome: HostRenderOutcome): void;
 	timer: ReturnType<typeof setTimeout>;
@@ -89,6 +93,7 @@ export class PreviewHost {
 				nonce,
 				startedAt: performance.now(),
 				errors: [],
+				counts: { console: 0, errors: 0, chars: 0 },
 				settled: false,
 				resolve,
 				timer: setTimeout(() => {
@@ -122,21 +127,32 @@ export class PreviewHost {
 		const message = event.data;
 		if (message.nonce !== current.nonce || message.revision !== current.revision) return;
 		if (message.type === 'console') {
-			const text = message.args.map(String).join(' ').slice(0, 10_000);
-			this.#options.onLines?.({ console: [{ level: String(message.level), text, revision: current.revision }], errors: [] });
+			const text = (Array.isArray(message.args) ? message.args : []).map(String).join(' ').slice(0, PREVIEW_LIMITS.lineChars);
+			if (!this.#admit(current, 'console', text.length)) return;
+			this.#options.onLines?.({ console: [{ level: String(message.level).slice(0, 10), text, revision: current.revision }], errors: [] });
 		} else if (message.type === 'error') {
 			const error: PreviewErrorLine = {
-				message: String(message.message).slice(0, 2000),
+				message: String(message.message).slice(0, PREVIEW_LIMITS.lineChars),
 				source: String(message.source ?? '').slice(0, 500),
 				line: Number(message.line) || 0,
 				column: Number(message.column) || 0,
 				revision: current.revision
 			};
+			if (!this.#admit(current, 'errors', error.message.length)) return;
 			if (!current.settled) current.errors.push(error);
 			this.#options.onLines?.({ console: [], errors: [error] });
 		} else if (!current.settled) {
 			this.#settle(current, current.errors.length ? 'error' : 'ready');
 		}
+	}
+
+	/** Counts a message against this render's caps; false when it is over them (dropped). */
+	#admit(current: Current, kind: 'console' | 'errors', chars: number): boolean {
+		const cap = kind === 'console' ? PREVIEW_LIMITS.consolePerRender : PREVIEW_LIMITS.errorsPerRender;
+		if (current.counts[kind] >= cap || current.counts.chars + chars > PREVIEW_LIMITS.charsPerRender) return false;
+		current.counts[kind]++;
+		current.counts.chars += chars;
+		return true;
 	}
 
 	/** Removes the frame and stops listening. */

@@ -181,7 +181,7 @@ export const TOOLS = {
 		title: 'Search files',
 		group: 'files',
 		description:
-			'Finds text across the workspace\'s text files. Literal by default; set regex to true for a JavaScript regular expression. Returns matches with path, line, column and a one-line preview (bounded by maxResults; `truncated` says whether more exist) and the revision. Read-only.',
+			'Finds text across the workspace\'s text files. Literal by default; set regex to true for a regular expression in RE2 syntax (linear time: no lookarounds or backreferences). Returns matches with path, line, column and a one-line preview (bounded by maxResults; `truncated` says whether more exist; lines over 20,000 characters are searched in their first 20,000, counted in `clippedLines`) and the revision. Read-only.',
 		input: v.strictObject({
 			query: v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description('Text (or regular expression) to find.'), v.examples(['<h1'])),
 			regex: v.optional(v.pipe(v.boolean(), v.description('Treat query as a regular expression.')), false),
@@ -192,7 +192,8 @@ export const TOOLS = {
 		output: v.looseObject({
 			revision: Revision,
 			matches: v.array(v.looseObject({ path: v.string(), line: v.number(), column: v.number(), preview: v.string() })),
-			truncated: v.boolean()
+			truncated: v.boolean(),
+			clippedLines: v.optional(v.number())
 		}),
 		hints: READ
 	}),

@@ -3,11 +3,10 @@ import { ToolError } from '../../tools/errors';
 import { LIMITS } from '../../domain/limits';
 import { sortedFiles, totalBytes } from '../../domain/model';
 import { normalizePath } from '../../domain/paths';
-import type { ToolHandler } from '../registry';
+import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 import { summary } from './shared';
-
-const PREVIEW_CHARS = 200;
+import { searchFiles } from '../search';
 
 /** Handlers for the read-only workspace tools. */
 export function workspaceReadHandlers(service: WorkspaceService, folderStatus: () => { status: 'browser-only' | 'connected' | 'permission-required' | 'stale'; name?: string }) {
@@ -59,35 +58,11 @@ export function workspaceReadHandlers(service: WorkspaceService, folderStatus: (
 			return { revision, path: file.path, content: file.content, language: file.language, size: file.size, hash: file.hash };
 		},
 		async workspace_search({ query, regex, caseSensitive, path, maxResults }) {
-			let pattern: RegExp;
-			try {
-				pattern = new RegExp(regex ? query : query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), caseSensitive ? 'g' : 'gi');
-			} catch (error) {
-				throw new ToolError('TOOL_VALIDATION_FAILED', `The regular expression is invalid: ${(error as Error).message}`, { issues: [{ path: 'query', message: 'invalid regular expression' }] });
-			}
 			const ws = service.workspace;
+			// The prefix filters paths as typed (no normalisation: "css/" must stay a folder prefix).
 			const prefix = path ? path.replace(/\\/g, '/').replace(/^\.?\//, '') : '';
-			const matches: { path: string; line: number; column: number; preview: string }[] = [];
-			let truncated = false;
-			outer: for (const file of sortedFiles(ws)) {
-				if (file.kind !== 'text' || file.content === undefined || !file.path.startsWith(prefix)) continue;
-				const lines = file.content.split('\n');
-				for (let i = 0; i < lines.length; i++) {
-					const line = lines[i]!;
-					pattern.lastIndex = 0;
-					let match: RegExpExecArray | null;
-					while ((match = pattern.exec(line))) {
-						if (matches.length >= maxResults) {
-							truncated = true;
-							break outer;
-						}
-						const start = Math.max(0, match.index - 40);
-						matches.push({ path: file.path, line: i + 1, column: match.index + 1, preview: line.slice(start, start + PREVIEW_CHARS).trim() });
-						if (match[0].length === 0) pattern.lastIndex++;
-					}
-				}
-			}
-			return { revision: ws.revision, matches, truncated };
+			const found = searchFiles(sortedFiles(ws), { query, regex, caseSensitive, prefix, maxResults });
+			return { revision: ws.revision, ...found };
 		},
 		async workspace_history({ limit }) {
 			const entries = await service.history(limit);

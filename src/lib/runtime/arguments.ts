@@ -1,0 +1,61 @@
+// Raw tool arguments from untrusted callers: a size cap applied before any parsing, then JSON.
+import type { ToolErrorShape } from '../tools/errors';
+
+/**
+ * Largest raw arguments, in characters: the largest asset as base64 (4 MiB → ~5.6 M chars) plus
+ * room for the other fields. Anything larger is refused before JSON.parse or validation runs.
+ */
+export const MAX_ARGUMENT_CHARS = 6_000_000;
+
+const tooLarge = (size: string): ToolErrorShape => ({
+	code: 'TOOL_VALIDATION_FAILED',
+	message: `The arguments are too large (${size}); the limit is ${MAX_ARGUMENT_CHARS.toLocaleString('en-US')} characters.`,
+	retryable: false,
+	details: { reason: 'too-large', max: MAX_ARGUMENT_CHARS }
+});
+
+/**
+ * True when `value` would serialise to more than `cap` characters. Walks strings and containers and
+ * stops as soon as the cap is passed, so a huge payload costs no more than the cap to reject.
+ */
+export function exceedsSize(value: unknown, cap = MAX_ARGUMENT_CHARS): boolean {
+	let total = 0;
+	const stack: unknown[] = [value];
+	const seen = new Set<object>();
+	while (stack.length) {
+		const item = stack.pop();
+		if (typeof item === 'string') total += item.length + 2;
+		else if (item && typeof item === 'object') {
+			if (seen.has(item)) continue;
+			seen.add(item);
+			if (ArrayBuffer.isView(item)) total += item.byteLength * 2;
+			else if (Array.isArray(item)) {
+				total += item.length + 2;
+				for (const element of item) stack.push(element);
+			} else
+				for (const [key, element] of Object.entries(item)) {
+					total += key.length + 4;
+					stack.push(element);
+				}
+		} else total += 8;
+		if (total > cap) return true;
+	}
+	return false;
+}
+
+/** Arguments ready for validation, or the canonical refusal (too large, or not JSON). */
+export function readArguments(raw: unknown): { ok: true; value: unknown } | { ok: false; error: ToolErrorShape } {
+	if (typeof raw === 'string') {
+		if (raw.length > MAX_ARGUMENT_CHARS) return { ok: false, error: tooLarge(`${raw.length.toLocaleString('en-US')} characters`) };
+		try {
+			return { ok: true, value: raw.trim() === '' ? {} : JSON.parse(raw) };
+		} catch {
+			return {
+				ok: false,
+				error: { code: 'TOOL_VALIDATION_FAILED', message: "The arguments are not valid JSON. Send a JSON object matching the tool's input schema.", retryable: false, details: { reason: 'invalid-json' } }
+			};
+		}
+	}
+	if (exceedsSize(raw)) return { ok: false, error: tooLarge(`over ${MAX_ARGUMENT_CHARS.toLocaleString('en-US')} characters`) };
+	return { ok: true, value: raw === undefined ? {} : raw };
+}
