@@ -14,6 +14,10 @@ interface FileSession {
 	state: import('@codemirror/state').EditorState;
 	/** The content last known to be stored (our last save or the last remote read). */
 	base: string;
+	/** The workspace revision at which `base` was the stored text: saves are guarded by it. */
+	revision: number;
+	/** Text of the save in flight, if any: its own change event may arrive before its result. */
+	saving: string | null;
 	language: string;
 	readOnly: boolean;
 }
@@ -22,6 +26,8 @@ interface FileSession {
 export interface EditorConflict {
 	path: string;
 	theirs: string;
+	/** The revision at which `theirs` is stored. */
+	revision: number;
 	diff: DiffLine[] | null;
 }
 
@@ -82,7 +88,7 @@ export class EditorController {
 			const readOnly = file.content === null;
 			const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
 			const language = this.#studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
-			session = { state: this.#cm.createState(content, language, () => this.#onLocalEdit(path), readOnly), base: content, language, readOnly };
+			session = { state: this.#cm.createState(content, language, () => this.#onLocalEdit(path), readOnly), base: content, revision: file.revision, saving: null, language, readOnly };
 			this.#sessions.set(path, session);
 		}
 		if (this.active !== path) return; // another open() won meanwhile
@@ -135,10 +141,15 @@ export class EditorController {
 		if (content === session.base && !force) return this.#markClean(path);
 		if (this.conflict?.path === path && !force) return;
 		this.status = 'saving';
-		for (let attempt = 0; attempt < 2; attempt++) {
-			const result = await this.#studio.callTool('workspace_write_file', { path, content, expectedRevision: this.#studio.workspace.revision }, 'editor');
+		// A save is guarded by the revision its text last agreed with, never by "whatever is current":
+		// a change made elsewhere in between is a conflict, not something to write over.
+		let expectedRevision = session.revision;
+		for (let attempt = 0; attempt < 5; attempt++) {
+			session.saving = content;
+			const result = await this.#studio.callTool('workspace_write_file', { path, content, expectedRevision }, 'editor').finally(() => (session.saving = null));
 			if (!result.isError) {
 				session.base = content;
+				session.revision = (result.structuredContent as { revision: number }).revision;
 				if (this.#text(path) === content) this.#markClean(path);
 				this.status = 'saved';
 				return;
@@ -149,14 +160,20 @@ export class EditorController {
 				this.#toasts.error(error as never, { retry: () => void this.flush(path) });
 				return;
 			}
-			// The workspace moved on. If this file is still what we started from, saving is safe.
+			// The workspace moved on. If this file still holds the text we started from, only other
+			// files changed: saving on the revision that read returned is safe.
 			const stored = await this.#studio.readFile(path);
 			if (!force && stored && stored.content !== session.base) {
-				this.#raiseConflict(path, stored.content ?? '');
+				this.#raiseConflict(path, stored.content ?? '', stored.revision);
 				this.status = 'idle';
 				return;
 			}
-			await new Promise((resolve) => setTimeout(resolve, 30)); // let the revision event arrive
+			if (!stored && !force) {
+				this.#raiseConflict(path, '', this.#studio.workspace.revision);
+				this.status = 'idle';
+				return;
+			}
+			expectedRevision = stored?.revision ?? this.#studio.workspace.revision;
 		}
 		this.status = 'error';
 	}
@@ -165,8 +182,8 @@ export class EditorController {
 		if (this.dirty.includes(path)) this.dirty = this.dirty.filter((p) => p !== path);
 	}
 
-	#raiseConflict(path: string, theirs: string) {
-		this.conflict = { path, theirs, diff: null };
+	#raiseConflict(path: string, theirs: string, revision: number) {
+		this.conflict = { path, theirs, revision, diff: null };
 		if (this.active !== path) void this.open(path);
 	}
 
@@ -183,14 +200,23 @@ export class EditorController {
 				continue;
 			}
 			const theirs = stored.content ?? '';
-			if (theirs === session.base) continue; // our own save coming back, or nothing new
+			if (theirs === session.saving && theirs !== session.base) {
+				// Our own save, committed; its result (waiting for the preview) has not arrived yet.
+				session.base = theirs;
+				session.revision = Math.max(session.revision, stored.revision);
+				continue;
+			}
+			if (theirs === session.base) {
+				session.revision = Math.max(session.revision, stored.revision); // our own save coming back, or nothing new
+				continue;
+			}
 			const mine = this.#text(path) ?? '';
-			if (mine === session.base || mine === theirs) this.#applyRemote(path, theirs);
-			else this.#raiseConflict(path, theirs);
+			if (mine === session.base || mine === theirs) this.#applyRemote(path, theirs, stored.revision);
+			else this.#raiseConflict(path, theirs, stored.revision);
 		}
 	}
 
-	#applyRemote(path: string, theirs: string) {
+	#applyRemote(path: string, theirs: string, revision: number) {
 		const session = this.#sessions.get(path);
 		if (!session || !this.#cm) return;
 		this.#capture();
@@ -201,6 +227,7 @@ export class EditorController {
 			session.state = this.#view.state;
 		} else session.state = session.state.update(spec).state;
 		session.base = theirs;
+		session.revision = revision;
 		this.#markClean(path);
 	}
 
@@ -210,7 +237,10 @@ export class EditorController {
 		if (!conflict) return;
 		this.conflict = null;
 		const session = this.#sessions.get(conflict.path);
-		if (session) session.base = conflict.theirs;
+		if (session) {
+			session.base = conflict.theirs;
+			session.revision = conflict.revision;
+		}
 		await this.flush(conflict.path, true);
 	}
 
@@ -219,7 +249,7 @@ export class EditorController {
 		const conflict = this.conflict;
 		if (!conflict) return;
 		this.conflict = null;
-		this.#applyRemote(conflict.path, conflict.theirs);
+		this.#applyRemote(conflict.path, conflict.theirs, conflict.revision);
 	}
 
 	/** Conflict bar: show what differs between theirs and mine. */
