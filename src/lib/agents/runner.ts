@@ -21,6 +21,8 @@ export interface AgentSettingsView {
 	model: string;
 	hasKey: boolean;
 	budget: AgentBudget;
+	/** How long an approval card waits for an answer before it expires. */
+	approvalExpiryMs: number;
 }
 
 /** A change to the settings; `apiKey: ''` removes the key. */
@@ -30,6 +32,7 @@ export interface AgentSettingsPatch {
 	model?: string;
 	apiKey?: string;
 	budget?: Partial<AgentBudget>;
+	approvalExpiryMs?: number;
 }
 
 /** What the runner tells tabs. */
@@ -41,9 +44,14 @@ interface Stored {
 	model: string;
 	apiKey: string;
 	budget: AgentBudget;
+	approvalExpiryMs: number;
 }
 
 const SETTINGS_KEY = 'agent';
+/** Approval expiry bounds: at least 5 s, at most an hour (tabs wait a little longer than that). */
+export const APPROVAL_EXPIRY_BOUNDS = { min: 5_000, max: 60 * 60_000, default: 10 * 60_000 } as const;
+const clampExpiry = (ms: unknown) =>
+	typeof ms === 'number' && Number.isFinite(ms) ? Math.min(APPROVAL_EXPIRY_BOUNDS.max, Math.max(APPROVAL_EXPIRY_BOUNDS.min, Math.round(ms))) : APPROVAL_EXPIRY_BOUNDS.default;
 const KEEP_RUNS = 20;
 const MAX_EVENTS = 400;
 
@@ -59,6 +67,11 @@ export class AgentRunner {
 		private readonly fetchImpl?: typeof fetch
 	) {}
 
+	/** Applies the stored settings that act outside runs (the approval expiry of the policy). */
+	async applyStored(): Promise<void> {
+		this.registry.policy.expiryMs = (await this.#load()).approvalExpiryMs;
+	}
+
 	async #load(): Promise<Stored> {
 		if (this.#stored) return this.#stored;
 		const saved = ((await this.settings?.get(SETTINGS_KEY).catch(() => undefined)) ?? {}) as Partial<Stored>;
@@ -67,7 +80,8 @@ export class AgentRunner {
 			baseUrl: typeof saved.baseUrl === 'string' && saved.baseUrl ? saved.baseUrl : DEFAULT_BASE_URL,
 			model: typeof saved.model === 'string' && saved.model ? saved.model : DEFAULT_MODEL,
 			apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
-			budget: { ...DEFAULT_BUDGET, ...(saved.budget ?? {}) }
+			budget: { ...DEFAULT_BUDGET, ...(saved.budget ?? {}) },
+			approvalExpiryMs: clampExpiry(saved.approvalExpiryMs)
 		};
 		return this.#stored;
 	}
@@ -75,7 +89,7 @@ export class AgentRunner {
 	/** Settings without the key. */
 	async getSettings(): Promise<AgentSettingsView> {
 		const s = await this.#load();
-		return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, hasKey: s.apiKey.length > 0, budget: { ...s.budget } };
+		return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, hasKey: s.apiKey.length > 0, budget: { ...s.budget }, approvalExpiryMs: s.approvalExpiryMs };
 	}
 
 	async setSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
@@ -94,6 +108,10 @@ export class AgentRunner {
 		if (patch.apiKey !== undefined) s.apiKey = patch.apiKey.trim();
 		if (patch.provider !== undefined) s.provider = patch.provider;
 		if (patch.budget) s.budget = { ...s.budget, ...patch.budget };
+		if (patch.approvalExpiryMs !== undefined) {
+			s.approvalExpiryMs = clampExpiry(patch.approvalExpiryMs);
+			this.registry.policy.expiryMs = s.approvalExpiryMs;
+		}
 		await this.settings?.set(SETTINGS_KEY, { ...s });
 		return this.getSettings();
 	}

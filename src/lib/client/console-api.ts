@@ -15,6 +15,8 @@ export interface ConsoleApi {
 	readFile(path: string): Promise<unknown>;
 	connectFolder(handle: FileSystemDirectoryHandle): Promise<unknown>;
 	readonly folder: unknown;
+	/** Changes settings (e.g. `{ approvalExpiryMs }`); the API key goes in, never out. */
+	setSettings(patch: Record<string, unknown>): Promise<unknown>;
 }
 
 declare global {
@@ -25,9 +27,11 @@ declare global {
 
 /** Installs `window.studio` for this tab. Calls are palette-sourced direct commands. */
 export function exposeConsoleApi(client: StudioClient): void {
+	// The console is an agent caller of its own: one session per page load.
+	const sessionId = `console-${crypto.randomUUID()}`;
 	window.studio = {
 		callTool: (name, args = {}) => client.callTool(name, args, 'palette'),
-		executeAgentCall: (name, args = {}) => client.executeAgentCall({ id: `console-${Date.now()}`, name, arguments: args }, 'webmcp'),
+		executeAgentCall: (name, args = {}) => client.executeAgentCall({ id: `console-${Date.now()}`, name, arguments: args }, 'webmcp', sessionId),
 		get revision() {
 			return client.workspace.revision;
 		},
@@ -51,6 +55,7 @@ export function exposeConsoleApi(client: StudioClient): void {
 		connectFolder: (handle) => client.connectFolder(handle),
 		get folder() {
 			return client.workspace.folder;
-		}
+		},
+		setSettings: (patch) => client.setAgentSettings(patch as never)
 	};
 }

@@ -1,6 +1,6 @@
 // Rune read models of the runtime: workspace, trace, approvals, preview, hub. Only StudioClient
 // writes them (from the snapshot and events); views read plain values from them.
-import type { PendingApproval } from '$lib/runtime/policy';
+import type { PendingApproval, SessionGrant } from '$lib/runtime/policy';
 import type { TraceEntry } from '$lib/runtime/types';
 import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
 import type { AgentRunInfo } from '$lib/agents/events';
@@ -55,9 +55,10 @@ export class TraceStore {
 	}
 }
 
-/** Pending approvals, oldest first. */
+/** Pending approvals, oldest first, and the standing session grants. */
 export class ApprovalsStore {
 	pending = $state.raw<PendingApproval[]>([]);
+	grants = $state.raw<SessionGrant[]>([]);
 }
 
 /** The last preview state the hub reported. */

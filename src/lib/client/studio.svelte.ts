@@ -78,6 +78,7 @@ export class StudioClient {
 		this.workspace.fromSnapshot(snapshot);
 		this.trace.entries = snapshot.trace;
 		this.approvals.pending = snapshot.approvals;
+		this.approvals.grants = snapshot.grants;
 		this.preview.state = snapshot.preview;
 		this.hub.status = snapshot.status;
 		this.agents.runs = snapshot.agents;
@@ -122,6 +123,7 @@ export class StudioClient {
 				break;
 			case 'approvals.changed':
 				this.approvals.pending = event.pending;
+				this.approvals.grants = event.grants;
 				break;
 			case 'preview.status':
 				this.preview.state = event.preview;
@@ -187,11 +189,20 @@ export class StudioClient {
 		return this.#connection!.facade.callTool(name, $state.snapshot(args), { tabId: this.#connection!.tabId, source });
 	}
 
-	/** An agent-originated call from this page (WebMCP): waits for approval like a model's. */
-	async executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, source: Source = 'webmcp'): Promise<CallToolResult> {
+	/**
+	 * An agent-originated call from this page (WebMCP, the console): waits for approval like a
+	 * model's. `sessionId` names the caller's session ("allow for this session" is scoped to it).
+	 */
+	async executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, source: Source, sessionId: string): Promise<CallToolResult> {
 		this.#requireWritable();
 		if (this.hub.state === 'reload-required') return this.#reloadRequired();
-		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.#connection!.tabId, source });
+		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.#connection!.tabId, source, sessionId });
+	}
+
+	/** Revokes a standing "allow for this session" grant. */
+	async revokeGrant(key: string): Promise<boolean> {
+		this.#requireWritable();
+		return this.#connection!.facade.revokeGrant(key);
 	}
 
 	async resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean> {

@@ -35,8 +35,13 @@ function modelContext(): ModelContext | null {
  */
 export class WebMcpBridge {
 	#controller: AbortController | null = null;
+	/**
+	 * This page load's WebMCP session: a browser agent's "allow for this session" covers only calls
+	 * made through this registration, and ends when the page does.
+	 */
+	readonly sessionId = `webmcp-${crypto.randomUUID()}`;
 
-	constructor(private readonly run: (call: { id: string; name: string; arguments: unknown }) => Promise<CallToolResult>) {}
+	constructor(private readonly run: (call: { id: string; name: string; arguments: unknown }, sessionId: string) => Promise<CallToolResult>) {}
 
 	sync(tools: readonly McpTool[]): WebMcpStatus {
 		const context = modelContext();
@@ -56,7 +61,7 @@ export class WebMcpBridge {
 						inputSchema,
 						annotations: { readOnlyHint: tool.annotations.readOnlyHint },
 						execute: async (input) => {
-							const result = await this.run({ id: `webmcp-${Date.now().toString(36)}-${++counter}`, name: tool.name, arguments: input ?? {} });
+							const result = await this.run({ id: `webmcp-${Date.now().toString(36)}-${++counter}`, name: tool.name, arguments: input ?? {} }, this.sessionId);
 							return { content: result.content, structuredContent: result.structuredContent, isError: result.isError };
 						}
 					},

@@ -113,3 +113,14 @@ function bytesEqual(a?: Uint8Array, b?: Uint8Array): boolean {
 	for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
 	return true;
 }
+
+/**
+ * What a diff does, as a string: each path with its before and after content hash. Two diffs with
+ * the same fingerprint make the same change; an approval pins the fingerprint of the diff it showed.
+ */
+export function diffFingerprint(changes: readonly FileChange[]): string {
+	return changes
+		.map((change) => `${change.path}:${change.before?.hash ?? '-'}>${change.after?.hash ?? '-'}`)
+		.sort()
+		.join('|');
+}

@@ -1,5 +1,6 @@
-// Approval policy: decides allow / deny / pending for each call and owns the approval queue.
-// The UI resolves requests through `resolve`; it never executes a tool.
+// Approval policy: decides allow / deny / pending for each call, owns the approval queue (with
+// expiry), and the standing "allow for this session" grants. The UI resolves requests through
+// `resolve`; it never executes a tool.
 import type { ToolAnnotations } from '../tools/schema';
 import type { CallContext, Mode, Source } from './types';
 
@@ -7,7 +8,7 @@ import type { CallContext, Mode, Source } from './types';
 export type ApprovalDecision = 'allow-once' | 'allow-session' | 'deny';
 
 /** How a request ended, as the registry sees it. */
-export type ApprovalOutcome = 'allowed' | 'denied' | 'cancelled';
+export type ApprovalOutcome = 'allowed' | 'denied' | 'cancelled' | 'expired';
 
 /** A waiting mutating agent call, as every tab shows it. */
 export interface PendingApproval {
@@ -21,9 +22,31 @@ export interface PendingApproval {
 	mode: Mode;
 	tabId?: string;
 	argumentsPreview: unknown;
-	/** What the call would change (e.g. a diff), when the runtime can say before running it. */
+	/** What the call would change (the dry run's impact), when the runtime can say before running it. */
 	impact?: unknown;
 	createdAt: number;
+	/** When the request settles as expired if nobody answers. */
+	expiresAt: number;
+	/** True when the card was recomputed because the workspace changed after it was first shown. */
+	changed?: boolean;
+}
+
+/** A standing "allow for this session" rule: one tool, one caller session. */
+export interface SessionGrant {
+	key: string;
+	source: Source;
+	sessionId: string;
+	name: string;
+	title: string;
+	/** The tab a page-bound session (WebMCP, console) lives in: the grant ends when the tab does. */
+	tabId?: string;
+	grantedAt: number;
+}
+
+/** The queue and the grants, as tabs show them. */
+export interface ApprovalState {
+	pending: PendingApproval[];
+	grants: SessionGrant[];
 }
 
 /** Policy settings. */
@@ -32,13 +55,18 @@ export interface PolicyOptions {
 	readOnly?: boolean;
 	/** Sources whose agent calls need no approval here because their host asks its user (MCP stdio). */
 	preApprovedSources?: readonly Source[];
+	/** How long a request waits for a person before it settles as expired. */
+	expiryMs?: number;
 	now?: () => number;
 }
 
 /** The policy's first answer for a call. */
 export type PolicyVerdict = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'pending' };
 
-type Listener = (pending: readonly PendingApproval[]) => void;
+/** Default time a card waits for an answer. */
+export const DEFAULT_APPROVAL_EXPIRY_MS = 10 * 60_000;
+
+type Listener = (state: ApprovalState) => void;
 
 interface Waiter {
 	request: PendingApproval;
@@ -47,18 +75,19 @@ interface Waiter {
 
 let approvalCounter = 0;
 
-/** Allow / deny / pending, the queue of pending requests, and session rules. */
+/** Allow / deny / pending, the queue of pending requests, and session grants. */
 export class ApprovalPolicy {
 	readonly #options: PolicyOptions;
 	readonly #waiting = new Map<string, Waiter>();
-	readonly #sessionRules = new Set<string>();
+	readonly #grants = new Map<string, SessionGrant>();
 	readonly #listeners = new Set<Listener>();
+	#readOnlyReason: string | null = null;
+	#expiryMs: number;
 
 	constructor(options: PolicyOptions = {}) {
 		this.#options = options;
+		this.#expiryMs = options.expiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
 	}
-
-	#readOnlyReason: string | null = null;
 
 	get readOnly(): boolean {
 		return this.#options.readOnly === true || this.#readOnlyReason !== null;
@@ -69,29 +98,46 @@ export class ApprovalPolicy {
 		this.#readOnlyReason = reason;
 	}
 
-	/** Read-only tools and direct calls pass; mutating agent calls wait unless a rule matches. */
+	/** How long new requests wait before expiring. */
+	get expiryMs(): number {
+		return this.#expiryMs;
+	}
+
+	set expiryMs(ms: number) {
+		this.#expiryMs = Math.max(1000, ms);
+	}
+
+	get #now(): number {
+		return (this.#options.now ?? Date.now)();
+	}
+
+	/** Read-only tools and direct calls pass; mutating agent calls wait unless a grant matches. */
 	decide(name: string, annotations: ToolAnnotations, context: CallContext): PolicyVerdict {
 		if (annotations.readOnlyHint) return { kind: 'allow' };
 		if (this.readOnly) return { kind: 'deny', reason: this.#readOnlyReason ?? 'This studio is read-only: mutating tools are disabled.' };
 		if (context.mode === 'direct') return { kind: 'allow' };
 		if (this.#options.preApprovedSources?.includes(context.source)) return { kind: 'allow' };
-		if (this.#sessionRules.has(ruleKey(context, name))) return { kind: 'allow' };
+		if (context.sessionId && this.#grants.has(grantKey(context.source, context.sessionId, name))) return { kind: 'allow' };
 		return { kind: 'pending' };
 	}
 
 	/**
-	 * Queues a request and resolves when a person decides, or when `signal` aborts (settled as
-	 * `cancelled`, removed from the queue). Nothing stays queued after it settles.
+	 * Queues a request and resolves when a person decides, when it expires, or when `signal` aborts
+	 * (settled as `cancelled` and withdrawn from every tab). Passing the `id` of a settled request
+	 * asks again on the same card (it updates in place). Nothing stays queued after it settles.
 	 */
-	request(request: Omit<PendingApproval, 'id' | 'createdAt'>, signal?: AbortSignal): Promise<ApprovalOutcome> {
+	request(request: Omit<PendingApproval, 'id' | 'createdAt' | 'expiresAt'>, signal?: AbortSignal, id?: string): Promise<ApprovalOutcome> {
 		if (signal?.aborted) return Promise.resolve('cancelled');
-		const id = `approval-${(++approvalCounter).toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
-		const pending: PendingApproval = { ...request, id, createdAt: (this.#options.now ?? Date.now)() };
+		const requestId = id ?? `approval-${(++approvalCounter).toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+		const createdAt = this.#now;
+		const pending: PendingApproval = { ...request, id: requestId, createdAt, expiresAt: createdAt + this.#expiryMs };
 		return new Promise<ApprovalOutcome>((resolve) => {
-			const onAbort = () => this.#settle(id, 'cancelled');
-			this.#waiting.set(id, {
+			const onAbort = () => this.#settle(requestId, 'cancelled');
+			const timer = setTimeout(() => this.#settle(requestId, 'expired'), this.#expiryMs);
+			this.#waiting.set(requestId, {
 				request: pending,
 				settle: (outcome) => {
+					clearTimeout(timer);
 					signal?.removeEventListener('abort', onAbort);
 					resolve(outcome);
 				}
@@ -101,18 +147,22 @@ export class ApprovalPolicy {
 		});
 	}
 
-	/** Applies a person's decision. Returns false when the request is already settled (another tab won). */
+	/**
+	 * Applies a person's decision. Returns false when the request is already settled (another tab
+	 * won). "Allow for this session" needs a caller session; without one it allows once.
+	 */
 	resolve(id: string, decision: ApprovalDecision): boolean {
 		const waiter = this.#waiting.get(id);
 		if (!waiter) return false;
-		if (decision === 'allow-session') {
-			const { source, mode, sessionId, name } = waiter.request;
-			this.#sessionRules.add(ruleKey({ source, mode, sessionId }, name));
+		const { source, sessionId, name, title, tabId } = waiter.request;
+		if (decision === 'allow-session' && sessionId) {
+			const key = grantKey(source, sessionId, name);
+			this.#grants.set(key, { key, source, sessionId, name, title, tabId, grantedAt: this.#now });
 		}
 		return this.#settle(id, decision === 'deny' ? 'denied' : 'allowed');
 	}
 
-	/** Denies every pending request of a session (an agent run was cancelled). */
+	/** Withdraws every pending request of a session (an agent run was cancelled). */
 	cancelSession(sessionId: string): number {
 		let count = 0;
 		if (!sessionId) return count;
@@ -120,9 +170,31 @@ export class ApprovalPolicy {
 		return count;
 	}
 
-	/** Forgets the standing "allow for this session" rules of a session. */
+	/** Ends a session: its grants are forgotten. */
 	endSession(sessionId: string): void {
-		for (const key of this.#sessionRules) if (key.split('\u0000')[1] === sessionId) this.#sessionRules.delete(key);
+		this.#dropGrants((grant) => grant.sessionId === sessionId);
+	}
+
+	/** A tab is gone: the grants of sessions that lived in it (WebMCP, console) end with it. */
+	endTab(tabId: string): void {
+		this.#dropGrants((grant) => grant.tabId === tabId);
+	}
+
+	/** Revokes one grant (the settings' Revoke button). */
+	revoke(key: string): boolean {
+		return this.#dropGrants((grant) => grant.key === key) > 0;
+	}
+
+	#dropGrants(match: (grant: SessionGrant) => boolean): number {
+		let count = 0;
+		for (const [key, grant] of this.#grants) {
+			if (match(grant)) {
+				this.#grants.delete(key);
+				count++;
+			}
+		}
+		if (count) this.#emit();
+		return count;
 	}
 
 	/** Pending requests, oldest first. */
@@ -130,7 +202,12 @@ export class ApprovalPolicy {
 		return [...this.#waiting.values()].map((waiter) => waiter.request);
 	}
 
-	/** Subscribes to queue changes; returns the unsubscribe function. */
+	/** Active grants, oldest first. */
+	grants(): SessionGrant[] {
+		return [...this.#grants.values()];
+	}
+
+	/** Subscribes to queue and grant changes; returns the unsubscribe function. */
 	subscribe(listener: Listener): () => void {
 		this.#listeners.add(listener);
 		return () => this.#listeners.delete(listener);
@@ -146,12 +223,12 @@ export class ApprovalPolicy {
 	}
 
 	#emit() {
-		const snapshot = this.snapshot();
-		for (const listener of this.#listeners) listener(snapshot);
+		const state = { pending: this.snapshot(), grants: this.grants() };
+		for (const listener of this.#listeners) listener(state);
 	}
 }
 
-/** Session rules are scoped to source + session + tool: another agent's run never inherits them. */
-function ruleKey(context: Pick<CallContext, 'source' | 'mode' | 'sessionId'>, name: string): string {
-	return [context.source, context.sessionId ?? '', name].join('\u0000');
+/** Grants are scoped to source + session + tool: another agent's run never inherits them. */
+function grantKey(source: Source, sessionId: string, name: string): string {
+	return [source, sessionId, name].join('\u0000');
 }

@@ -80,11 +80,26 @@ export type FolderState = {
 	lastSavedAt?: number;
 };
 
+/**
+ * What saving to the folder would do: per path the file on disk now (`before`, null when absent) and
+ * the workspace file it would become (`after`, null for a delete). Shaped like a workspace diff so
+ * approval cards and fingerprints treat both alike.
+ */
+export interface DiskPlan {
+	folder: string;
+	changes: import('../domain/model').FileChange[];
+}
+
 /** A connected local folder (File System Access handle in the browser, a directory in Node). */
 export interface FolderPort {
 	state(workspace: Workspace): FolderState;
-	/** Writes changed files; resolves with the paths written. */
-	save(workspace: Workspace): Promise<string[]>;
+	/** What {@link save} would write and delete, read from disk now. */
+	plan(workspace: Workspace): Promise<DiskPlan>;
+	/**
+	 * Writes changed files; resolves with the paths written. With `approvedFingerprint`, refuses
+	 * (TOOL_APPROVAL_CHANGED) when the plan no longer matches what a person approved.
+	 */
+	save(workspace: Workspace, approvedFingerprint?: string): Promise<string[]>;
 	/** Reads every accepted file from the folder. */
 	read(): Promise<import('../domain/model').FileRecord[]>;
 	disconnect(): Promise<void>;

@@ -1,12 +1,15 @@
 // The registry: the one boundary every caller ends at. tools/list, tools/call (direct and agent),
-// JSON-RPC/MCP, with guards, validation, policy, timeouts, and a trace entry per lifecycle phase.
+// retry, and JSON-RPC/MCP. The call pipeline itself lives in call.ts.
 import * as v from 'valibot';
-import { TOOLS, isToolName, type ToolInput, type ToolName, type ToolOutput } from '../tools/schema';
+import { isToolName, type ToolName } from '../tools/schema';
 import { MCP_TOOLS, toOpenAITools, type McpTool, type OpenAITool } from '../tools/catalog';
-import { ToolError, toErrorShape, type ToolErrorShape } from '../tools/errors';
+import { ToolError } from '../tools/errors';
 import { ApprovalPolicy } from './policy';
-import { Trace, newTraceId } from './trace';
-import { preview } from './redact';
+import { Trace } from './trace';
+import { readArguments } from './arguments';
+import { runCall, errorResult, type CallEnvironment, type CallOptions } from './call';
+import { RetryMemory, acceptsExpectedRevision, sameBase, targetsOf, type CallBase } from './retry';
+import type { Prepared } from './prepare';
 import {
 	CallParams,
 	CancelledParams,
@@ -20,20 +23,11 @@ import {
 	success,
 	type JsonRpcResponse
 } from './jsonrpc';
-import { MODES, SOURCES, type CallContext, type CallToolResult, type TraceEntry } from './types';
+import { MODES, SOURCES, type CallContext, type CallToolResult, type HandlerContext, type ToolHandler } from './types';
 
-/** What a handler receives besides its validated input. */
-export interface HandlerContext {
-	signal: AbortSignal;
-	context: CallContext;
-	callId: string;
-	toolCallId?: string;
-	/** True when a person approved this call (history shows "approved"). */
-	approved: boolean;
-}
+export { errorResult, type CallOptions };
+export type { HandlerContext, ToolHandler } from './types';
 
-/** A tool handler: checks invariants, persists, waits for the preview, returns the structured output. */
-export type ToolHandler<N extends ToolName> = (input: ToolInput<N>, ctx: HandlerContext) => Promise<ToolOutput<N>>;
 type AnyHandler = (input: unknown, ctx: HandlerContext) => Promise<unknown>;
 
 /** A model-shaped tool call, as a provider adapter hands it over. Arguments may still be a JSON string. */
@@ -41,13 +35,6 @@ export interface ModelToolCall {
 	id?: unknown;
 	name: unknown;
 	arguments?: unknown;
-}
-
-/** Options of a call. */
-export interface CallOptions {
-	context: CallContext;
-	signal?: AbortSignal;
-	toolCallId?: string;
 }
 
 /** Registry settings. */
@@ -58,10 +45,12 @@ export interface RegistryOptions {
 	pageSize?: number;
 	/** Deadline for a handler once it runs (approval waits are not counted). */
 	timeoutMs?: number;
-	/** The workspace revision before a call, for the trace. */
+	/** The workspace revision before a call, for the trace and the approval pin. */
 	getRevision?: () => number | undefined;
-	/** Describes what a pending call would change (shown on the approval card). */
-	describeImpact?: (name: ToolName, input: unknown) => Promise<unknown>;
+	/** What a call is based on (see retry.ts `workspaceBaseReader`): what an honest retry compares. */
+	baseOf?: (targets: string[] | null, at?: number) => Promise<CallBase | undefined>;
+	/** The dry run of a mutating call: the approval card's diff and the fingerprint its commit must match. */
+	prepare?: (name: ToolName, input: unknown) => Promise<Prepared | undefined>;
 	serverInfo?: { name: string; version: string };
 	now?: () => number;
 }
@@ -83,8 +72,7 @@ export class ToolRegistry {
 	readonly #handlers = new Map<string, AnyHandler>();
 	readonly #options: RegistryOptions;
 	readonly #inflight = new Map<string, AbortController>();
-	/** Raw arguments of recent retryable failures (memory only: never traced or exported). */
-	readonly #retryable = new Map<string, { name: string; arguments: unknown }>();
+	readonly #retry = new RetryMemory();
 	readonly #now: () => number;
 	readonly #catalogTag: string;
 
@@ -161,9 +149,45 @@ export class ToolRegistry {
 		return tools;
 	}
 
-	/** The name and raw arguments of a recent retryable failure, for Retry in the trace panel. */
-	retryArguments(callId: string): { name: string; arguments: unknown } | undefined {
-		return this.#retryable.get(callId);
+	/**
+	 * Re-issues a recent retryable failure through its original source and mode (an agent's call asks
+	 * for approval again). A call that guards with `expectedRevision` is refused as a conflict when
+	 * what it targeted changed since it was made; otherwise it runs on the current revision — never
+	 * as a blind overwrite.
+	 */
+	async retry(callId: string, owner: { tabId?: string; signal?: AbortSignal } = {}): Promise<CallToolResult> {
+		const entry = this.#retry.get(callId);
+		if (!entry) return errorResult(new ToolError('TOOL_VALIDATION_FAILED', 'That call can no longer be retried (it is not a recent retryable failure).', { reason: 'not-retryable' }).toJSON());
+		let args = entry.arguments;
+		if (acceptsExpectedRevision(entry.name)) {
+			const now = await this.#options.baseOf?.(targetsOf(entry.arguments));
+			if (entry.base && now && !sameBase(entry.base, now)) {
+				return errorResult(
+					new ToolError('WORKSPACE_REVISION_CONFLICT', `What ${entry.name} acted on has changed since it was called (revision ${entry.base.revision} → ${now.revision}); read it again before retrying.`, {
+						expectedRevision: entry.base.revision,
+						currentRevision: now.revision,
+						reason: 'target-moved'
+					}).toJSON()
+				);
+			}
+			if (now) args = { ...args, expectedRevision: now.revision };
+		}
+		const context: CallContext = { ...entry.context, tabId: owner.tabId ?? entry.context.tabId };
+		return runCall(this.#environment(), entry.name, args, { context, signal: owner.signal, toolCallId: entry.toolCallId, retryOf: callId });
+	}
+
+	#environment(): CallEnvironment {
+		return {
+			trace: this.trace,
+			policy: this.policy,
+			handlers: this.#handlers,
+			retry: this.#retry,
+			now: this.#now,
+			timeoutMs: this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+			getRevision: this.#options.getRevision,
+			prepare: this.#options.prepare,
+			baseOf: this.#options.baseOf
+		};
 	}
 
 	/** The OpenAI / OpenRouter `tools` array, derived from the same definitions. */
@@ -179,7 +203,8 @@ export class ToolRegistry {
 				new ToolError('TOOL_VALIDATION_FAILED', 'callTool needs a context with a known source and mode "direct".', { reason: 'context-required' }).toJSON()
 			);
 		}
-		return this.#call(request.name, request.arguments, { ...options, context: context as CallContext });
+		const args = readArguments(request.arguments);
+		return runCall(this.#environment(), request.name, args.ok ? args.value : undefined, { ...options, context: context as CallContext }, args.ok ? undefined : args.error);
 	}
 
 	/**
@@ -191,20 +216,8 @@ export class ToolRegistry {
 		const mode = MODES.includes(options.context?.mode as never) ? (options.context!.mode as CallContext['mode']) : 'agent';
 		const context: CallContext = { ...options.context, source, mode };
 		const toolCallId = typeof call?.id === 'string' && call.id.length <= 256 ? call.id : undefined;
-		let args = call?.arguments;
-		if (typeof args === 'string') {
-			try {
-				args = args.trim() === '' ? {} : JSON.parse(args);
-			} catch {
-				return this.#call(call.name, args, { context, signal: options.signal, toolCallId }, {
-					code: 'TOOL_VALIDATION_FAILED',
-					message: 'The arguments are not valid JSON. Send a JSON object matching the tool\'s input schema.',
-					retryable: false,
-					details: { reason: 'invalid-json' }
-				});
-			}
-		}
-		return this.#call(call?.name, args, { context, signal: options.signal, toolCallId });
+		const args = readArguments(call?.arguments);
+		return runCall(this.#environment(), call?.name, args.ok ? args.value : undefined, { context, signal: options.signal, toolCallId }, args.ok ? undefined : args.error);
 	}
 
 	/** Handles one JSON-RPC message from an MCP client; resolves to the response, or null for notifications. */
@@ -259,11 +272,14 @@ export class ToolRegistry {
 				const controller = new AbortController();
 				this.#inflight.set(key, controller);
 				try {
-					const result = await this.#call(call.output.name, call.output.arguments ?? {}, {
-						context: ctx.context,
-						signal: controller.signal,
-						toolCallId: String(id)
-					});
+					const args = readArguments(call.output.arguments ?? {});
+					const result = await runCall(
+						this.#environment(),
+						call.output.name,
+						args.ok ? args.value : undefined,
+						{ context: ctx.context, signal: controller.signal, toolCallId: String(id) },
+						args.ok ? undefined : args.error
+					);
 					return success(id, result);
 				} finally {
 					this.#inflight.delete(key);
@@ -271,147 +287,6 @@ export class ToolRegistry {
 			}
 			default:
 				return failure(id, RPC.METHOD_NOT_FOUND, 'Method not found');
-		}
-	}
-
-	async #call(rawName: unknown, rawArgs: unknown, options: CallOptions, preFailure?: ToolErrorShape): Promise<CallToolResult> {
-		const { context, signal, toolCallId } = options;
-		const callId = newTraceId('call');
-		const startedAt = this.#now();
-		const revisionBefore = this.#options.getRevision?.();
-		const base: Omit<TraceEntry, 'id' | 'phase' | 'at'> = {
-			callId,
-			method: 'tools/call',
-			name: typeof rawName === 'string' ? rawName.slice(0, 64) : undefined,
-			toolCallId,
-			sessionId: context.sessionId,
-			source: context.source,
-			mode: context.mode,
-			tabId: context.tabId,
-			startedAt,
-			revisionBefore
-		};
-		this.trace.append({ ...base, phase: 'started', at: startedAt, argumentsPreview: preview(rawArgs) });
-
-		const fail = (shape: ToolErrorShape): CallToolResult => {
-			const at = this.#now();
-			if (shape.retryable && isToolName(rawName)) {
-				this.#retryable.set(callId, { name: rawName, arguments: rawArgs });
-				if (this.#retryable.size > 50) this.#retryable.delete(this.#retryable.keys().next().value!);
-			}
-			this.trace.append({
-				...base,
-				phase: shape.code === 'TOOL_CANCELLED' ? 'cancelled' : 'failed',
-				at,
-				durationMs: at - startedAt,
-				error: { code: shape.code, retryable: shape.retryable, message: shape.message.slice(0, 300) },
-				resultPreview: preview(shape.details)
-			});
-			return errorResult(shape);
-		};
-
-		if (preFailure) return fail(preFailure);
-		if (!isToolName(rawName)) {
-			return fail(new ToolError('TOOL_NOT_FOUND', `There is no tool named "${String(rawName).slice(0, 64)}". Call tools/list to see the catalog.`, { name: String(rawName).slice(0, 64) }).toJSON());
-		}
-		const name = rawName;
-		const definition = TOOLS[name];
-		const parsed = v.safeParse(definition.input, rawArgs === undefined ? {} : rawArgs);
-		if (!parsed.success) {
-			const issues = parsed.issues.slice(0, 20).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
-			return fail(
-				new ToolError('TOOL_VALIDATION_FAILED', `Invalid arguments for ${name}: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, { issues }).toJSON()
-			);
-		}
-		const input = parsed.output;
-
-		const verdict = this.policy.decide(name, definition.annotations, context);
-		if (verdict.kind === 'deny') return fail(new ToolError('TOOL_POLICY_DENIED', verdict.reason, { name }).toJSON());
-		let approved = false;
-		if (verdict.kind === 'pending') {
-			this.trace.append({ ...base, phase: 'pending-approval', at: this.#now() });
-			const impact = await this.#options.describeImpact?.(name, input).catch(() => undefined);
-			const outcome = await this.policy.request(
-				{
-					callId,
-					toolCallId,
-					sessionId: context.sessionId,
-					name,
-					title: definition.title,
-					source: context.source,
-					mode: context.mode,
-					tabId: context.tabId,
-					argumentsPreview: preview(input),
-					impact
-				},
-				signal
-			);
-			if (outcome === 'cancelled') return fail(new ToolError('TOOL_CANCELLED', 'The call was cancelled while waiting for approval.').toJSON());
-			if (outcome === 'denied') return fail(new ToolError('TOOL_APPROVAL_DENIED', `The person denied ${name}. Do not retry it unchanged; ask what they want instead.`).toJSON());
-			approved = true;
-		}
-		if (signal?.aborted) return fail(new ToolError('TOOL_CANCELLED', 'The call was cancelled.').toJSON());
-
-		const handler = this.#handlers.get(name);
-		if (!handler) return fail(new ToolError('TOOL_EXECUTION_FAILED', `${name} is not available in this runtime.`, { reason: 'no-handler' }).toJSON());
-
-		let output: unknown;
-		try {
-			output = await this.#runHandler(handler, input, { signal: signal ?? new AbortController().signal, context, callId, toolCallId, approved });
-		} catch (error) {
-			return fail(toErrorShape(error));
-		}
-		const checked = v.safeParse(definition.output, output);
-		if (!checked.success) {
-			const issues = checked.issues.slice(0, 10).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
-			return fail(new ToolError('TOOL_EXECUTION_FAILED', `${name} produced an invalid result.`, { reason: 'invalid-output', issues }).toJSON());
-		}
-		const structured = checked.output as Record<string, unknown>;
-		const at = this.#now();
-		const previewOutcome = structured.preview as { revision: number; status: string } | undefined;
-		this.trace.append({
-			...base,
-			phase: 'completed',
-			at,
-			durationMs: at - startedAt,
-			revisionAfter: typeof structured.revision === 'number' ? structured.revision : undefined,
-			preview: previewOutcome ? { revision: previewOutcome.revision, status: previewOutcome.status } : undefined,
-			resultPreview: preview(structured)
-		});
-		return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: false };
-	}
-
-	/** Runs a handler under the caller's signal and the registry deadline. */
-	async #runHandler(handler: AnyHandler, input: unknown, ctx: HandlerContext): Promise<unknown> {
-		const controller = new AbortController();
-		const timeoutMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-		let timedOut = false;
-		const onAbort = () => controller.abort();
-		ctx.signal.addEventListener('abort', onAbort, { once: true });
-		const timer = setTimeout(() => {
-			timedOut = true;
-			controller.abort();
-		}, timeoutMs);
-		const stopped = new Promise<never>((_, reject) => {
-			controller.signal.addEventListener(
-				'abort',
-				() =>
-					reject(
-						timedOut
-							? new ToolError('TOOL_TIMEOUT', `The tool did not finish within ${timeoutMs} ms.`, { timeoutMs })
-							: new ToolError('TOOL_CANCELLED', 'The call was cancelled.')
-					),
-				{ once: true }
-			);
-		});
-		const running = (async () => handler(input, { ...ctx, signal: controller.signal }))();
-		// A handler that loses the race may still settle later; its outcome is deliberately dropped.
-		running.catch(() => undefined);
-		try {
-			return await Promise.race([running, stopped]);
-		} finally {
-			clearTimeout(timer);
-			ctx.signal.removeEventListener('abort', onAbort);
 		}
 	}
 
@@ -431,11 +306,6 @@ export class ToolRegistry {
 		if (!match || match[1] !== this.#catalogTag || !(offset > 0 && offset < total)) throw new InvalidCursorError();
 		return offset;
 	}
-}
-
-/** An MCP error result carrying the canonical shape. */
-export function errorResult(shape: ToolErrorShape): CallToolResult {
-	return { content: [{ type: 'text', text: JSON.stringify({ error: shape }) }], structuredContent: { error: shape }, isError: true };
 }
 
 function inflightKey(ctx: JsonRpcContext, id: string | number): string {

@@ -1,5 +1,6 @@
 // Shared runtime vocabulary: call context (source, mode), MCP call results, trace entries.
 import type { ErrorCode, ToolErrorShape } from '../tools/errors';
+import type { ToolInput, ToolName, ToolOutput } from '../tools/schema';
 
 /** Transport origin of a call. */
 export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp';
@@ -31,6 +32,9 @@ export interface CallToolResult {
 	isError: boolean;
 	[key: string]: unknown;
 }
+
+/** The result `_meta` key carrying the call id (the UI's Retry uses it). */
+export const CALL_ID_META = 'web-studio/callId';
 
 /** The structured error of a failed result. */
 export function resultError(result: CallToolResult): ToolErrorShape | undefined {
@@ -67,3 +71,20 @@ export interface TraceEntry {
 	/** Method-specific facts, e.g. provider, model, turns and tool calls of an agent run. */
 	details?: Record<string, unknown>;
 }
+
+/** What a handler receives besides its validated input. */
+export interface HandlerContext {
+	signal: AbortSignal;
+	context: CallContext;
+	callId: string;
+	toolCallId?: string;
+	/** True when a person approved this call (history shows "approved"). */
+	approved: boolean;
+	/** The fingerprint of the diff the person approved; the commit must still match it. */
+	approvedFingerprint?: string;
+	/** Call right before writing (see run-handler.ts). */
+	beginCommit: () => boolean;
+}
+
+/** A tool handler: checks invariants, persists, waits for the preview, returns the structured output. */
+export type ToolHandler<N extends ToolName> = (input: ToolInput<N>, ctx: HandlerContext) => Promise<ToolOutput<N>>;

@@ -4,7 +4,7 @@ import { ToolError } from '../tools/errors';
 import { entryBytes, nextUndoState, type HistoryEntry, type HistoryKind, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
 import { rewind } from '../domain/transitions';
-import type { Diff, Workspace } from '../domain/model';
+import { diffFingerprint, type Diff, type Workspace } from '../domain/model';
 import { starterWorkspace } from '../domain/template';
 import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort } from './ports';
 import type { CallContext } from './types';
@@ -16,7 +16,29 @@ export interface MutationMeta {
 	approved: boolean;
 	expectedRevision?: number;
 	signal?: AbortSignal;
+	/**
+	 * The fingerprint of the diff a person approved. The commit recomputes the diff inside the
+	 * mutation queue; if it differs, nothing is written and TOOL_APPROVAL_CHANGED asks again.
+	 */
+	approvedFingerprint?: string;
+	/**
+	 * Called right before the repository commit. Returns false when the caller already gave up
+	 * (nothing is written then); once it returned true the outcome is reported whatever happens.
+	 */
+	beginCommit?: () => boolean;
 }
+
+/** What a plan yields: the change to apply and how history records it. */
+export interface PlannedChange {
+	change: Change;
+	history?: { kind: HistoryKind; target?: number };
+}
+
+/**
+ * A mutation, built against the state it applies to: inside the mutation queue for a commit, or
+ * on the current snapshot for an approval card's dry run — one definition for both.
+ */
+export type WorkspacePlan = (workspace: Workspace, undo: UndoState) => PlannedChange | Promise<PlannedChange>;
 
 /** Emitted after every committed revision (and after focus moves). */
 export type WorkspaceEvent =
@@ -124,7 +146,19 @@ export class WorkspaceService {
 	 * on the fresh state (the caller never claimed to have seen a particular revision).
 	 */
 	async mutate(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>): Promise<MutationResult> {
-		return this.#withPreview(meta, await this.#serial(() => this.#commitNow(meta, build, { kind: 'change' })));
+		return this.commit(meta, async (workspace) => ({ change: await build(workspace) }));
+	}
+
+	/** Commits a plan (see {@link WorkspacePlan}) and waits for the preview of the new revision. */
+	async commit(meta: MutationMeta, plan: WorkspacePlan): Promise<MutationResult> {
+		return this.#withPreview(meta, await this.#serial(() => this.#commitNow(meta, plan)));
+	}
+
+	/** Runs a plan on the current snapshot without committing: what it would change (throws as the commit would). */
+	async dryRun(plan: WorkspacePlan): Promise<ApplyResult> {
+		const workspace = this.#workspace;
+		const planned = await plan(workspace, this.#undo);
+		return apply(workspace, planned.change);
 	}
 
 	/**
@@ -136,50 +170,55 @@ export class WorkspaceService {
 		return { ...result, preview: await this.#previewFor(result.workspace, meta.signal, changed) };
 	}
 
-	async #commitNow(meta: MutationMeta, build: (workspace: Workspace) => Change | Promise<Change>, history: { kind: HistoryKind; target?: number }): Promise<ApplyResult & { changed: boolean }> {
-		{
-			for (let attempt = 0; ; attempt++) {
-				const current = this.#workspace;
-				this.#checkExpected(meta);
-				const result: ApplyResult = apply(current, await build(current));
-				if (result.diff.changes.length === 0) return { ...result, changed: false };
-				if (meta.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The call was cancelled before anything was written.');
-				const entry: HistoryEntry = {
-					revision: result.diff.toRevision,
-					kind: history.kind,
-					target: history.target,
-					tool: meta.tool,
-					source: meta.context.source,
-					mode: meta.context.mode,
-					approved: meta.approved,
-					at: this.#now(),
-					changedPaths: result.diff.changes.map((change) => change.path),
-					diff: result.diff,
-					bytes: entryBytes(result.diff)
-				};
-				const undo = nextUndoState(this.#undo, entry);
-				try {
-					await this.repository.commit({
-						workspaceId: this.workspaceId,
-						expectedRevision: current.revision,
-						diff: result.diff,
-						entry,
-						undo,
-						activePath: result.workspace.activePath
-					});
-				} catch (error) {
-					if (error instanceof ToolError && error.code === 'WORKSPACE_REVISION_CONFLICT') {
-						await this.reload();
-						if (meta.expectedRevision === undefined && attempt === 0 && history.kind === 'change') continue;
-						throw new ToolError('WORKSPACE_REVISION_CONFLICT', error.message, { expectedRevision: meta.expectedRevision ?? current.revision, currentRevision: this.#workspace.revision });
-					}
-					throw error;
-				}
-				this.#workspace = result.workspace;
-				this.#undo = undo;
-				this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId });
-				return { ...result, changed: true };
+	async #commitNow(meta: MutationMeta, plan: WorkspacePlan): Promise<ApplyResult & { changed: boolean }> {
+		for (let attempt = 0; ; attempt++) {
+			const current = this.#workspace;
+			this.#checkExpected(meta);
+			const planned = await plan(current, this.#undo);
+			const history = planned.history ?? { kind: 'change' as const };
+			const result: ApplyResult = apply(current, planned.change);
+			if (result.diff.changes.length === 0) return { ...result, changed: false };
+			if (meta.approvedFingerprint !== undefined && diffFingerprint(result.diff.changes) !== meta.approvedFingerprint) {
+				throw new ToolError('TOOL_APPROVAL_CHANGED', 'The workspace changed after this change was shown for approval; it was not applied.', {
+					revision: current.revision
+				});
 			}
+			if (meta.beginCommit ? !meta.beginCommit() : meta.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The call was cancelled before anything was written.');
+			const entry: HistoryEntry = {
+				revision: result.diff.toRevision,
+				kind: history.kind,
+				target: history.target,
+				tool: meta.tool,
+				source: meta.context.source,
+				mode: meta.context.mode,
+				approved: meta.approved,
+				at: this.#now(),
+				changedPaths: result.diff.changes.map((change) => change.path),
+				diff: result.diff,
+				bytes: entryBytes(result.diff)
+			};
+			const undo = nextUndoState(this.#undo, entry);
+			try {
+				await this.repository.commit({
+					workspaceId: this.workspaceId,
+					expectedRevision: current.revision,
+					diff: result.diff,
+					entry,
+					undo,
+					activePath: result.workspace.activePath
+				});
+			} catch (error) {
+				if (error instanceof ToolError && error.code === 'WORKSPACE_REVISION_CONFLICT') {
+					await this.reload();
+					if (meta.expectedRevision === undefined && attempt === 0 && history.kind === 'change') continue;
+					throw new ToolError('WORKSPACE_REVISION_CONFLICT', error.message, { expectedRevision: meta.expectedRevision ?? current.revision, currentRevision: this.#workspace.revision });
+				}
+				throw error;
+			}
+			this.#workspace = result.workspace;
+			this.#undo = undo;
+			this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId });
+			return { ...result, changed: true };
 		}
 	}
 
@@ -203,32 +242,37 @@ export class WorkspaceService {
 
 	/** Reverts the most recent undoable revision. */
 	undo(meta: MutationMeta): Promise<MutationResult> {
-		return this.#historyStep(meta, 'undo');
+		return this.commit(meta, this.historyPlan('undo'));
 	}
 
 	/** Re-applies the most recently undone revision. */
 	redo(meta: MutationMeta): Promise<MutationResult> {
-		return this.#historyStep(meta, 'redo');
+		return this.commit(meta, this.historyPlan('redo'));
 	}
 
-	async #historyStep(meta: MutationMeta, kind: 'undo' | 'redo'): Promise<MutationResult> {
-		// The target is read inside the queue so two concurrent undos revert two different revisions.
-		const committed = await this.#serial(async () => {
-			this.#checkExpected(meta);
-			const stack = kind === 'undo' ? this.#undo.undo : this.#undo.redo;
-			const target = stack.at(-1);
+	/**
+	 * Undo or redo as a plan. The target is read from the undo state the plan runs on, so two
+	 * concurrent undos (both inside the queue) revert two different revisions.
+	 */
+	historyPlan(kind: 'undo' | 'redo'): WorkspacePlan {
+		return async (_workspace, undo) => {
+			const target = (kind === 'undo' ? undo.undo : undo.redo).at(-1);
 			const entry = target === undefined ? undefined : await this.repository.entry(this.workspaceId, target);
 			if (target === undefined || !entry) {
 				throw new ToolError('WORKSPACE_HISTORY_EMPTY', kind === 'undo' ? 'There is nothing to undo.' : 'There is nothing to redo.', { kind });
 			}
-			return this.#commitNow(meta, () => ({ type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }), { kind, target });
-		});
-		return this.#withPreview(meta, committed);
+			return { change: { type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }, history: { kind, target } };
+		};
 	}
 
 	/** Makes the files look as they did at `revision`, as a new revision. */
 	restore(meta: MutationMeta, revision: number): Promise<MutationResult> {
-		return this.mutate(meta, async (current) => {
+		return this.commit(meta, this.restorePlan(revision));
+	}
+
+	/** Restoring an earlier revision as a plan: rewinds every later history entry. */
+	restorePlan(revision: number): WorkspacePlan {
+		return async (current) => {
 			if (revision > current.revision) {
 				throw new ToolError('WORKSPACE_HISTORY_EMPTY', `Revision ${revision} does not exist yet; the workspace is at ${current.revision}.`, { revision, currentRevision: current.revision });
 			}
@@ -242,8 +286,8 @@ export class WorkspaceService {
 			}
 			let state = current;
 			for (const entry of [...entries].reverse()) state = rewind(state, entry.diff);
-			return { type: 'replace', files: [...state.files.values()] };
-		});
+			return { change: { type: 'replace', files: [...state.files.values()] } };
+		};
 	}
 
 	/** Moves the editors' focus (no revision). */

@@ -4,9 +4,9 @@
 import { ToolError } from '../tools/errors';
 import { hashBytes, hashText } from '../domain/hash';
 import { kindOf } from '../domain/kinds';
-import { makeFile, type FileRecord, type Workspace } from '../domain/model';
+import { diffFingerprint, makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
 import { tryNormalizePath } from '../domain/paths';
-import type { FolderPort, FolderState } from '../runtime/ports';
+import type { DiskPlan, FolderPort, FolderState } from '../runtime/ports';
 
 /** What is persisted about a connected folder (the handle is structured-cloneable). */
 export interface FolderRecord {
@@ -34,13 +34,31 @@ async function directoryFor(root: FileSystemDirectoryHandle, path: string, creat
 	return { dir, name: segments.at(-1)! };
 }
 
-async function readHash(root: FileSystemDirectoryHandle, path: string): Promise<string | null> {
+async function readFile(root: FileSystemDirectoryHandle, path: string): Promise<File | null> {
 	try {
 		const { dir, name } = await directoryFor(root, path, false);
-		const file = await (await dir.getFileHandle(name)).getFile();
-		return kindOf(path)?.kind === 'text' ? hashText(await file.text()) : hashBytes(new Uint8Array(await file.arrayBuffer()));
+		return await (await dir.getFileHandle(name)).getFile();
 	} catch {
 		return null;
+	}
+}
+
+async function readHash(root: FileSystemDirectoryHandle, path: string): Promise<string | null> {
+	const file = await readFile(root, path);
+	if (!file) return null;
+	return kindOf(path)?.kind === 'text' ? hashText(await file.text()) : hashBytes(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** The file on disk as a record (for diffs); an unreadable or oversize one still gets its size and hash. */
+async function readRecord(root: FileSystemDirectoryHandle, path: string): Promise<FileRecord | null> {
+	const file = await readFile(root, path);
+	if (!file) return null;
+	const text = kindOf(path)?.kind === 'text';
+	const bytes = new Uint8Array(await file.arrayBuffer());
+	try {
+		return makeFile(path, text ? new TextDecoder('utf-8', { fatal: true }).decode(bytes) : bytes);
+	} catch {
+		return { path, kind: 'asset', language: 'binary', mimeType: file.type || 'application/octet-stream', size: bytes.byteLength, hash: hashBytes(bytes) };
 	}
 }
 
@@ -77,7 +95,25 @@ export class BrowserFolder implements FolderPort {
 		}
 	}
 
-	async save(workspace: Workspace): Promise<string[]> {
+	async plan(workspace: Workspace): Promise<DiskPlan> {
+		await this.refreshPermission();
+		this.#requireAccess();
+		const root = this.#record.handle;
+		const saved = this.#record.saved;
+		const paths = [...[...workspace.files.values()].filter((file) => saved[file.path] !== file.hash).map((file) => file.path), ...Object.keys(saved).filter((path) => !workspace.files.has(path))];
+		const changes: FileChange[] = [];
+		for (const path of paths.sort()) {
+			const before = await readRecord(root, path);
+			const after = workspace.files.get(path) ?? null;
+			if (before?.hash !== after?.hash) changes.push({ path, before, after });
+		}
+		return { folder: root.name, changes };
+	}
+
+	async save(workspace: Workspace, approvedFingerprint?: string): Promise<string[]> {
+		if (approvedFingerprint !== undefined && diffFingerprint((await this.plan(workspace)).changes) !== approvedFingerprint) {
+			throw new ToolError('TOOL_APPROVAL_CHANGED', 'The folder or the workspace changed after this save was shown for approval; nothing was written.', {});
+		}
 		await this.refreshPermission();
 		this.#requireAccess();
 		const root = this.#record.handle;

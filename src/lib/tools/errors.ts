@@ -9,6 +9,12 @@ export const ERROR_CODES = {
 	TOOL_VALIDATION_FAILED: false,
 	TOOL_POLICY_DENIED: false,
 	TOOL_APPROVAL_DENIED: false,
+	/** Nobody answered the approval card in time; asking again may succeed. */
+	TOOL_APPROVAL_EXPIRED: true,
+	/** The workspace changed after the card was shown and kept changing; read again and retry. */
+	TOOL_APPROVAL_CHANGED: true,
+	/** The runtime that was running the call went away; it may or may not have been applied. */
+	TOOL_INTERRUPTED: true,
 	TOOL_CANCELLED: true,
 	TOOL_TIMEOUT: true,
 	TOOL_EXECUTION_FAILED: false,

@@ -24,6 +24,8 @@ export function localBackend(hub: Hub): HubBackend {
 		previewAck: async (tabId, renderId, outcome) => hub.previewAck(tabId, renderId, outcome),
 		previewReport: async (tabId, lines) => hub.previewReport(tabId, lines),
 		retryCall: (callId, context) => hub.retry(callId, context),
+		cancelCall: async (tabId, requestId) => hub.cancelCall(tabId, requestId),
+		revokeGrant: async (key) => hub.revokeGrant(key),
 		revisionDiff: (revision) => hub.revisionDiff(revision),
 		getPreference: (key) => hub.getPreference(key),
 		setPreference: (key, value) => hub.setPreference(key, value),
@@ -79,7 +81,13 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 		},
 		async retryCall(callId, context) {
 			if (typeof callId !== 'string' || !isTabContext(context)) return badContext();
-			return backend().retryCall(callId, { ...context, source: 'palette' });
+			return backend().retryCall(callId, context);
+		},
+		async cancelCall(tabId, requestId) {
+			return typeof tabId === 'string' && typeof requestId === 'string' ? backend().cancelCall(tabId, requestId) : false;
+		},
+		async revokeGrant(key) {
+			return typeof key === 'string' && key.length <= 1000 ? backend().revokeGrant(key) : false;
 		},
 		async revisionDiff(revision) {
 			return Number.isInteger(revision) && revision >= 0 ? backend().revisionDiff(revision) : null;

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { SOURCES } from '../runtime/types';
 import type { HelloRequest, HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, TabCallContext } from './protocol';
 import type { AgentSettingsPatch } from '../agents/runner';
+import { PREVIEW_LIMITS } from '../preview/limits';
 
 const HelloRequestSchema = v.object({
 	protocolVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -14,7 +15,8 @@ const TabContextSchema = v.object({
 	tabId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
 	source: v.picklist(SOURCES as unknown as [string, ...string[]]),
 	mode: v.optional(v.picklist(['agent', 'direct'])),
-	sessionId: v.optional(v.pipe(v.string(), v.maxLength(200)))
+	sessionId: v.optional(v.pipe(v.string(), v.maxLength(200))),
+	requestId: v.optional(v.pipe(v.string(), v.maxLength(200)))
 });
 
 /** True when `value` is a well-formed {@link HelloRequest}. */
@@ -28,7 +30,7 @@ export function isTabContext(value: unknown): value is TabCallContext {
 }
 
 const ErrorLine = v.object({
-	message: v.pipe(v.string(), v.maxLength(4000)),
+	message: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)),
 	source: v.pipe(v.string(), v.maxLength(1000)),
 	line: v.number(),
 	column: v.number(),
@@ -40,12 +42,12 @@ const HostOutcomeSchema = v.object({
 	status: v.picklist(['ready', 'error', 'timeout', 'superseded']),
 	message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
 	durationMs: v.number(),
-	errors: v.pipe(v.array(ErrorLine), v.maxLength(200))
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
 });
 
 const LinesSchema = v.object({
-	console: v.pipe(v.array(v.object({ level: v.string(), text: v.pipe(v.string(), v.maxLength(20_000)), revision: v.number() })), v.maxLength(500)),
-	errors: v.pipe(v.array(ErrorLine), v.maxLength(200))
+	console: v.pipe(v.array(v.object({ level: v.pipe(v.string(), v.maxLength(10)), text: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)), revision: v.number() })), v.maxLength(PREVIEW_LIMITS.consolePerRender)),
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
 });
 
 /** True when `value` is a well-formed host render outcome (it comes from a page, via the preview). */
@@ -64,7 +66,8 @@ const SettingsPatchSchema = v.strictObject({
 	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
 	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
 	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
-	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound) }))
+	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound) })),
+	approvalExpiryMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(24 * 3_600_000)))
 });
 
 /** True when `value` is a well-formed settings change. */

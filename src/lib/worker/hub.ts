@@ -8,14 +8,14 @@ import { registerWorkspaceTools } from '../runtime/handlers/index';
 import { NO_PREVIEW, type FolderPort, type FolderState, type RepositoryPort } from '../runtime/ports';
 import { BrowserFolder, type FolderRecord } from '../storage/folder';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { describeDiff, predictImpact } from '../runtime/impact';
+import { createPreparer, describeChanges } from '../runtime/prepare';
+import { workspaceBaseReader } from '../runtime/retry';
 import { AgentRunner, type SettingsPort } from '../agents/runner';
-import { ToolError } from '../tools/errors';
-import { errorResult } from '../runtime/registry';
 import type { CallToolResult, TraceEntry } from '../runtime/types';
 import type { FileRecord } from '../domain/model';
 import { sortedFiles } from '../domain/model';
 import { tryNormalizePath } from '../domain/paths';
+import type { ApprovalState } from '../runtime/policy';
 import {
 	PROTOCOL_VERSION,
 	compareHello,
@@ -90,7 +90,8 @@ export class Hub {
 	readonly agents: AgentRunner;
 	readonly #options: HubOptions;
 	#seq = 0;
-	readonly #tabs = new Map<string, Set<AbortController>>();
+	/** Per tab: its calls in flight, by request id (so a caller that gives up can withdraw its call). */
+	readonly #tabs = new Map<string, Map<string, AbortController>>();
 	#newerBuild: string | undefined;
 	#folder: BrowserFolder | null = null;
 	writer = true;
@@ -121,19 +122,22 @@ export class Hub {
 			trace.restore(await options.tracePersistence.load().catch(() => []));
 			trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 		}
+		let hubRef: Hub | null = null;
+		const folder = () => hubRef?.folder ?? null;
 		const registry = new ToolRegistry({
 			trace,
 			policy: new ApprovalPolicy(),
 			getRevision: () => service.revision,
-			describeImpact: async (name, input) => predictImpact(service.workspace, name, input)
+			baseOf: workspaceBaseReader(service),
+			prepare: createPreparer(service, folder)
 		});
-		let hubRef: Hub | null = null;
-		registerWorkspaceTools(registry, service, { folder: () => hubRef?.folder ?? null });
+		registerWorkspaceTools(registry, service, { folder });
 		const hub = new Hub(options, service, registry);
 		hubRef = hub;
 		await hub.#restoreFolder();
+		await hub.agents.applyStored();
 		trace.subscribe((entry) => hub.#publish(entry ? { type: 'trace.appended', entry } : { type: 'trace.cleared' }));
-		registry.policy.subscribe((pending) => hub.#publish({ type: 'approvals.changed', pending: [...pending] }));
+		registry.policy.subscribe((state: ApprovalState) => hub.#publish({ type: 'approvals.changed', ...state }));
 		service.subscribe((event) => hub.#onWorkspaceEvent(event));
 		return hub;
 	}
@@ -236,7 +240,7 @@ export class Hub {
 	 */
 	trackTab(tabId: string): void {
 		if (this.#tabs.has(tabId)) return;
-		this.#tabs.set(tabId, new Set());
+		this.#tabs.set(tabId, new Map());
 		this.#publish({ type: 'hub.status', status: this.status() });
 		void this.#options.locks?.request(tabLockName(tabId), async () => this.forgetTab(tabId));
 	}
@@ -246,7 +250,8 @@ export class Hub {
 		const calls = this.#tabs.get(tabId);
 		if (!calls) return;
 		this.#tabs.delete(tabId);
-		for (const controller of calls) controller.abort();
+		for (const controller of calls.values()) controller.abort();
+		this.registry.policy.endTab(tabId);
 		this.preview.removeHost(tabId);
 		this.#publish({ type: 'hub.status', status: this.status() });
 	}
@@ -274,6 +279,7 @@ export class Hub {
 			storage: { kind: this.service.repository.kind, health: this.#options.storageHealth?.() ?? 'open', quarantined: this.service.quarantined.length },
 			trace: this.registry.trace.snapshot(),
 			approvals: this.registry.policy.snapshot(),
+			grants: this.registry.policy.grants(),
 			preview: { outcome: this.preview.status().preview, hosts: this.preview.hosts },
 			status: this.status(),
 			canUndo: undo.length > 0,
@@ -283,31 +289,46 @@ export class Hub {
 		};
 	}
 
-	/** Runs `task` as a call owned by `tabId`: aborted if the tab goes away first. */
-	async #owned<T>(tabId: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
-		this.trackTab(tabId);
+	/** Runs `task` as a call owned by `tabId`: aborted if the tab goes away first, or if it withdraws the call. */
+	async #owned<T>(context: TabCallContext, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		this.trackTab(context.tabId);
 		const controller = new AbortController();
-		const calls = this.#tabs.get(tabId)!;
-		calls.add(controller);
+		const calls = this.#tabs.get(context.tabId)!;
+		const key = context.requestId ?? `anonymous-${Math.random().toString(36).slice(2)}`;
+		calls.set(key, controller);
 		try {
 			return await task(controller.signal);
 		} finally {
-			calls.delete(controller);
+			calls.delete(key);
 		}
+	}
+
+	/** A tab gave up on one of its calls (its own deadline passed): cancel it, withdrawing its approval card. */
+	cancelCall(tabId: string, requestId: string): boolean {
+		const controller = this.#tabs.get(tabId)?.get(requestId);
+		controller?.abort();
+		return controller !== undefined;
 	}
 
 	/** A direct command from a tab. */
 	callTool(name: string, args: unknown, context: TabCallContext): Promise<CallToolResult> {
-		return this.#owned(context.tabId, (signal) =>
+		return this.#owned(context, (signal) =>
 			this.registry.callTool({ name, arguments: args }, { context: { source: context.source, mode: 'direct', tabId: context.tabId, sessionId: context.sessionId }, signal })
 		);
 	}
 
-	/** An agent-originated call from a page (WebMCP): agent mode, so mutations wait for approval. */
+	/**
+	 * An agent-originated call from a page (WebMCP, the console): agent mode, so mutations wait for
+	 * approval. Every such caller has a session; a page that names none gets one bound to its tab.
+	 */
 	executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, context: TabCallContext): Promise<CallToolResult> {
-		return this.#owned(context.tabId, (signal) =>
-			this.registry.executeModelToolCall(call, { context: { source: context.source, mode: 'agent', tabId: context.tabId, sessionId: context.sessionId }, signal })
-		);
+		const sessionId = context.sessionId ?? `${context.source}:${context.tabId}`;
+		return this.#owned(context, (signal) => this.registry.executeModelToolCall(call, { context: { source: context.source, mode: 'agent', tabId: context.tabId, sessionId }, signal }));
+	}
+
+	/** Revokes a standing "allow for this session" grant. */
+	revokeGrant(key: string): boolean {
+		return this.registry.policy.revoke(key);
 	}
 
 	resolveApproval(id: string, decision: ApprovalDecision): boolean {
@@ -337,19 +358,15 @@ export class Hub {
 		this.preview.report(tabId, lines);
 	}
 
-	/** Re-issues a recent retryable failure through the same direct boundary. */
+	/** Re-issues a recent retryable failure through its original source and mode (see ToolRegistry.retry). */
 	retry(callId: string, context: TabCallContext): Promise<CallToolResult> {
-		const call = this.registry.retryArguments(callId);
-		if (!call) {
-			return Promise.resolve(errorResult(new ToolError('TOOL_VALIDATION_FAILED', 'That call can no longer be retried from here (its arguments are not kept).', { reason: 'not-retryable' }).toJSON()));
-		}
-		return this.callTool(call.name, call.arguments, context);
+		return this.#owned(context, (signal) => this.registry.retry(callId, { tabId: context.tabId, signal }));
 	}
 
 	/** What one revision changed, as line diffs (for the history panel). */
 	async revisionDiff(revision: number) {
 		const entry = await this.service.repository.entry(this.service.workspaceId, revision);
-		return entry ? { revision, tool: entry.tool, source: entry.source, files: describeDiff(entry.diff) } : null;
+		return entry ? { revision, tool: entry.tool, source: entry.source, files: describeChanges(entry.diff.changes) } : null;
 	}
 
 	async getPreference(key: string): Promise<unknown> {

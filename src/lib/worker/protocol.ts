@@ -2,13 +2,13 @@
 // One file, imported by both ends.
 import type { McpTool } from '../tools/catalog';
 import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
-import type { ApprovalDecision, PendingApproval } from '../runtime/policy';
+import type { ApprovalDecision, PendingApproval, SessionGrant } from '../runtime/policy';
 import type { FolderState, PreviewOutcome } from '../runtime/ports';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentSettingsPatch, AgentSettingsView, AgentUpdate } from '../agents/runner';
 
 /** Bumped whenever a message shape below changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -127,6 +127,7 @@ export interface HubSnapshot {
 	storage: StorageInfo;
 	trace: TraceEntry[];
 	approvals: PendingApproval[];
+	grants: SessionGrant[];
 	preview: PreviewState;
 	status: HubStatus;
 	canUndo: boolean;
@@ -152,7 +153,7 @@ export type HubEventBody =
 	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
 	| { type: 'trace.appended'; entry: TraceEntry }
 	| { type: 'trace.cleared' }
-	| { type: 'approvals.changed'; pending: PendingApproval[] }
+	| { type: 'approvals.changed'; pending: PendingApproval[]; grants: SessionGrant[] }
 	| { type: 'preview.status'; preview: PreviewState }
 	| { type: 'preview.render'; render: PreviewRender }
 	| { type: 'agent.update'; update: AgentUpdate }
@@ -167,6 +168,8 @@ export interface TabCallContext {
 	source: Source;
 	mode?: Mode;
 	sessionId?: string;
+	/** Identifies this call so the tab can withdraw it (cancelCall) when it gives up. */
+	requestId?: string;
 }
 
 /**
@@ -188,8 +191,12 @@ export interface HubFacade {
 	readFile(path: string): Promise<{ revision: number; path: string; content: string | null; size: number; mimeType: string } | null>;
 	clearTrace(): Promise<void>;
 	exportTrace(): Promise<unknown>;
-	/** Re-issues a recent retryable failure (trace panel Retry) as a direct call. */
+	/** Re-issues a recent retryable failure through its original source and mode (an agent's call asks again). */
 	retryCall(callId: string, context: TabCallContext): Promise<CallToolResult>;
+	/** The tab gave up on a call (its deadline passed): cancel it and withdraw its approval card. */
+	cancelCall(tabId: string, requestId: string): Promise<boolean>;
+	/** Revokes a standing "allow for this session" grant. */
+	revokeGrant(key: string): Promise<boolean>;
 	/** Line diffs of what one revision changed. */
 	revisionDiff(revision: number): Promise<{ revision: number; tool: string; source: string; files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>;
 	/** Starts an agent run in the hub (local agent or model); progress arrives as agent.update events. */
@@ -214,6 +221,41 @@ export interface HubFacade {
 
 /** Methods a non-writer hub forwards to the writer over the relay channel. */
 export type RelayMethod = Exclude<keyof HubFacade, 'hello' | 'ping'>;
+
+/**
+ * Whether a relayed call may run again on the hub that takes over when the writing tab closes
+ * while the call waits: `always` (reads and idempotent settings), `never` (it may have taken effect
+ * on the old writer), or `if-guarded` (tool calls: only read-only tools or calls carrying
+ * expectedRevision, which a second run cannot apply twice).
+ */
+export type ReplayRule = 'always' | 'never' | 'if-guarded';
+
+/** Every relayed method and its replay rule. */
+export const RELAY_METHODS: Record<RelayMethod, ReplayRule> = {
+	snapshot: 'always',
+	listTools: 'always',
+	callTool: 'if-guarded',
+	executeAgentCall: 'if-guarded',
+	resolveApproval: 'always',
+	readFile: 'always',
+	clearTrace: 'always',
+	exportTrace: 'always',
+	retryCall: 'never',
+	cancelCall: 'always',
+	revokeGrant: 'always',
+	revisionDiff: 'always',
+	startAgent: 'never',
+	cancelAgent: 'always',
+	getAgentSettings: 'always',
+	setAgentSettings: 'always',
+	listModels: 'always',
+	connectFolder: 'always',
+	getPreference: 'always',
+	setPreference: 'always',
+	registerPreviewHost: 'always',
+	previewAck: 'always',
+	previewReport: 'always'
+};
 
 /** Relay messages between per-tab hubs (fallback mode). */
 export type RelayMessage =

@@ -1,6 +1,9 @@
 // Relay for per-tab mode: non-writer hubs forward facade calls to the writer hub over a BroadcastChannel.
 import type { HubBackend } from './facade';
-import type { RelayMessage, RelayMethod } from './protocol';
+import { RELAY_METHODS, type RelayMessage, type RelayMethod } from './protocol';
+import { TOOLS, isToolName } from '../tools/schema';
+import { errorResult } from '../runtime/registry';
+import { ToolError } from '../tools/errors';
 
 /** Minimal channel surface (BroadcastChannel in browsers; a fake in tests). */
 export interface RelayPort {
@@ -9,13 +12,13 @@ export interface RelayPort {
 	removeEventListener(type: 'message', listener: (event: MessageEvent<RelayMessage>) => void): void;
 }
 
-const METHODS: readonly RelayMethod[] = ['snapshot', 'listTools', 'callTool', 'executeAgentCall', 'resolveApproval', 'readFile', 'clearTrace', 'exportTrace', 'registerPreviewHost', 'previewAck', 'previewReport', 'retryCall', 'revisionDiff', 'getPreference', 'setPreference', 'startAgent', 'cancelAgent', 'getAgentSettings', 'setAgentSettings', 'listModels', 'connectFolder'];
+const METHODS = Object.keys(RELAY_METHODS) as RelayMethod[];
 
 /** Serves relayed requests with `backend` (the writer's local backend). Returns a stop function. */
 export function serveRelay(port: RelayPort, backend: HubBackend): () => void {
 	const onMessage = async (event: MessageEvent<RelayMessage>) => {
 		const message = event.data;
-		if (message?.kind !== 'request' || !METHODS.includes(message.method) || !Array.isArray(message.args)) return;
+		if (message?.kind !== 'request' || !Object.hasOwn(RELAY_METHODS, message.method) || !Array.isArray(message.args)) return;
 		try {
 			const method = backend[message.method] as (...args: unknown[]) => Promise<unknown>;
 			const value = await method(...message.args);
@@ -31,10 +34,49 @@ export function serveRelay(port: RelayPort, backend: HubBackend): () => void {
 /** A relaying backend; `handOver` settles calls still waiting when this hub becomes the writer. */
 export type RelayClient = HubBackend & { handOver(local: HubBackend): void };
 
+/** The tool name and arguments of a relayed tool call, if it is one. */
+function toolCallOf(method: RelayMethod, args: unknown[]): { name: unknown; arguments: unknown } | null {
+	if (method === 'callTool') return { name: args[0], arguments: args[1] };
+	if (method === 'executeAgentCall') {
+		const call = args[0] as { name?: unknown; arguments?: unknown } | null;
+		let parsed = call?.arguments;
+		if (typeof parsed === 'string') {
+			try {
+				parsed = JSON.parse(parsed);
+			} catch {
+				parsed = null;
+			}
+		}
+		return { name: call?.name, arguments: parsed };
+	}
+	return null;
+}
+
+/**
+ * True when running a relayed call a second time cannot apply it twice: the method's rule says so,
+ * or it is a tool call that is read-only or guarded by expectedRevision (a second commit conflicts).
+ */
+export function replayable(method: RelayMethod, args: unknown[]): boolean {
+	const rule = RELAY_METHODS[method];
+	if (rule !== 'if-guarded') return rule === 'always';
+	const call = toolCallOf(method, args);
+	if (!call || !isToolName(call.name)) return true; // refused by validation either way
+	if (TOOLS[call.name].annotations.readOnlyHint) return true;
+	const expected = (call.arguments as { expectedRevision?: unknown } | null)?.expectedRevision;
+	return typeof expected === 'number';
+}
+
+/** What a non-replayable call settles with when its writer vanished: it may or may not have been applied. */
+function interrupted(method: RelayMethod): Promise<unknown> {
+	const message = 'The tab that was running this call closed before answering; it may or may not have been applied. Read the workspace, then retry.';
+	if (method === 'callTool' || method === 'executeAgentCall') return Promise.resolve(errorResult(new ToolError('TOOL_INTERRUPTED', message, { method }).toJSON()));
+	return Promise.reject(new Error(message));
+}
+
 /**
  * A backend that forwards every call to whichever hub serves the relay. If the writer's tab closes
- * while calls wait, the hub that takes over re-runs them itself (`handOver`); a call the old writer
- * had already committed is then refused by its expectedRevision, or repeated when it had none.
+ * while calls wait, the hub that takes over re-runs only those that cannot apply twice (see
+ * {@link replayable}); the others settle with a retryable TOOL_INTERRUPTED.
  */
 export function relayBackend(port: RelayPort, timeoutMs = 120_000): RelayClient {
 	let counter = 0;
@@ -74,7 +116,7 @@ export function relayBackend(port: RelayPort, timeoutMs = 120_000): RelayClient 
 		...methods,
 		handOver(local) {
 			for (const { method, args, settle } of [...waiting.values()]) {
-				settle(() => (local[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+				settle(() => (replayable(method, args) ? (local[method] as (...a: unknown[]) => Promise<unknown>)(...args) : interrupted(method)));
 			}
 		}
 	};

@@ -5,11 +5,14 @@ import { registerWorkspaceTools } from '../../../src/lib/runtime/handlers/index'
 import { MemoryRepository } from '../../../src/lib/storage/memory';
 import type { RepositoryPort } from '../../../src/lib/runtime/ports';
 import type { CallToolResult } from '../../../src/lib/runtime/types';
+import { workspaceBaseReader } from '../../../src/lib/runtime/retry';
+import { createPreparer } from '../../../src/lib/runtime/prepare';
 
 /** Builds the runtime core (no worker, no preview) on `repository` (memory by default). */
 export async function makeStudio(repository: RepositoryPort = new MemoryRepository(), options: RegistryOptions = {}) {
 	const service = await WorkspaceService.open({ repository });
-	const registry = new ToolRegistry({ getRevision: () => service.revision, ...options });
+	// Wired like the hub: approval cards dry-run the same plans, retries read the call's base.
+	const registry = new ToolRegistry({ getRevision: () => service.revision, baseOf: workspaceBaseReader(service), prepare: createPreparer(service), ...options });
 	registerWorkspaceTools(registry, service);
 	const direct = (name: string, args: Record<string, unknown> = {}) => registry.callTool({ name, arguments: args }, { context: { source: 'palette', mode: 'direct' } });
 	return { service, registry, direct };

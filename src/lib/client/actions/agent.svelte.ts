@@ -43,7 +43,7 @@ export class AgentActions {
 		if (run?.running) await this.studio.cancelAgent(run.sessionId);
 	}
 
-	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string }) {
+	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string; approvalExpiryMs?: number }) {
 		try {
 			this.settings = await this.studio.setAgentSettings(patch);
 		} catch (error) {

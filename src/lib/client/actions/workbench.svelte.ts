@@ -3,12 +3,13 @@
 // toasts with the recovery their code implies.
 import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
 import type { ToolErrorShape } from '$lib/tools/errors';
-import type { CallToolResult, Source, TraceEntry } from '$lib/runtime/types';
+import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import type { LayoutStore } from '../layout.svelte';
+import { bytesToBase64 } from '$lib/domain/base64';
 
 const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
 
@@ -18,12 +19,6 @@ function download(name: string, data: unknown) {
 	const link = Object.assign(document.createElement('a'), { href: url, download: name });
 	link.click();
 	setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-	let binary = '';
-	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-	return btoa(binary);
 }
 
 /** A command of the palette. */
@@ -55,21 +50,28 @@ export class WorkbenchActions {
 		private readonly layout: LayoutStore
 	) {}
 
-	/** A direct call; a failure becomes a toast whose action re-runs it (conflicts re-read first). */
+	/**
+	 * A direct call; a failure becomes a toast whose Retry re-issues it through the hub's honest retry
+	 * (refused as a conflict when its target moved since; never a blind overwrite).
+	 */
 	async call(name: string, args: Record<string, unknown> = {}, source: Source = 'palette'): Promise<CallToolResult> {
 		const result = await this.studio.callTool(name, args, source);
 		if (result.isError) {
 			const error = result.structuredContent.error as ToolErrorShape;
+			const callId = (result._meta as Record<string, unknown> | undefined)?.[CALL_ID_META];
 			this.toasts.error(error, {
-				retry: () => {
-					const { expectedRevision: _stale, ...rest } = args;
-					void this.call(name, 'expectedRevision' in args ? { ...rest, expectedRevision: this.studio.workspace.revision } : rest, source);
-				},
+				retry: typeof callId === 'string' && error.retryable ? () => void this.retryById(callId, name) : undefined,
 				refreshPreview: () => void this.call('preview_refresh'),
 				reconnectFolder: () => void this.pickFolder()
 			});
 		}
 		return result;
+	}
+
+	/** Re-issues a failed call by its id and says how it went. */
+	async retryById(callId: string, name: string) {
+		const result = await this.studio.retryCall(callId);
+		this.toasts.show({ tone: result.isError ? 'error' : 'info', message: result.isError ? `Retry failed: ${(result.structuredContent.error as ToolErrorShape).message}` : `Retried ${name}: done.` });
 	}
 
 	/** Loads the catalog from tools/list. */
@@ -144,14 +146,15 @@ export class WorkbenchActions {
 	}
 
 	// ── History ────────────────────────────────────────────────────────────────────────────────────
+	/** Undo from the UI: guarded by the revision this tab shows, so it never undoes a change the person has not seen. */
 	async undo() {
 		await this.editor.flushAll();
-		await this.call('workspace_undo');
+		await this.call('workspace_undo', { expectedRevision: this.studio.workspace.revision });
 	}
 
 	async redo() {
 		await this.editor.flushAll();
-		await this.call('workspace_redo');
+		await this.call('workspace_redo', { expectedRevision: this.studio.workspace.revision });
 	}
 
 	async confirmReset() {
@@ -192,10 +195,9 @@ export class WorkbenchActions {
 	}
 
 	// ── Trace ──────────────────────────────────────────────────────────────────────────────────────
+	/** Trace Retry: through the call's original source and mode (an agent's call shows its card again). */
 	async retry(entry: TraceEntry) {
-		if (!entry.callId) return;
-		const result = await this.studio.retryCall(entry.callId);
-		this.toasts.show({ tone: result.isError ? 'error' : 'info', message: result.isError ? `Retry failed: ${(result.structuredContent.error as ToolErrorShape).message}` : `Retried ${entry.name}: done.` });
+		if (entry.callId && entry.name) await this.retryById(entry.callId, entry.name);
 	}
 
 	async copy(entry: TraceEntry) {

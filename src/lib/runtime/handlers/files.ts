@@ -1,13 +1,17 @@
-// Mutating file tools: create, write, patch, rename, delete — each commits its change builder.
-import type { ToolHandler } from '../registry';
+// Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
+// with the new revision, the changed paths and the preview outcome.
+import type { ToolName } from '../../tools/schema';
+import type { FolderPort } from '../ports';
+import type { HandlerContext, ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
-import { buildChange, type ChangeTool } from './changes';
+import { workspacePlan } from './plans';
 import { meta, mutationOutput } from './shared';
 
-/** A handler that commits the change its tool describes. */
-export function changeHandler(service: WorkspaceService, name: ChangeTool) {
-	return async (input: { expectedRevision?: number }, ctx: Parameters<ToolHandler<'workspace_write_file'>>[1]) => {
-		const result = await service.mutate(meta(name, ctx, input.expectedRevision), (ws) => buildChange(name, input, ws));
+/** The handler of a tool that has a workspace plan. */
+export function planHandler(service: WorkspaceService, name: ToolName, folder: () => FolderPort | null = () => null) {
+	return async (input: { expectedRevision?: number }, ctx: HandlerContext) => {
+		const plan = workspacePlan(name, input, service, folder)!;
+		const result = await service.commit(meta(name, ctx, input.expectedRevision), plan);
 		return { ...mutationOutput(result), ...(name === 'workspace_apply_patch' ? { replacements: result.replacements ?? 0 } : {}) };
 	};
 }
@@ -15,11 +19,11 @@ export function changeHandler(service: WorkspaceService, name: ChangeTool) {
 /** Handlers for the file mutation tools. */
 export function fileHandlers(service: WorkspaceService) {
 	return {
-		workspace_create_file: changeHandler(service, 'workspace_create_file'),
-		workspace_write_file: changeHandler(service, 'workspace_write_file'),
-		workspace_apply_patch: changeHandler(service, 'workspace_apply_patch'),
-		workspace_rename_file: changeHandler(service, 'workspace_rename_file'),
-		workspace_delete_file: changeHandler(service, 'workspace_delete_file')
+		workspace_create_file: planHandler(service, 'workspace_create_file'),
+		workspace_write_file: planHandler(service, 'workspace_write_file'),
+		workspace_apply_patch: planHandler(service, 'workspace_apply_patch'),
+		workspace_rename_file: planHandler(service, 'workspace_rename_file'),
+		workspace_delete_file: planHandler(service, 'workspace_delete_file')
 	} as {
 		workspace_create_file: ToolHandler<'workspace_create_file'>;
 		workspace_write_file: ToolHandler<'workspace_write_file'>;

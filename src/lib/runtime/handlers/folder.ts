@@ -1,32 +1,21 @@
 // Folder tools: status, save, reload, disconnect. They answer truthfully while no folder is connected.
 import { ToolError } from '../../tools/errors';
 import type { FolderPort, FolderState } from '../ports';
-import type { ToolHandler } from '../registry';
+import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
-import { meta, mutationOutput } from './shared';
-
-const BROWSER_ONLY: FolderState = { status: 'browser-only' };
-
-function notConnected(): ToolError {
-	return new ToolError('WORKSPACE_FOLDER_NOT_CONNECTED', 'No local folder is connected; the workspace lives in the browser only. Connect a folder first (Open folder), then retry.', {
-		folder: BROWSER_ONLY
-	});
-}
+import { planHandler } from './files';
+import { BROWSER_ONLY, requireFolder } from './folder-errors';
 
 /** Handlers for the folder tools over an optional connected folder. */
 export function folderHandlers(service: WorkspaceService, folder: () => FolderPort | null) {
 	const state = (): FolderState => folder()?.state(service.workspace) ?? BROWSER_ONLY;
-	const connected = (): FolderPort => {
-		const port = folder();
-		if (!port) throw notConnected();
-		return port;
-	};
 	const checkRevision = (expectedRevision: number | undefined) => {
 		if (expectedRevision !== undefined && expectedRevision !== service.revision) {
 			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${service.revision}, not ${expectedRevision}.`, { expectedRevision, currentRevision: service.revision });
 		}
 	};
 	const unchanged = () => ({ revision: service.revision, changedPaths: [], preview: service.preview.status().preview });
+	const reload = planHandler(service, 'workspace_reload_folder', folder);
 
 	const handlers: {
 		folder_get_status: ToolHandler<'folder_get_status'>;
@@ -37,20 +26,18 @@ export function folderHandlers(service: WorkspaceService, folder: () => FolderPo
 		async folder_get_status() {
 			return { revision: service.revision, folder: state() };
 		},
-		async workspace_save_all({ expectedRevision }) {
-			const port = connected();
+		async workspace_save_all({ expectedRevision }, ctx) {
+			const port = requireFolder(folder);
 			checkRevision(expectedRevision);
-			const savedPaths = await port.save(service.workspace);
+			const savedPaths = await port.save(service.workspace, ctx.approvedFingerprint);
 			return { ...unchanged(), savedPaths, folder: state() };
 		},
-		async workspace_reload_folder({ expectedRevision }, ctx) {
-			const port = connected();
-			const files = await port.read();
-			const result = await service.mutate(meta('workspace_reload_folder', ctx, expectedRevision), () => ({ type: 'replace', files }));
-			return { ...mutationOutput(result), folder: state() };
+		async workspace_reload_folder(input, ctx) {
+			requireFolder(folder);
+			return { ...(await reload(input, ctx)), folder: state() };
 		},
 		async workspace_disconnect_folder({ expectedRevision }) {
-			const port = connected();
+			const port = requireFolder(folder);
 			checkRevision(expectedRevision);
 			await port.disconnect();
 			return { ...unchanged(), folder: state() };

@@ -1,5 +1,5 @@
 // Preview tools: the last acknowledged status with console lines and errors, and a refresh.
-import type { ToolHandler } from '../registry';
+import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 
 /** Handlers for preview_get_status and preview_refresh. */

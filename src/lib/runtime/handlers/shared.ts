@@ -1,12 +1,21 @@
 // Helpers shared by the tool handlers: mutation metadata, result shapes, content decoding.
 import { ToolError } from '../../tools/errors';
 import type { FileRecord } from '../../domain/model';
-import type { HandlerContext } from '../registry';
+import type { HandlerContext } from '../types';
 import type { MutationMeta, MutationResult } from '../workspace-service';
+import { base64ToBytes } from '../../domain/base64';
 
-/** History metadata for a mutation made by `tool` in this call. */
+/** History metadata for a mutation made by `tool` in this call (approval pin and commit gate included). */
 export function meta(tool: string, ctx: HandlerContext, expectedRevision: number | undefined): MutationMeta {
-	return { tool, context: ctx.context, approved: ctx.approved, expectedRevision, signal: ctx.signal };
+	return {
+		tool,
+		context: ctx.context,
+		approved: ctx.approved,
+		expectedRevision,
+		signal: ctx.signal,
+		approvedFingerprint: ctx.approvedFingerprint,
+		beginCommit: ctx.beginCommit
+	};
 }
 
 /** The common mutation output: new revision, changed paths, preview outcome. */
@@ -21,13 +30,8 @@ export function mutationOutput(result: MutationResult) {
 /** Decodes tool content: text as is, base64 to bytes (invalid base64 is a validation failure). */
 export function decodeContent(content: string, encoding: 'utf8' | 'base64'): string | Uint8Array {
 	if (encoding === 'utf8') return content;
-	const clean = content.replace(/\s+/g, '');
-	if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) {
-		throw new ToolError('TOOL_VALIDATION_FAILED', 'content is not valid base64.', { issues: [{ path: 'content', message: 'invalid base64' }] });
-	}
-	const binary = atob(clean);
-	const bytes = new Uint8Array(binary.length);
-	for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+	const bytes = base64ToBytes(content);
+	if (!bytes) throw new ToolError('TOOL_VALIDATION_FAILED', 'content is not valid base64.', { issues: [{ path: 'content', message: 'invalid base64' }] });
 	return bytes;
 }
 

@@ -1,14 +1,14 @@
 // Starter-template tools: theme colour, hero text, feature cards — edits through the same transitions.
-import type { ToolHandler } from '../registry';
+import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
-import { changeHandler } from './files';
+import { planHandler } from './files';
 
 /** Handlers for preview_set_theme, preview_update_hero and preview_add_feature. */
 export function templateHandlers(service: WorkspaceService) {
 	return {
-		preview_set_theme: changeHandler(service, 'preview_set_theme'),
-		preview_update_hero: changeHandler(service, 'preview_update_hero'),
-		preview_add_feature: changeHandler(service, 'preview_add_feature')
+		preview_set_theme: planHandler(service, 'preview_set_theme'),
+		preview_update_hero: planHandler(service, 'preview_update_hero'),
+		preview_add_feature: planHandler(service, 'preview_add_feature')
 	} as {
 		preview_set_theme: ToolHandler<'preview_set_theme'>;
 		preview_update_hero: ToolHandler<'preview_update_hero'>;

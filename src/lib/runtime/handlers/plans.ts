@@ -1,0 +1,35 @@
+// One plan per workspace-changing tool: the handler commits it and the approval card dry-runs it,
+// so the diff a person approves and the change that is written come from the same code.
+import type { ToolInput, ToolName } from '../../tools/schema';
+import type { FolderPort } from '../ports';
+import type { WorkspacePlan, WorkspaceService } from '../workspace-service';
+import { buildChange, isChangeTool } from './changes';
+import { requireFolder } from './folder-errors';
+
+/** Tools whose effect is a new workspace revision. */
+const HISTORY_TOOLS = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder']);
+
+/** True when `name` changes workspace content through a plan. */
+export function hasWorkspacePlan(name: string): boolean {
+	return isChangeTool(name) || HISTORY_TOOLS.has(name);
+}
+
+/**
+ * The plan of a workspace-changing call with validated `input`, or null for tools that change no
+ * workspace content (reads, folder save and disconnect).
+ */
+export function workspacePlan(name: ToolName, input: unknown, service: WorkspaceService, folder: () => FolderPort | null): WorkspacePlan | null {
+	if (isChangeTool(name)) return (workspace) => ({ change: buildChange(name, input, workspace) });
+	switch (name) {
+		case 'workspace_undo':
+			return service.historyPlan('undo');
+		case 'workspace_redo':
+			return service.historyPlan('redo');
+		case 'workspace_restore_revision':
+			return service.restorePlan((input as ToolInput<'workspace_restore_revision'>).revision);
+		case 'workspace_reload_folder':
+			return async () => ({ change: { type: 'replace', files: await requireFolder(folder).read() } });
+		default:
+			return null;
+	}
+}
