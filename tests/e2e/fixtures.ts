@@ -28,3 +28,21 @@ export { expect };
 export async function waitForHub(page: Page): Promise<void> {
 	await expect(page.getByTestId('hub-state')).toHaveText('Runtime connected', { timeout: 15_000 });
 }
+
+/**
+ * Samples the page's main thread every 50 ms from now on; the returned function gives the longest
+ * gap seen (a stalled studio shows gaps of seconds) and how many samples were taken.
+ */
+export async function watchMainThread(page: Page): Promise<() => Promise<{ worst: number; samples: number }>> {
+	await page.evaluate(() => {
+		const w = window as unknown as { gaps: number[] };
+		w.gaps = [];
+		let last = performance.now();
+		setInterval(() => {
+			const now = performance.now();
+			w.gaps.push(now - last);
+			last = now;
+		}, 50);
+	});
+	return () => page.evaluate(() => ({ worst: Math.max(...(window as unknown as { gaps: number[] }).gaps), samples: (window as unknown as { gaps: number[] }).gaps.length }));
+}

@@ -38,3 +38,39 @@ test('browser agents get the whole catalog through WebMCP, and their writes wait
 	await page.getByRole('button', { name: 'Model settings' }).click();
 	await expect(page.getByTestId('browser-agents')).toContainText(`${MCP_TOOLS.length} tools registered`);
 });
+
+test('each page load is its own WebMCP session: a grant covers only it, is listed with Revoke, and ends on reload', async ({ context, page }) => {
+	const other = await context.newPage();
+	for (const p of [page, other]) {
+		await p.goto('/');
+		await waitForHub(p);
+		await expect.poll(async () => (await p.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+	}
+	const create = (p: typeof page, path: string) => p.webmcp.callTool('workspace_create_file', { path, content: 'x' }) as Promise<{ isError: boolean; structuredContent: { error?: { code: string } } }>;
+	const card = page.getByTestId('approval-card');
+
+	const first = create(page, 'a1.txt');
+	await card.getByRole('button', { name: 'Allow for this session' }).click();
+	expect((await first).isError).toBe(false);
+	expect((await create(page, 'a2.txt')).isError).toBe(false); // covered: no card
+	await expect(card).toHaveCount(0);
+
+	const fromOther = create(other, 'b1.txt'); // another page's session is not covered
+	await expect(card).toHaveCount(1);
+	await card.getByRole('button', { name: 'Deny' }).click();
+	expect((await fromOther).structuredContent.error?.code).toBe('TOOL_APPROVAL_DENIED');
+
+	await page.getByRole('button', { name: 'Model settings' }).click();
+	await expect(page.getByTestId('grants')).toContainText('Create file');
+	await expect(page.getByTestId('grants').getByRole('button', { name: 'Revoke' })).toHaveCount(1);
+
+	await page.reload();
+	await waitForHub(page);
+	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+	const afterReload = create(page, 'a3.txt');
+	await expect(card).toHaveCount(1);
+	await card.getByRole('button', { name: 'Deny' }).click();
+	expect((await afterReload).structuredContent.error?.code).toBe('TOOL_APPROVAL_DENIED');
+	await page.getByRole('button', { name: 'Model settings' }).click();
+	await expect(page.getByTestId('grants-empty')).toBeVisible();
+});

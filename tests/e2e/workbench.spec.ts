@@ -83,8 +83,9 @@ test('a denied approval leaves the files unchanged; the card shows the diff and 
 	const pending = page.evaluate(() => window.studio!.executeAgentCall('workspace_apply_patch', { path: 'index.html', search: 'Fresh bread', replace: 'Stale bread' }));
 	const card = page.getByRole('region', { name: 'Approvals' });
 	await expect(card.getByRole('heading', { name: 'Apply patch' })).toBeVisible();
-	await expect(card.getByLabel('What would change in index.html')).toContainText('+ ');
-	await expect(card.getByLabel('What would change in index.html')).toContainText('Stale bread');
+	await expect(card.getByTestId('approval-file')).toHaveText(/changed\s*index\.html\s*\+1\s*−1/);
+	await expect(card.getByLabel('The whole change')).toContainText('+ ');
+	await expect(card.getByLabel('The whole change')).toContainText('Stale bread');
 	await card.getByRole('button', { name: 'Deny' }).focus();
 	await page.keyboard.press('Enter');
 	const result = (await pending) as { structuredContent: { error: { code: string } } };
