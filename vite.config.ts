@@ -20,7 +20,8 @@ export default defineConfig({
 	plugins: [
 		sveltekit(),
 		SvelteKitPWA({
-			registerType: 'autoUpdate',
+			// A new build waits for the person's Reload (client/updates.svelte.ts): never mid-typing.
+			registerType: 'prompt',
 			injectRegister: false,
 			strategies: 'generateSW',
 			manifest: {

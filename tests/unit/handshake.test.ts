@@ -74,3 +74,40 @@ describe('hub events and snapshot', () => {
 		expect((await facade.callTool('workspace_list_files', {}, { tabId: 't', source: 'palette' })).isError).toBe(false);
 	});
 });
+
+describe('a closing tab loses nothing', () => {
+	it("its in-flight editor save is finished before its other calls are cancelled", async () => {
+		const events: HubEvent[] = [];
+		const repository = new MemoryRepository();
+		const commit = repository.commit.bind(repository);
+		let release!: () => void;
+		const gate = new Promise<void>((resolve) => (release = resolve));
+		repository.commit = async (request) => {
+			await gate; // the save is being written while the tab goes away
+			return commit(request);
+		};
+		const hub = await Hub.start({ mode: 'shared-worker', build: 'b1', repository, publish: (event) => events.push(event) });
+		const facade = createFacade(hub);
+		const save = facade.callTool('workspace_write_file', { path: 'index.html', content: '<p>last keystrokes</p>', expectedRevision: 1 }, { tabId: 'closing', source: 'editor', requestId: 'r1' });
+		const agentCall = facade.executeAgentCall({ id: 'a', name: 'workspace_create_file', arguments: { path: 'x.txt', content: 'x' } }, { tabId: 'closing', source: 'webmcp', requestId: 'r2' });
+		while (hub.registry.policy.snapshot().length === 0) await new Promise((r) => setTimeout(r, 1));
+		const gone = hub.forgetTab('closing');
+		expect(hub.registry.policy.snapshot()).toHaveLength(1); // other calls wait until the save is done
+		release();
+		await gone;
+		expect((await save).isError).toBe(false);
+		expect(hub.service.workspace.files.get('index.html')?.content).toBe('<p>last keystrokes</p>');
+		expect((await agentCall).structuredContent.error).toMatchObject({ code: 'TOOL_CANCELLED' });
+	});
+
+	it('a save that arrives after its tab is gone still runs; other late calls do not', async () => {
+		const { hub, facade } = await makeHub();
+		await facade.hello({ protocolVersion: PROTOCOL_VERSION, build: 'b1', tabId: 'late' });
+		await hub.forgetTab('late');
+		const save = await facade.callTool('workspace_write_file', { path: 'index.html', content: 'typed', expectedRevision: 1 }, { tabId: 'late', source: 'editor' });
+		expect(save.isError).toBe(false);
+		const other = await facade.callTool('workspace_write_file', { path: 'index.html', content: 'not from a person', expectedRevision: 2 }, { tabId: 'late', source: 'palette' });
+		expect(other.structuredContent.error).toMatchObject({ code: 'TOOL_CANCELLED' });
+		expect(hub.tabCount).toBe(0);
+	});
+});

@@ -163,3 +163,40 @@ describe('IndexedDB repository', () => {
 		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>Before</h1>\n');
 	});
 });
+
+describe('corruption is repaired, never papered over', () => {
+	it('a corrupt workspace record with files present is quarantined and rebuilt from the files: nothing lost, no starter', async () => {
+		const db = fresh();
+		const first = await makeStudio(await IdbRepository.open(db));
+		ok(await first.direct('workspace_write_file', { path: 'index.html', content: '<h1>Mine</h1>' }));
+		ok(await first.direct('workspace_create_file', { path: 'notes.txt', content: 'keep me' }));
+		const revision = first.service.revision;
+		await first.service.repository.close();
+		const raw = await IdbRepository.open(db);
+		await raw.database.put(STORES.workspaces, { id: 'default', name: 42, revision: 'garbage' });
+		raw.close();
+
+		const repository = await IdbRepository.open(db);
+		const { service, direct } = await makeStudio(repository);
+		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>Mine</h1>');
+		expect(service.workspace.files.get('notes.txt')?.content).toBe('keep me');
+		expect(service.workspace.files.has('styles.css')).toBe(true); // the starter's other files were kept too, not rewritten
+		expect(service.revision).toBe(revision); // continues after the newest history entry
+		const status = ok<{ quarantined: { store: string; reason: string }[] }>(await direct('workspace_get_status'));
+		expect(status.quarantined).toEqual([expect.objectContaining({ store: 'workspaces', reason: expect.stringContaining('rebuilt') })]);
+		ok(await direct('workspace_write_file', { path: 'notes.txt', content: 'still works', expectedRevision: revision }));
+		expect((await repository.history('default', 10)).map((e) => e.revision)[0]).toBe(revision + 1);
+	});
+
+	it('files whose workspace record is missing are adopted, not replaced by the starter', async () => {
+		const db = fresh();
+		const first = await makeStudio(await IdbRepository.open(db));
+		ok(await first.direct('workspace_write_file', { path: 'index.html', content: '<h1>Only mine</h1>' }));
+		first.service.repository.close();
+		const raw = await IdbRepository.open(db);
+		await raw.database.delete(STORES.workspaces, 'default');
+		raw.close();
+		const { service } = await makeStudio(await IdbRepository.open(db));
+		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>Only mine</h1>');
+	});
+});

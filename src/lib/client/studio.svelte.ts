@@ -107,6 +107,7 @@ export class StudioClient {
 				this.workspace.canUndo = event.canUndo;
 				this.workspace.canRedo = event.canRedo;
 				for (const listener of this.onChange) listener(event.changed.map((c) => c.path), event);
+				if (event.tabId === this.#connection?.tabId && (event.source === 'editor' || event.source === 'palette')) void this.#askToPersist();
 				break;
 			case 'workspace.reloaded':
 				void this.#resync();
@@ -136,6 +137,13 @@ export class StudioClient {
 				break;
 			case 'folder.status':
 				this.workspace.folder = event.folder;
+				break;
+			case 'storage.status':
+				this.workspace.storage = event.storage;
+				break;
+			case 'hub.restart':
+				// The hub ends (a Retry after a storage failure): reload onto a fresh one.
+				setTimeout(() => location.reload(), 300);
 				break;
 			case 'hub.status':
 				this.hub.status = event.status;
@@ -167,6 +175,37 @@ export class StudioClient {
 			ack: (renderId, outcome) => facade().previewAck(tabId, renderId, outcome),
 			report: (lines) => facade().previewReport(tabId, lines)
 		};
+	}
+
+	#persistAsked = false;
+
+	/**
+	 * After the first real edit from this tab, asks the browser to keep the studio's storage even
+	 * under storage pressure (only a page can ask), then has the hub read the outcome.
+	 */
+	async #askToPersist(): Promise<void> {
+		if (this.#persistAsked || this.workspace.storage?.persisted || !navigator.storage?.persist) return;
+		this.#persistAsked = true;
+		await navigator.storage.persist().catch(() => false);
+		await this.#connection?.facade.refreshStorage().catch(() => undefined);
+	}
+
+	/** A .zip of the workspace, or of whatever a failed storage still holds. */
+	async downloadBackup(): Promise<{ name: string; bytes: Uint8Array }> {
+		this.#requireWritable();
+		return this.#connection!.facade.downloadBackup();
+	}
+
+	/** After a storage failure: the hub ends and every tab reloads onto a fresh one. */
+	async restartHub(): Promise<void> {
+		this.#requireWritable();
+		await this.#connection!.facade.restartHub();
+	}
+
+	/** After a storage failure: other tabs' hubs let go of storage. */
+	async releaseStorage(): Promise<void> {
+		this.#requireWritable();
+		await this.#connection!.facade.releaseStorage();
 	}
 
 	/** Callbacks run when the tab is hidden or unloads (flush pending work). */

@@ -44,6 +44,13 @@ export interface RepositoryPort {
 	close(): void;
 }
 
+/** The browser's storage as workspace_get_status reports it (null: the host cannot tell). */
+export interface StorageUse {
+	persisted: boolean | null;
+	usage: number | null;
+	quota: number | null;
+}
+
 /** The preview outcome every mutation reports. */
 export type PreviewOutcome = {
 	revision: number;

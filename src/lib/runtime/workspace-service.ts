@@ -61,6 +61,8 @@ export interface WorkspaceServiceOptions {
 	preview?: PreviewPort;
 	now?: () => number;
 	initial?: () => Workspace;
+	/** Refuses a commit of about `bytes` that would not fit in storage (throws WORKSPACE_QUOTA_EXCEEDED). */
+	quota?: { check(bytes: number): void; refresh?(force?: boolean): unknown };
 }
 
 /** Owns the current workspace of one runtime. */
@@ -75,6 +77,7 @@ export class WorkspaceService {
 	readonly #listeners = new Set<(event: WorkspaceEvent) => void>();
 	readonly #now: () => number;
 	readonly #initial: () => Workspace;
+	readonly #quota: WorkspaceServiceOptions['quota'];
 
 	private constructor(options: WorkspaceServiceOptions, loaded: { workspace: Workspace; undo: UndoState; quarantined: QuarantinedRecord[] }) {
 		this.repository = options.repository;
@@ -82,6 +85,7 @@ export class WorkspaceService {
 		this.preview = options.preview ?? NO_PREVIEW;
 		this.#now = options.now ?? Date.now;
 		this.#initial = options.initial ?? (() => starterWorkspace(this.workspaceId));
+		this.#quota = options.quota;
 		this.#workspace = loaded.workspace;
 		this.#undo = loaded.undo;
 		this.#quarantined = loaded.quarantined;
@@ -198,6 +202,8 @@ export class WorkspaceService {
 				bytes: entryBytes(result.diff)
 			};
 			const undo = nextUndoState(this.#undo, entry);
+			// The new contents plus the history entry (before and after) is what the write adds.
+			this.#quota?.check(entry.bytes + result.diff.changes.reduce((sum, change) => sum + (change.after?.size ?? 0), 0));
 			try {
 				await this.repository.commit({
 					workspaceId: this.workspaceId,
@@ -208,6 +214,8 @@ export class WorkspaceService {
 					activePath: result.workspace.activePath
 				});
 			} catch (error) {
+				// The browser refused for lack of space: read usage again so tabs warn and the guard knows.
+				if (error instanceof ToolError && error.code === 'WORKSPACE_QUOTA_EXCEEDED') void this.#quota?.refresh?.(true);
 				if (error instanceof ToolError && error.code === 'WORKSPACE_REVISION_CONFLICT') {
 					await this.reload();
 					if (meta.expectedRevision === undefined && attempt === 0 && history.kind === 'change') continue;

@@ -47,7 +47,7 @@ function storageError(error: unknown): ToolError {
 	if (error instanceof ToolError) return error;
 	const name = (error as { name?: string } | null)?.name;
 	if (name === 'QuotaExceededError') {
-		return new ToolError('WORKSPACE_QUOTA_EXCEEDED', 'The browser refused to store more data (quota exceeded). Nothing was changed; delete large files or free space, then retry.', {});
+		return new ToolError('WORKSPACE_QUOTA_EXCEEDED', "The browser refused to store more data (its storage quota is full). Nothing was changed. Delete large files, or download a backup and free space, then retry.", {});
 	}
 	return new ToolError('TOOL_EXECUTION_FAILED', 'Storage failed; nothing was changed.', { reason: 'storage', name: name ?? 'Error' });
 }
@@ -132,14 +132,6 @@ export class IdbRepository implements RepositoryPort {
 	async load(workspaceId: string, initial: () => Workspace): Promise<LoadedWorkspace> {
 		this.#requireOpen();
 		const quarantined: QuarantinedRecord[] = [];
-		let row = await this.#db.get(STORES.workspaces, workspaceId);
-		if (row !== undefined && !v.is(WorkspaceRow, row)) {
-			quarantined.push(await this.#quarantine(STORES.workspaces, workspaceId, row, 'workspace record failed validation'));
-			await this.#db.delete(STORES.workspaces, workspaceId);
-			row = undefined;
-		}
-		if (row === undefined) row = await this.#create(workspaceId, initial());
-		const meta = row as WorkspaceRow;
 		const rows = await this.#db.getAllFromIndex(STORES.files, INDEXES.filesByWorkspace, workspaceId);
 		const files = new Map<string, FileRecord>();
 		for (const candidate of rows) {
@@ -150,12 +142,63 @@ export class IdbRepository implements RepositoryPort {
 				await this.#db.delete(STORES.files, [workspaceId, key]).catch(() => undefined);
 			}
 		}
+		let row = await this.#db.get(STORES.workspaces, workspaceId);
+		if (row !== undefined && !v.is(WorkspaceRow, row)) {
+			quarantined.push(await this.#quarantine(STORES.workspaces, workspaceId, row, 'workspace record failed validation; rebuilt from its files'));
+			row = await this.#rebuild(workspaceId, files, row);
+		} else if (row === undefined && files.size > 0) {
+			// Files without their workspace record: rebuild the record, never write the starter over them.
+			row = await this.#rebuild(workspaceId, files, undefined);
+		}
+		if (row === undefined) {
+			// Only an empty workspace gets the starter (another tab may just have created it: re-read).
+			row = await this.#create(workspaceId, initial());
+			for (const candidate of await this.#db.getAllFromIndex(STORES.files, INDEXES.filesByWorkspace, workspaceId)) {
+				if (isValidFileRow(candidate)) files.set(candidate.path, toRecord(candidate));
+			}
+		}
+		const meta = row as WorkspaceRow;
 		quarantined.push(...(await this.listQuarantine()).filter((q) => !quarantined.some((seen) => seen.key === q.key && seen.store === q.store)));
 		return {
 			workspace: { id: meta.id, name: meta.name, revision: meta.revision, activePath: meta.activePath, files },
 			undo: { undo: meta.undo, redo: meta.redo },
 			quarantined
 		};
+	}
+
+	/**
+	 * A workspace record rebuilt from what survives: its files, the revision after the newest history
+	 * entry (so history stays consistent), the name if it can still be read. Undo starts empty.
+	 */
+	async #rebuild(workspaceId: string, files: ReadonlyMap<string, FileRecord>, damaged: unknown): Promise<WorkspaceRow> {
+		let count = 0;
+		let bytes = 0;
+		let newest = 0;
+		let cursor = await this.#db.transaction(STORES.revisions).store.openCursor(IDBKeyRange.bound([workspaceId, 0], [workspaceId, Infinity]));
+		while (cursor) {
+			const entry = cursor.value as Partial<HistoryEntry>;
+			count += 1;
+			bytes += typeof entry.bytes === 'number' ? entry.bytes : 0;
+			newest = Math.max(newest, typeof entry.revision === 'number' ? entry.revision : 0);
+			cursor = await cursor.continue();
+		}
+		const name = (damaged as { name?: unknown } | undefined)?.name;
+		const paths = [...files.keys()].sort();
+		const now = this.#now();
+		const row: WorkspaceRow = {
+			id: workspaceId,
+			name: typeof name === 'string' && name ? name : 'My site',
+			revision: Math.max(newest, 1),
+			activePath: paths.find((path) => /\.html?$/i.test(path)) ?? paths[0] ?? null,
+			undo: [],
+			redo: [],
+			historyBytes: bytes,
+			historyCount: count,
+			createdAt: now,
+			updatedAt: now
+		};
+		await this.#db.put(STORES.workspaces, row);
+		return row;
 	}
 
 	/** Creates the workspace unless another tab just did (checked inside the transaction). */

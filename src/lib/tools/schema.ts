@@ -140,7 +140,7 @@ export const TOOLS = {
 		title: 'Workspace status',
 		group: 'workspace',
 		description:
-			'Use first to orient yourself. Returns the current revision, the number of files, bytes used against the limits, the active file, the storage mode, the folder connection and any quarantined records. Read-only.',
+			'Use first to orient yourself. Returns the current revision, the number of files, bytes used against the limits, the active file, the storage (mode, whether the browser keeps it persistently, usage and quota in bytes), the folder connection and any quarantined records. Read-only.',
 		input: noInput(),
 		output: v.looseObject({
 			workspaceId: v.string(),
@@ -150,7 +150,7 @@ export const TOOLS = {
 			fileCount: v.number(),
 			bytesUsed: v.number(),
 			limits: v.looseObject({ textFileBytes: v.number(), assetBytes: v.number(), workspaceBytes: v.number(), files: v.number() }),
-			storage: v.looseObject({ mode: v.string() }),
+			storage: v.looseObject({ mode: v.string(), persisted: v.optional(v.nullable(v.boolean())), usage: v.optional(v.nullable(v.number())), quota: v.optional(v.nullable(v.number())) }),
 			folder: FolderStatus,
 			quarantined: v.array(v.looseObject({ store: v.string(), key: v.string(), reason: v.string() }))
 		}),

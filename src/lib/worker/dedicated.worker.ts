@@ -35,7 +35,7 @@ function electWriter(hub: Hub): Promise<void> {
 	});
 }
 
-const ready = startHub({ mode: 'dedicated-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__ }).then(async (hub) => {
+const ready = startHub({ mode: 'dedicated-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__, close: () => self.close() }).then(async (hub) => {
 	await electWriter(hub);
 	return createFacade(hub, () => backend);
 });

@@ -34,7 +34,11 @@ export function localBackend(hub: Hub): HubBackend {
 		getAgentSettings: () => hub.agents.getSettings(),
 		setAgentSettings: (patch) => hub.agents.setSettings(patch),
 		listModels: () => hub.agents.models(),
-		connectFolder: (handle) => hub.connectFolder(handle)
+		connectFolder: (handle) => hub.connectFolder(handle),
+		downloadBackup: () => hub.downloadBackup(),
+		refreshStorage: () => hub.refreshStorage(),
+		restartHub: async () => hub.restartHub(),
+		releaseStorage: async () => hub.releaseStorage()
 	};
 }
 
@@ -109,6 +113,10 @@ export function createFacade(hub: Hub, backend: () => HubBackend = () => localBa
 			if (!handle || (handle as { kind?: unknown }).kind !== 'directory') throw new TypeError('connectFolder: a directory handle is required');
 			return backend().connectFolder(handle);
 		},
+		downloadBackup: () => backend().downloadBackup(),
+		refreshStorage: () => backend().refreshStorage(),
+		restartHub: () => backend().restartHub(),
+		releaseStorage: () => backend().releaseStorage(),
 		async getPreference(key) {
 			return typeof key === 'string' && key.length <= 100 ? backend().getPreference(key) : undefined;
 		},

@@ -1,10 +1,13 @@
 // Starts a hub in whatever context hosts it (SharedWorker, dedicated worker, or the page itself):
-// opens storage (IndexedDB, else memory), publishes events, and listens for newer builds.
+// opens storage, publishes events, and listens for newer builds. IndexedDB that exists but fails is
+// reported and serves nothing; memory storage is only for browsers without IndexedDB.
 import { Hub } from './hub';
 import { HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
 import { TraceStore } from '../storage/trace-store';
+import { UnavailableRepository, describeStorageFailure, type StorageFailure } from '../storage/unavailable';
+import { readBackup } from '../storage/backup';
 import type { RepositoryPort } from '../runtime/ports';
 
 /** What {@link startHub} needs to know about its context. */
@@ -14,32 +17,47 @@ export interface HostOptions {
 	builtAt: number;
 	/** Force memory storage (the last rung of the fallback ladder). */
 	memory?: boolean;
+	/** Ends this hub's context (a worker closes itself; the page reloads). */
+	close?: () => void;
 }
 
-/** Opens the best storage available here. */
-async function openStorage(memory: boolean): Promise<{ repository: RepositoryPort; idb: IdbRepository | null }> {
-	if (!memory && typeof indexedDB !== 'undefined') {
-		try {
-			const idb = await IdbRepository.open({ blockedTimeoutMs: 8000 });
-			return { repository: idb, idb };
-		} catch {
-			// Private modes and some WebViews refuse IndexedDB: keep working in memory, visibly.
-		}
+interface OpenedStorage {
+	repository: RepositoryPort;
+	idb: IdbRepository | null;
+	failure?: StorageFailure;
+}
+
+/** Opens IndexedDB; if it exists but cannot be used, says why instead of falling back to memory. */
+async function openStorage(memory: boolean): Promise<OpenedStorage> {
+	if (memory || typeof indexedDB === 'undefined' || indexedDB === null) return { repository: new MemoryRepository(), idb: null };
+	try {
+		const idb = await IdbRepository.open({ blockedTimeoutMs: 8000 });
+		return { repository: idb, idb };
+	} catch (error) {
+		const failure = describeStorageFailure(error);
+		return { repository: new UnavailableRepository(failure), idb: null, failure };
 	}
-	return { repository: new MemoryRepository(), idb: null };
 }
 
 /** Starts a hub wired to BroadcastChannels and Web Locks of this context. */
 export async function startHub(options: HostOptions): Promise<Hub> {
-	const { repository, idb } = await openStorage(options.memory === true);
+	const { repository, idb, failure } = await openStorage(options.memory === true);
 	const events = new BroadcastChannel(eventsChannelName(options.build));
+	const hubs = new BroadcastChannel(HUBS_CHANNEL);
 	const traceStore = idb ? new TraceStore(idb.database) : null;
-	const hub = await Hub.start({
+	const hub: Hub = await Hub.start({
 		mode: options.mode,
 		build: options.build,
 		builtAt: options.builtAt,
 		repository,
-		storageHealth: () => idb?.health ?? 'memory',
+		storage: {
+			health: () => idb?.health ?? 'memory',
+			failure,
+			manager: typeof navigator !== 'undefined' && navigator.storage ? navigator.storage : null,
+			readBackup: () => readBackup(),
+			restart: () => setTimeout(() => options.close?.(), 50),
+			releaseOthers: () => hubs.postMessage({ kind: 'release-storage', hubId: hub.id } satisfies HubAnnouncement)
+		},
 		tracePersistence: traceStore
 			? { load: () => traceStore.load(), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear() }
 			: undefined,
@@ -51,10 +69,15 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 	});
 
 	// Hubs of every build meet on one channel; the hub of an older build stops writing.
-	const hubs = new BroadcastChannel(HUBS_CHANNEL);
 	const announce = (): HubAnnouncement => ({ kind: 'hub-started', hubId: hub.id, build: hub.build, protocolVersion: PROTOCOL_VERSION, startedAt: hub.builtAt });
 	hubs.addEventListener('message', (event: MessageEvent<HubAnnouncement>) => {
 		const other = event.data;
+		if (other?.kind === 'release-storage' && other.hubId !== hub.id && idb) {
+			// Another tab cannot open storage while we hold it: let go, and say so in our tabs.
+			idb.close();
+			hub.supersede('storage-released', 'Another Web Studio tab needed the storage, so this tab stopped saving. Reload it to keep working.');
+			return;
+		}
 		if (other?.kind !== 'hub-started' || other.build === hub.build) return;
 		if (other.startedAt > hub.builtAt) hub.supersede(other.build);
 		else hubs.postMessage(announce()); // tell the older hub that we exist

@@ -2,6 +2,8 @@
 // policy, trace, workspace service and repository; publishes events; tracks tab leases.
 import { ToolRegistry } from '../runtime/registry';
 import { ApprovalPolicy, type ApprovalDecision } from '../runtime/policy';
+import { TabLeases } from './tabs';
+import { HubStorage, type HubStorageOptions } from './hub-storage';
 import { Trace } from '../runtime/trace';
 import { WorkspaceService, type WorkspaceEvent } from '../runtime/workspace-service';
 import { registerWorkspaceTools } from '../runtime/handlers/index';
@@ -20,7 +22,6 @@ import {
 	PROTOCOL_VERSION,
 	compareHello,
 	eventsChannelName,
-	tabLockName,
 	type FileSummary,
 	type HelloRequest,
 	type HelloResponse,
@@ -54,7 +55,8 @@ export interface HubOptions {
 	build: string;
 	builtAt?: number;
 	repository: RepositoryPort;
-	storageHealth?: () => string;
+	/** Storage facts and recovery actions (see HubStorage). */
+	storage?: Omit<HubStorageOptions, 'kind'>;
 	tracePersistence?: TracePersistence;
 	/** Publishes an event to every tab (a BroadcastChannel in every mode). */
 	publish: (event: HubEvent) => void;
@@ -90,13 +92,14 @@ export class Hub {
 	readonly agents: AgentRunner;
 	readonly #options: HubOptions;
 	#seq = 0;
-	/** Per tab: its calls in flight, by request id (so a caller that gives up can withdraw its call). */
-	readonly #tabs = new Map<string, Map<string, AbortController>>();
+	readonly #leases: TabLeases;
+	readonly storage: HubStorage;
 	#newerBuild: string | undefined;
+	#supersededMessage: string | undefined;
 	#folder: BrowserFolder | null = null;
 	writer = true;
 
-	private constructor(options: HubOptions, service: WorkspaceService, registry: ToolRegistry) {
+	private constructor(options: HubOptions, service: WorkspaceService, registry: ToolRegistry, storage: HubStorage) {
 		this.#options = options;
 		this.id = options.hubId ?? `hub-${Math.random().toString(36).slice(2, 10)}`;
 		this.mode = options.mode;
@@ -111,18 +114,21 @@ export class Hub {
 			ackTimeoutMs: options.previewAckTimeoutMs
 		});
 		service.preview = this.preview;
+		this.#leases = new TabLeases(options.locks, (event) => this.#onTabs(event));
+		this.storage = storage;
 		this.agents = new AgentRunner(registry, options.settings ?? null, (update) => this.#publish({ type: 'agent.update', update }), options.fetch);
 	}
 
 	/** Loads the workspace and wires registry, policy, trace and events. */
 	static async start(options: HubOptions): Promise<Hub> {
-		const service = await WorkspaceService.open({ repository: options.repository, preview: NO_PREVIEW });
+		let hubRef: Hub | null = null;
+		const storage = new HubStorage({ ...options.storage, kind: options.repository.kind }, () => hubRef?.publishStorage());
+		const service = await WorkspaceService.open({ repository: options.repository, preview: NO_PREVIEW, quota: storage.monitor });
 		const trace = new Trace();
 		if (options.tracePersistence) {
 			trace.restore(await options.tracePersistence.load().catch(() => []));
 			trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 		}
-		let hubRef: Hub | null = null;
 		const folder = () => hubRef?.folder ?? null;
 		const registry = new ToolRegistry({
 			trace,
@@ -131,15 +137,43 @@ export class Hub {
 			baseOf: workspaceBaseReader(service),
 			prepare: createPreparer(service, folder)
 		});
-		registerWorkspaceTools(registry, service, { folder });
-		const hub = new Hub(options, service, registry);
+		registerWorkspaceTools(registry, service, { folder, storage: () => storage.monitor.use });
+		if (storage.failure) registry.policy.setReadOnly(storage.failure.message);
+		const hub = new Hub(options, service, registry, storage);
 		hubRef = hub;
 		await hub.#restoreFolder();
 		await hub.agents.applyStored();
 		trace.subscribe((entry) => hub.#publish(entry ? { type: 'trace.appended', entry } : { type: 'trace.cleared' }));
 		registry.policy.subscribe((state: ApprovalState) => hub.#publish({ type: 'approvals.changed', ...state }));
 		service.subscribe((event) => hub.#onWorkspaceEvent(event));
+		void storage.monitor.refresh(true);
 		return hub;
+	}
+
+	/** Tells the tabs how storage stands now. */
+	publishStorage(): void {
+		this.#publish({ type: 'storage.status', storage: this.storage.info(this.service.quarantined.length) });
+	}
+
+	/** A .zip of the workspace, or of whatever storage still holds when it failed. */
+	downloadBackup() {
+		return this.storage.backup(this.service.workspace.files.values(), new Date((this.#options.now ?? Date.now)()).toISOString().slice(0, 10));
+	}
+
+	/** Reads usage, quota and persistence again (the page asked the browser to persist). */
+	async refreshStorage(): Promise<void> {
+		await this.storage.monitor.refresh(true);
+	}
+
+	/** Ends this hub so every tab reloads onto a fresh one (Retry after a storage failure). */
+	restartHub(): void {
+		this.#publish({ type: 'hub.restart' });
+		this.storage.restart();
+	}
+
+	/** Asks the hubs of other tabs to let go of storage (after a storage failure). */
+	releaseStorage(): void {
+		this.storage.releaseOthers();
 	}
 
 	#publish(body: HubEventBody) {
@@ -186,6 +220,7 @@ export class Hub {
 		const ws = this.service.workspace;
 		const { undo, redo } = this.service.undoState;
 		if (event.type === 'changed' && this.#folder) queueMicrotask(() => this.#publish({ type: 'folder.status', folder: this.folderState() }));
+		if (event.type === 'changed') void this.storage.monitor.refresh();
 		if (event.type === 'changed') {
 			this.#publish({
 				type: 'workspace.changed',
@@ -208,14 +243,14 @@ export class Hub {
 	/** The hub's status as tabs show it. */
 	status(): HubStatus {
 		return {
-			state: this.#newerBuild ? 'superseded' : 'ready',
+			state: this.#newerBuild ? 'superseded' : this.storage.failure ? 'failed' : 'ready',
 			mode: this.mode,
 			build: this.build,
 			hubId: this.id,
-			tabs: this.#tabs.size,
+			tabs: this.#leases.count,
 			writer: this.writer,
 			newerBuild: this.#newerBuild,
-			message: this.#newerBuild ? 'A newer version of Web Studio is open in another tab. Reload this tab to keep working.' : undefined
+			message: this.#supersededMessage ?? this.storage.failure?.message
 		};
 	}
 
@@ -229,42 +264,39 @@ export class Hub {
 			...compareHello(request, { protocolVersion: PROTOCOL_VERSION, build: this.build }),
 			hubId: this.id,
 			hubStartedAt: this.startedAt,
-			tabs: this.#tabs.size,
+			tabs: this.#leases.count,
 			eventsChannel: eventsChannelName(this.build)
 		};
 	}
 
-	/**
-	 * Watches a tab's Web Lock: the tab holds `studio:tab:<id>` for its lifetime, so our request for
-	 * the same lock is granted exactly when the tab is gone. Then what it owned is cleaned up.
-	 */
+	/** Starts watching a tab's lease (see TabLeases). */
 	trackTab(tabId: string): void {
-		if (this.#tabs.has(tabId)) return;
-		this.#tabs.set(tabId, new Map());
-		this.#publish({ type: 'hub.status', status: this.status() });
-		void this.#options.locks?.request(tabLockName(tabId), async () => this.forgetTab(tabId));
+		this.#leases.track(tabId);
 	}
 
-	/** Cleans up after a tab: aborts its calls in flight (approvals they wait on settle as cancelled). */
-	forgetTab(tabId: string): void {
-		const calls = this.#tabs.get(tabId);
-		if (!calls) return;
-		this.#tabs.delete(tabId);
-		for (const controller of calls.values()) controller.abort();
-		this.registry.policy.endTab(tabId);
-		this.preview.removeHost(tabId);
+	/** Cleans up after a tab: finishes its saves, aborts its other calls, ends its sessions. */
+	forgetTab(tabId: string): Promise<void> {
+		return this.#leases.forget(tabId);
+	}
+
+	#onTabs(event: { type: 'added' | 'gone'; tabId: string }) {
+		if (event.type === 'gone') {
+			this.registry.policy.endTab(event.tabId);
+			this.preview.removeHost(event.tabId);
+		}
 		this.#publish({ type: 'hub.status', status: this.status() });
 	}
 
 	get tabCount(): number {
-		return this.#tabs.size;
+		return this.#leases.count;
 	}
 
 	/** A newer build is running: stop writing and tell our tabs to reload. */
-	supersede(newerBuild: string): void {
+	supersede(newerBuild: string, message = 'A newer version of Web Studio is open in another tab. Reload this tab to keep working.'): void {
 		if (this.#newerBuild) return;
 		this.#newerBuild = newerBuild;
-		this.registry.policy.setReadOnly('A newer version of Web Studio is running in another tab; this one no longer writes. Reload it.');
+		this.#supersededMessage = message;
+		this.registry.policy.setReadOnly(message);
 		this.#publish({ type: 'hub.status', status: this.status() });
 	}
 
@@ -276,7 +308,7 @@ export class Hub {
 			hubId: this.id,
 			seq: this.#seq,
 			workspace: { id: ws.id, name: ws.name, revision: ws.revision, activePath: ws.activePath, files: sortedFiles(ws).map(summarise) },
-			storage: { kind: this.service.repository.kind, health: this.#options.storageHealth?.() ?? 'open', quarantined: this.service.quarantined.length },
+			storage: this.storage.info(this.service.quarantined.length),
 			trace: this.registry.trace.snapshot(),
 			approvals: this.registry.policy.snapshot(),
 			grants: this.registry.policy.grants(),
@@ -289,25 +321,17 @@ export class Hub {
 		};
 	}
 
-	/** Runs `task` as a call owned by `tabId`: aborted if the tab goes away first, or if it withdraws the call. */
-	async #owned<T>(context: TabCallContext, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
-		this.trackTab(context.tabId);
-		const controller = new AbortController();
-		const calls = this.#tabs.get(context.tabId)!;
-		const key = context.requestId ?? `anonymous-${Math.random().toString(36).slice(2)}`;
-		calls.set(key, controller);
-		try {
-			return await task(controller.signal);
-		} finally {
-			calls.delete(key);
-		}
+	/**
+	 * Runs `task` as a call of the tab: aborted if the tab goes away first (except an editor save,
+	 * which is finished: it is what the person typed) or if the tab withdraws it.
+	 */
+	#owned<T>(context: TabCallContext, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		return this.#leases.own(context.tabId, context.requestId, context.source === 'editor', task);
 	}
 
 	/** A tab gave up on one of its calls (its own deadline passed): cancel it, withdrawing its approval card. */
 	cancelCall(tabId: string, requestId: string): boolean {
-		const controller = this.#tabs.get(tabId)?.get(requestId);
-		controller?.abort();
-		return controller !== undefined;
+		return this.#leases.cancel(tabId, requestId);
 	}
 
 	/** A direct command from a tab. */

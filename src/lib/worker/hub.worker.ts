@@ -6,7 +6,7 @@ import { createFacade, deferredFacade } from './facade';
 
 declare const self: SharedWorkerGlobalScope;
 
-const hub = startHub({ mode: 'shared-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__ });
+const hub = startHub({ mode: 'shared-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__, close: () => self.close() });
 
 const ready = hub.then((h) => createFacade(h));
 

@@ -4,6 +4,7 @@ import type { McpTool } from '../tools/catalog';
 import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
 import type { ApprovalDecision, PendingApproval, SessionGrant } from '../runtime/policy';
 import type { FolderState, PreviewOutcome } from '../runtime/ports';
+import type { StorageFailure } from '../storage/unavailable';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentSettingsPatch, AgentSettingsView, AgentUpdate } from '../agents/runner';
 
@@ -51,6 +52,12 @@ export interface StorageInfo {
 	kind: 'indexeddb' | 'memory' | 'filesystem';
 	health: string;
 	quarantined: number;
+	/** Set when IndexedDB exists but cannot be used: the studio shows why and accepts no edits. */
+	failure?: StorageFailure;
+	/** Whether the browser keeps the data even under storage pressure (null: unknown). */
+	persisted?: boolean | null;
+	usage?: number | null;
+	quota?: number | null;
 }
 
 /** Hub state that tabs display. */
@@ -158,6 +165,9 @@ export type HubEventBody =
 	| { type: 'preview.render'; render: PreviewRender }
 	| { type: 'agent.update'; update: AgentUpdate }
 	| { type: 'folder.status'; folder: FolderState }
+	| { type: 'storage.status'; storage: StorageInfo }
+	/** The hub is ending (Retry after a storage failure): every tab reloads and starts a fresh one. */
+	| { type: 'hub.restart' }
 	| { type: 'hub.status'; status: HubStatus };
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
@@ -208,6 +218,14 @@ export interface HubFacade {
 	listModels(): Promise<{ id: string; name: string; tools: boolean | null }[]>;
 	/** Connects a local folder (a FileSystemDirectoryHandle from the picker or OPFS); says whether it holds site files. */
 	connectFolder(handle: FileSystemDirectoryHandle): Promise<{ name: string; hasFiles: boolean }>;
+	/** A .zip of the workspace (or, when storage failed, of whatever is still readable from it). */
+	downloadBackup(): Promise<{ name: string; bytes: Uint8Array }>;
+	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
+	refreshStorage(): Promise<void>;
+	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */
+	restartHub(): Promise<void>;
+	/** After a storage failure: ask other tabs' hubs (any build) to let go of storage. */
+	releaseStorage(): Promise<void>;
 	/** Presentation preferences (panel layout); never part of tools or history. */
 	getPreference(key: string): Promise<unknown>;
 	setPreference(key: string, value: unknown): Promise<void>;
@@ -250,6 +268,10 @@ export const RELAY_METHODS: Record<RelayMethod, ReplayRule> = {
 	setAgentSettings: 'always',
 	listModels: 'always',
 	connectFolder: 'always',
+	downloadBackup: 'always',
+	refreshStorage: 'always',
+	restartHub: 'never',
+	releaseStorage: 'always',
 	getPreference: 'always',
 	setPreference: 'always',
 	registerPreviewHost: 'always',
@@ -264,7 +286,10 @@ export type RelayMessage =
 	| { kind: 'response'; id: string; ok: false; error: string };
 
 /** Announcements between hubs of possibly different builds (one channel for all builds). */
-export type HubAnnouncement = { kind: 'hub-started'; hubId: string; build: string; protocolVersion: number; startedAt: number };
+export type HubAnnouncement =
+	| { kind: 'hub-started'; hubId: string; build: string; protocolVersion: number; startedAt: number }
+	/** A hub that cannot open storage asks the others to close their connections. */
+	| { kind: 'release-storage'; hubId: string };
 
 /** Channel every hub of every build announces itself on. */
 export const HUBS_CHANNEL = 'studio:hubs';

@@ -10,16 +10,9 @@ import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import type { LayoutStore } from '../layout.svelte';
 import { bytesToBase64 } from '$lib/domain/base64';
+import { downloadJson as download } from '../download';
 
 const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
-
-/** Downloads `data` as a JSON file. */
-function download(name: string, data: unknown) {
-	const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-	const link = Object.assign(document.createElement('a'), { href: url, download: name });
-	link.click();
-	setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -106,13 +99,15 @@ export class WorkbenchActions {
 
 	/** Imports dropped files: text as UTF-8, everything else as base64 assets. */
 	async importFiles(files: File[]) {
+		let added = 0;
 		for (const file of files) {
 			const path = (file.webkitRelativePath || file.name).replace(/\\/g, '/');
 			const text = TEXT_EXTENSIONS.test(path);
 			const content = text ? await file.text() : bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-			await this.call('workspace_write_file', { path, content, encoding: text ? 'utf8' : 'base64', createIfMissing: true });
+			const result = await this.call('workspace_write_file', { path, content, encoding: text ? 'utf8' : 'base64', createIfMissing: true });
+			if (!result.isError) added++;
 		}
-		if (files.length) this.toasts.show({ tone: 'info', message: `Added ${files.length} file${files.length === 1 ? '' : 's'}.` });
+		if (added) this.toasts.show({ tone: 'info', message: `Added ${added} file${added === 1 ? '' : 's'}.` });
 	}
 
 	// ── Folder ─────────────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,8 @@
 // saves through workspace_write_file (source editor, direct, expectedRevision), flushes on blur and
 // hide, and live updates from other tabs or agents — with a conflict bar when both sides edited.
 import { lineDiff, type DiffLine } from '$lib/domain/diff';
+import { hashText } from '$lib/domain/hash';
+import { journalRemove, journalWrite, orphanedEntries } from './journal';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
@@ -45,12 +47,19 @@ export class EditorController {
 	#timers = new Map<string, ReturnType<typeof setTimeout>>();
 	#studio: StudioClient;
 	#toasts: ToastStore;
+	#loaded!: () => void;
+	/** Resolves once CodeMirror is loaded and mounted. */
+	readonly whenLoaded = new Promise<void>((resolve) => (this.#loaded = resolve));
 
 	constructor(studio: StudioClient, toasts: ToastStore) {
 		this.#studio = studio;
 		this.#toasts = toasts;
 		studio.onChange.add((paths) => void this.#onRemoteChange(paths));
-		studio.onHide.add(() => void this.flushAll());
+		studio.onHide.add(() => {
+			// Synchronously first: the page may be gone before the saves below reach the hub.
+			this.#journalAll();
+			void this.flushAll();
+		});
 	}
 
 	/** Mounts CodeMirror (loaded on demand) into `container`. */
@@ -65,6 +74,7 @@ export class EditorController {
 			// A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
 			this.#view.scrollDOM.tabIndex = 0;
 			this.loading = false;
+			this.#loaded();
 			if (this.active) void this.open(this.active);
 		});
 		return () => {
@@ -121,7 +131,32 @@ export class EditorController {
 		if (this.#view && this.active && this.#sessions.has(this.active)) this.#sessions.get(this.active)!.state = this.#view.state;
 	}
 
+	#journalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+	/** Keeps unsaved text of `path` in the recovery journal (see journal.ts). */
+	#journal(path: string) {
+		const session = this.#sessions.get(path);
+		const tabId = this.#studio.tabId;
+		const text = this.#text(path);
+		if (!session || !tabId || text === null || text === session.base) return;
+		journalWrite({ tabId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), at: Date.now() });
+	}
+
+	#journalAll() {
+		for (const path of this.dirty) this.#journal(path);
+	}
+
 	#onLocalEdit(path: string) {
+		// Journalled at most once a second while typing: a crash loses no more than that.
+		if (!this.#journalTimers.has(path)) {
+			this.#journalTimers.set(
+				path,
+				setTimeout(() => {
+					this.#journalTimers.delete(path);
+					if (this.dirty.includes(path)) this.#journal(path);
+				}, 1000)
+			);
+		}
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 		clearTimeout(this.#timers.get(path));
 		this.#timers.set(path, setTimeout(() => void this.flush(path), SAVE_DELAY_MS));
@@ -180,6 +215,52 @@ export class EditorController {
 
 	#markClean(path: string) {
 		if (this.dirty.includes(path)) this.dirty = this.dirty.filter((p) => p !== path);
+		const tabId = this.#studio.tabId;
+		if (tabId) journalRemove(tabId, path);
+	}
+
+	/**
+	 * Recovers text that closed or crashed tabs typed but never saved: saved at once when its file
+	 * has not changed since; otherwise opened with the conflict bar, so both texts stay recoverable.
+	 */
+	async recover(): Promise<void> {
+		for (const entry of await orphanedEntries()) {
+			const stored = await this.#studio.readFile(entry.path);
+			const current = stored?.content ?? null;
+			const drop = () => journalRemove(entry.tabId, entry.path);
+			if (current === entry.text) {
+				drop();
+				continue;
+			}
+			if (stored && current !== null && hashText(current) === entry.baseHash) {
+				const result = await this.#studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, expectedRevision: stored.revision }, 'editor');
+				if (!result.isError) {
+					drop();
+					this.#toasts.show({ tone: 'info', message: `Recovered unsaved changes to ${entry.path}.` });
+					continue;
+				}
+			}
+			if (!stored) {
+				this.#toasts.show({
+					tone: 'info',
+					message: `Unsaved text of ${entry.path} was recovered, but the file was deleted since.`,
+					action: {
+						label: 'Restore it',
+						run: () => void this.#studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, createIfMissing: true }, 'editor').then(drop)
+					}
+				}, 30_000);
+				continue;
+			}
+			// The file changed since that text was typed: show both, let the person choose.
+			await this.open(entry.path);
+			const session = this.#sessions.get(entry.path);
+			if (!session || !this.#cm) continue;
+			this.#raiseConflict(entry.path, current ?? '', stored.revision);
+			const change = this.#cm.minimalChange(session.state.doc.toString(), entry.text);
+			if (this.#view && this.active === entry.path && change) this.#view.dispatch({ changes: change });
+			this.#capture();
+			drop();
+		}
 	}
 
 	#raiseConflict(path: string, theirs: string, revision: number) {

@@ -1,5 +1,5 @@
 // Registers every workspace, folder, template and preview handler with a registry.
-import type { FolderPort } from '../ports';
+import type { FolderPort, StorageUse } from '../ports';
 import type { ToolRegistry } from '../registry';
 import type { WorkspaceService } from '../workspace-service';
 import { fileHandlers } from './files';
@@ -12,6 +12,8 @@ import { workspaceReadHandlers } from './workspace';
 /** What the handlers need besides the workspace service. */
 export interface HandlerDeps {
 	folder?: () => FolderPort | null;
+	/** Persistence, usage and quota of the browser's storage, when the host can tell. */
+	storage?: () => StorageUse;
 }
 
 /** Registers the handler of every tool in the catalog. */
@@ -19,7 +21,7 @@ export function registerWorkspaceTools(registry: ToolRegistry, service: Workspac
 	const folder = deps.folder ?? (() => null);
 	const folderStatus = () => folder()?.state(service.workspace) ?? { status: 'browser-only' as const };
 	return registry.registerAll({
-		...workspaceReadHandlers(service, folderStatus),
+		...workspaceReadHandlers(service, folderStatus, deps.storage),
 		...fileHandlers(service),
 		...historyHandlers(service),
 		...templateHandlers(service),

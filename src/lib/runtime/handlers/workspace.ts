@@ -5,11 +5,16 @@ import { sortedFiles, totalBytes } from '../../domain/model';
 import { normalizePath } from '../../domain/paths';
 import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
+import type { StorageUse } from '../ports';
 import { summary } from './shared';
 import { searchFiles } from '../search';
 
 /** Handlers for the read-only workspace tools. */
-export function workspaceReadHandlers(service: WorkspaceService, folderStatus: () => { status: 'browser-only' | 'connected' | 'permission-required' | 'stale'; name?: string }) {
+export function workspaceReadHandlers(
+	service: WorkspaceService,
+	folderStatus: () => { status: 'browser-only' | 'connected' | 'permission-required' | 'stale'; name?: string },
+	storage: () => StorageUse = () => ({ persisted: null, usage: null, quota: null })
+) {
 	const readFile = (path: string) => {
 		const normalized = normalizePath(path);
 		const file = service.workspace.files.get(normalized);
@@ -35,7 +40,7 @@ export function workspaceReadHandlers(service: WorkspaceService, folderStatus: (
 				fileCount: ws.files.size,
 				bytesUsed: totalBytes(ws.files.values()),
 				limits: { ...LIMITS },
-				storage: { mode: service.repository.kind },
+				storage: { mode: service.repository.kind, ...storage() },
 				folder: folderStatus(),
 				quarantined: [...service.quarantined]
 			};

@@ -1,0 +1,49 @@
+// Storage commands: download a backup, and the recovery actions after a storage failure.
+import type { StudioClient } from '../studio.svelte';
+import type { ToastStore } from '../toasts.svelte';
+import { downloadBytes } from '../download';
+
+/** Share of the quota at which the studio warns (mirrors the hub's guard). */
+export const STORAGE_WARN_RATIO = 0.8;
+
+/** Backups and storage recovery. */
+export class StorageActions {
+	busy = $state(false);
+
+	constructor(
+		private readonly studio: StudioClient,
+		private readonly toasts: ToastStore
+	) {}
+
+	/** Downloads a .zip of the workspace (or of whatever a failed storage still holds). */
+	async backup(): Promise<void> {
+		this.busy = true;
+		try {
+			const { name, bytes } = await this.studio.downloadBackup();
+			downloadBytes(name, bytes, 'application/zip');
+		} catch (error) {
+			this.toasts.show({ tone: 'error', message: `No backup could be made: ${error instanceof Error ? error.message : String(error)}` });
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** Ends the hub: every tab reloads and tries storage again. */
+	async retry(): Promise<void> {
+		this.busy = true;
+		await this.studio.restartHub().catch(() => location.reload());
+	}
+
+	/** Asks other Web Studio tabs to let go of storage, then retries. */
+	async closeOthers(): Promise<void> {
+		this.busy = true;
+		await this.studio.releaseStorage().catch(() => undefined);
+		setTimeout(() => void this.retry(), 800);
+	}
+
+	/** Used share of the quota (0–1), or null when the browser does not say. */
+	get usedShare(): number | null {
+		const storage = this.studio.workspace.storage;
+		return storage?.usage != null && storage.quota ? storage.usage / storage.quota : null;
+	}
+}

@@ -1,0 +1,71 @@
+// The editor's recovery journal: text typed but not yet saved, kept in localStorage (written
+// synchronously, so it survives a tab closed or killed mid-save) until the hub has committed it.
+import { tabLockName } from '$lib/worker/protocol';
+
+/** One file's unsaved text in one tab. */
+export interface JournalEntry {
+	tabId: string;
+	path: string;
+	text: string;
+	/** The revision and content hash the text was based on (what it may be saved over). */
+	baseRevision: number;
+	baseHash: string;
+	at: number;
+}
+
+const PREFIX = 'studio:unsaved:';
+const key = (tabId: string, path: string) => `${PREFIX}${tabId}:${path}`;
+
+function storage(): Storage | null {
+	try {
+		return typeof localStorage === 'undefined' ? null : localStorage;
+	} catch {
+		return null; // storage disabled: the journal is best effort, saves still go to the hub
+	}
+}
+
+/** Records unsaved text (overwrites the tab's previous entry for the path). */
+export function journalWrite(entry: JournalEntry): void {
+	try {
+		storage()?.setItem(key(entry.tabId, entry.path), JSON.stringify(entry));
+	} catch {
+		// Quota: the live save still runs; only the crash copy is missing.
+	}
+}
+
+/** Forgets a tab's entry for `path` (its text was saved, or discarded by the person). */
+export function journalRemove(tabId: string, path: string): void {
+	storage()?.removeItem(key(tabId, path));
+}
+
+function isEntry(value: unknown): value is JournalEntry {
+	const e = value as Partial<JournalEntry> | null;
+	return !!e && typeof e.tabId === 'string' && typeof e.path === 'string' && typeof e.text === 'string' && typeof e.baseRevision === 'number' && typeof e.baseHash === 'string';
+}
+
+/**
+ * Entries left by tabs that are gone (their lease lock is free): a live tab, even a hidden one,
+ * saves its own text. Malformed entries are dropped.
+ */
+export async function orphanedEntries(): Promise<JournalEntry[]> {
+	const store = storage();
+	if (!store) return [];
+	const held = new Set<string>();
+	if (typeof navigator !== 'undefined' && navigator.locks?.query) {
+		for (const lock of (await navigator.locks.query()).held ?? []) if (lock.name) held.add(lock.name);
+	}
+	const out: JournalEntry[] = [];
+	for (let i = store.length - 1; i >= 0; i--) {
+		const name = store.key(i);
+		if (!name?.startsWith(PREFIX)) continue;
+		let entry: unknown;
+		try {
+			entry = JSON.parse(store.getItem(name) ?? 'null');
+		} catch {
+			entry = null;
+		}
+		if (!isEntry(entry)) store.removeItem(name);
+		else if (!held.has(tabLockName(entry.tabId))) out.push(entry);
+	}
+	return out.sort((a, b) => a.at - b.at);
+}

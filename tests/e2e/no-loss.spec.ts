@@ -1,0 +1,149 @@
+// Nothing a person typed or stored is ever lost: closing mid-typing, racing a remote change, a full
+// quota, and storage from a newer version.
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+import { unzipSync, strFromU8 } from 'fflate';
+import { readFileSync } from 'node:fs';
+import { hashText } from '../../src/lib/domain/hash';
+
+type Result = { isError: boolean; structuredContent: { revision?: number; error?: { code: string; message: string }; [key: string]: unknown } };
+
+async function ready(page: Page) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toBeVisible();
+}
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
+	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
+const read = async (page: Page, path: string) => ((await page.evaluate((p) => window.studio!.readFile(p), path)) as { content: string } | null)?.content ?? null;
+
+async function typeAtEnd(page: Page, path: string, text: string) {
+	await page.locator(`[data-path="${path}"]`).click();
+	await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', path);
+	await page.locator('.cm-content').click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type(text);
+}
+
+test('typing and closing the only tab within 50 ms loses no character', async ({ context }) => {
+	const page = await context.newPage();
+	await ready(page);
+	await typeAtEnd(page, 'README.md', '\nthe very last words');
+	await page.waitForTimeout(30);
+	await page.close();
+	const again = await context.newPage();
+	await ready(again);
+	await expect.poll(() => read(again, 'README.md'), { timeout: 15_000 }).toContain('the very last words');
+});
+
+test('a remote change landing while this tab types raises the conflict bar; both texts are kept and recoverable', async ({ context, page }) => {
+	await ready(page);
+	const other = await context.newPage();
+	await ready(other);
+	await typeAtEnd(page, 'README.md', '\nmine, unsaved');
+	const theirs = await call(other, 'workspace_write_file', { path: 'README.md', content: 'theirs, from the other tab\n' });
+	expect(theirs.isError).toBe(false);
+	const bar = page.getByTestId('conflict-bar');
+	await expect(bar).toBeVisible();
+	expect(await read(page, 'README.md')).toBe('theirs, from the other tab\n'); // not overwritten
+	await expect(page.locator('.cm-content')).toContainText('mine, unsaved'); // not lost either
+	await bar.getByRole('button', { name: /keep mine/i }).click();
+	await expect.poll(() => read(page, 'README.md')).toContain('mine, unsaved');
+	const history = (await call(page, 'workspace_history', { limit: 5 })).structuredContent as { entries: { revision: number; source: string }[] };
+	const theirsRevision = (theirs.structuredContent as { revision: number }).revision;
+	expect(history.entries.map((e) => e.revision)).toContain(theirsRevision); // theirs stays restorable
+});
+
+test('a write past the storage quota is refused with WORKSPACE_QUOTA_EXCEEDED; workspace and history stay intact and the studio says what to do', async ({ context, page, baseURL }) => {
+	// Chromium applies a quota override to an origin that has not used storage yet: set it first.
+	const cdp = await context.newCDPSession(page);
+	await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 3_000_000 });
+	await ready(page);
+	const big = `${'The quick brown fox. '.repeat(24_000)}\n`; // ~500 KB a file
+	let refused: Result | null = null;
+	for (let i = 0; i < 8 && !refused; i++) {
+		const result = await call(page, 'workspace_write_file', { path: `big${i}.txt`, content: big, createIfMissing: true });
+		if (result.isError) refused = result;
+	}
+	expect(refused?.structuredContent.error?.code).toBe('WORKSPACE_QUOTA_EXCEEDED');
+	expect(refused?.structuredContent.error?.message).toMatch(/Nothing was changed/);
+
+	const before = (await call(page, 'workspace_history', { limit: 200 })).structuredContent as { revision: number; entries: unknown[] };
+	const files = await page.evaluate(() => window.studio!.files);
+	const again = await call(page, 'workspace_write_file', { path: 'one-more.txt', content: big, createIfMissing: true });
+	expect(again.structuredContent.error?.code).toBe('WORKSPACE_QUOTA_EXCEEDED');
+	const after = (await call(page, 'workspace_history', { limit: 200 })).structuredContent as { revision: number; entries: unknown[] };
+	expect(after).toEqual(before);
+	expect(await page.evaluate(() => window.studio!.files)).toEqual(files);
+	expect(await read(page, 'big0.txt')).toBe(big);
+
+	// Through the UI (a dropped file), the person is told what to do.
+	await page.evaluate((text) => {
+		const data = new DataTransfer();
+		data.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
+		const tree = document.querySelector('[aria-label="File tree"]')!;
+		tree.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+		tree.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+	}, big);
+	await expect(page.getByText(/storage quota is full\)\. Nothing was changed\. Delete large files, or download a backup/)).toBeVisible();
+});
+
+test('storage opened by a newer version: the studio says so, accepts no edits, shows no starter, and still offers a backup', async ({ page }) => {
+	// Another page of the origin (a newer build) holds the database at a higher schema version.
+	await page.goto('/manifest.webmanifest');
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('web-studio', 99);
+				open.onupgradeneeded = () => {
+					const db = open.result;
+					db.createObjectStore('workspaces', { keyPath: 'id' });
+					const files = db.createObjectStore('files', { keyPath: ['workspaceId', 'path'] });
+					files.put({ workspaceId: 'default', path: 'index.html', kind: 'text', language: 'html', mimeType: 'text/html', content: '<h1>From the future</h1>', size: 24, hash: 'h' });
+				};
+				open.onsuccess = () => {
+					open.result.close();
+					resolve();
+				};
+				open.onerror = () => reject(open.error);
+			})
+	);
+	await page.goto('/');
+	await waitForHub(page);
+	const problem = page.getByTestId('storage-problem');
+	await expect(problem).toBeVisible();
+	await expect(problem).toHaveAttribute('data-reason', 'newer-schema');
+	await expect(problem).toContainText('newer version');
+	expect(await page.evaluate(() => window.studio!.files)).toEqual([]); // no starter over the real data
+	const refused = await call(page, 'workspace_write_file', { path: 'index.html', content: 'x', createIfMissing: true });
+	expect(refused.structuredContent.error?.code).toBe('TOOL_POLICY_DENIED');
+	const downloading = page.waitForEvent('download');
+	await problem.getByRole('button', { name: 'Download a backup' }).click();
+	const zip = unzipSync(new Uint8Array(readFileSync(await (await downloading).path())));
+	expect(strFromU8(zip['index.html']!)).toBe('<h1>From the future</h1>');
+});
+
+test('text a crashed tab typed but never saved comes back: saved when its file is unchanged, else shown with the conflict bar', async ({ page }) => {
+	await ready(page);
+	const readme = (await read(page, 'README.md'))!;
+	// What a tab that died mid-typing left in its recovery journal (its tab lock is gone).
+	await page.evaluate(
+		([readmeHash]) => {
+			const entry = (path: string, text: string, baseHash: string) =>
+				localStorage.setItem(`studio:unsaved:dead-tab:${path}`, JSON.stringify({ tabId: 'dead-tab', path, text, baseRevision: 1, baseHash, at: Date.now() }));
+			entry('README.md', 'typed just before the crash\n', readmeHash!);
+			entry('styles.css', 'body { color: hotpink; }\n', 'a-hash-from-before-someone-else-changed-it');
+		},
+		[hashText(readme)]
+	);
+	await page.reload();
+	await waitForHub(page);
+	await expect.poll(() => read(page, 'README.md')).toBe('typed just before the crash\n');
+	const bar = page.getByTestId('conflict-bar');
+	await expect(bar).toContainText('styles.css');
+	await expect(page.locator('.cm-content')).toContainText('hotpink');
+	expect(await read(page, 'styles.css')).not.toContain('hotpink'); // nothing overwritten without the person
+	await bar.getByRole('button', { name: /keep mine/i }).click();
+	await expect.poll(() => read(page, 'styles.css')).toBe('body { color: hotpink; }\n');
+	expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('studio:unsaved:dead-tab')))).toEqual([]);
+});
