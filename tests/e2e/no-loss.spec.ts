@@ -17,12 +17,12 @@ const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 const read = async (page: Page, path: string) => ((await page.evaluate((p) => window.studio!.readFile(p), path)) as { content: string } | null)?.content ?? null;
 
-async function typeAtEnd(page: Page, path: string, text: string) {
+async function typeAtEnd(page: Page, path: string, text: string, delay = 0) {
 	await page.locator(`[data-path="${path}"]`).click();
 	await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', path);
 	await page.locator('.cm-content').click();
 	await page.keyboard.press('ControlOrMeta+End');
-	await page.keyboard.type(text);
+	await page.keyboard.type(text, { delay });
 }
 
 test('typing and closing the only tab within 50 ms loses no character', async ({ context }) => {
@@ -40,9 +40,13 @@ test('a remote change landing while this tab types raises the conflict bar; both
 	await ready(page);
 	const other = await context.newPage();
 	await ready(other);
-	await typeAtEnd(page, 'README.md', '\nmine, unsaved');
+	// Keep typing (a keystroke every 60 ms keeps the 250 ms save debounce from firing) while the
+	// other tab's change lands: this tab's text is unsaved when the remote change arrives.
+	const typing = typeAtEnd(page, 'README.md', '\nmine, unsaved and still typing', 60);
+	await expect(page.locator('.cm-content')).toContainText('mine, un');
 	const theirs = await call(other, 'workspace_write_file', { path: 'README.md', content: 'theirs, from the other tab\n' });
 	expect(theirs.isError).toBe(false);
+	await typing;
 	const bar = page.getByTestId('conflict-bar');
 	await expect(bar).toBeVisible();
 	expect(await read(page, 'README.md')).toBe('theirs, from the other tab\n'); // not overwritten
