@@ -3,6 +3,8 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -57,8 +59,23 @@ export default defineConfig({
 	server: { port, strictPort: port !== undefined },
 	preview: { port, strictPort: port !== undefined },
 	test: {
-		include: ['tests/unit/**/*.test.ts'],
-		environment: 'node',
-		testTimeout: 20_000
+		testTimeout: 20_000,
+		projects: [
+			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+			{
+				// Code that needs a real browser API (OPFS, File System Access handles), in Chromium.
+				extends: true,
+				test: {
+					name: 'browser',
+					include: ['tests/browser/**/*.test.ts'],
+					browser: {
+						enabled: true,
+						headless: true,
+						provider: playwright({ launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS } }),
+						instances: [{ browser: 'chromium' }]
+					}
+				}
+			}
+		]
 	}
 });

@@ -3,13 +3,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ToolRegistry } from '../lib/runtime/registry';
-import { ApprovalPolicy } from '../lib/runtime/policy';
-import { WorkspaceService } from '../lib/runtime/workspace-service';
-import { registerWorkspaceTools } from '../lib/runtime/handlers/index';
 import { InvalidCursorError } from '../lib/runtime/jsonrpc';
-import { FsRepository } from '../lib/storage/fs-repository';
 import { isToolName } from '../lib/tools/schema';
+import { openFolderStudio } from './folder-studio';
 
 function parseArgs(argv: string[]): { dir: string; readOnly: boolean } {
 	let dir = '';
@@ -29,12 +25,7 @@ function parseArgs(argv: string[]): { dir: string; readOnly: boolean } {
 /** Builds and connects the server; resolves once it is listening on stdio. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
 	const { dir, readOnly } = parseArgs(argv);
-	const repository = new FsRepository(dir);
-	const service = await WorkspaceService.open({ repository });
-	// The MCP host asks its user before each call, so calls from it pass — unless the server is read-only.
-	const policy = new ApprovalPolicy(readOnly ? { readOnly: true } : { preApprovedSources: ['mcp'] });
-	const registry = new ToolRegistry({ policy, getRevision: () => service.revision, pageSize: 100, serverInfo: { name: 'web-studio', version: '0.1.0' } });
-	registerWorkspaceTools(registry, service);
+	const studio = await openFolderStudio(dir, { readOnly });
 	const context = { source: 'mcp' as const, mode: 'agent' as const };
 
 	const server = new Server(
@@ -43,7 +34,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 	);
 	server.setRequestHandler(ListToolsRequestSchema, async (request) => {
 		try {
-			return registry.listTools({ cursor: request.params?.cursor }, context) as never;
+			return studio.registry.listTools({ cursor: request.params?.cursor }, context) as never;
 		} catch (error) {
 			if (error instanceof InvalidCursorError) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
 			throw error;
@@ -51,13 +42,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 	});
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 		if (!isToolName(request.params.name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
-		return (await registry.executeModelToolCall(
-			{ id: String(extra.requestId), name: request.params.name, arguments: request.params.arguments ?? {} },
-			{ context, signal: extra.signal }
-		)) as never;
+		return (await studio.call(request.params.name, request.params.arguments ?? {}, { id: String(extra.requestId), signal: extra.signal })) as never;
 	});
 	await server.connect(new StdioServerTransport());
-	process.stderr.write(`web-studio MCP server on ${repository.root}${readOnly ? ' (read-only)' : ''}\n`);
+	process.stderr.write(`web-studio MCP server on ${studio.repository.root}${readOnly ? ' (read-only)' : ''}\n`);
 }
 
 void main().catch((error: unknown) => {

@@ -77,3 +77,90 @@ test('connect a folder, save changed files, see unsaved markers, reload from dis
 	expect((await call(page, 'folder_get_status')).structuredContent).toMatchObject({ folder: { status: 'browser-only' } });
 	expect((await call(page, 'workspace_save_all')).structuredContent.error).toMatchObject({ code: 'WORKSPACE_FOLDER_NOT_CONNECTED' });
 });
+
+test('opening a project folder without an .html imports what it can, lists what it left out, and writes nothing; a conflict is never overwritten without the person', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	// A project folder: no HTML, a dot folder, and a file too large to hold.
+	const before = await page.evaluate(async () => {
+		const root = await navigator.storage.getDirectory();
+		const dir = await root.getDirectoryHandle('project', { create: true });
+		const put = async (d: FileSystemDirectoryHandle, name: string, text: string) => {
+			const w = await (await d.getFileHandle(name, { create: true })).createWritable();
+			await w.write(text);
+			await w.close();
+		};
+		await put(dir, 'styles.css', 'body { color: teal; }\n');
+		await put(dir, 'app.js', 'console.log("mine");\n');
+		await put(dir, 'README.md', '# My project\n');
+		await put(await dir.getDirectoryHandle('.vscode', { create: true }), 'settings.json', '{"editor.tabSize": 2}');
+		await put(dir, 'notes.txt', 'n'.repeat(600 * 1024));
+		const snapshot: Record<string, number> = {};
+		const walk = async (d: FileSystemDirectoryHandle, prefix: string) => {
+			for await (const [name, entry] of (d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+				if (entry.kind === 'directory') await walk(entry as FileSystemDirectoryHandle, `${prefix}${name}/`);
+				else snapshot[`${prefix}${name}`] = (await (entry as FileSystemFileHandle).getFile()).lastModified;
+			}
+		};
+		await walk(dir, '');
+		(window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => dir;
+		return snapshot;
+	});
+	await page.getByRole('button', { name: 'Open folder' }).click();
+	await expect(page.getByText(/Opened “project”/)).toContainText('Nothing was written to the folder');
+	await expect(page.getByText(/Opened “project”/)).toContainText('notes.txt (too large');
+	expect(await page.evaluate(() => window.studio!.files)).toEqual(expect.arrayContaining(['styles.css', 'app.js', 'README.md']));
+	expect(await page.evaluate(() => window.studio!.files)).not.toContain('index.html');
+	const after = await page.evaluate(async () => {
+		const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('project');
+		const snapshot: Record<string, number> = {};
+		const walk = async (d: FileSystemDirectoryHandle, prefix: string) => {
+			for await (const [name, entry] of (d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+				if (entry.kind === 'directory') await walk(entry as FileSystemDirectoryHandle, `${prefix}${name}/`);
+				else snapshot[`${prefix}${name}`] = (await (entry as FileSystemFileHandle).getFile()).lastModified;
+			}
+		};
+		await walk(dir, '');
+		return snapshot;
+	});
+	expect(after).toEqual(before); // not one file written, added or touched
+
+	// A file edited on disk after the import: the save is refused, listing it, until the person says overwrite.
+	await page.evaluate(async () => {
+		const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('project');
+		const w = await (await dir.getFileHandle('styles.css')).createWritable();
+		await w.write('body { color: red; } /* edited in another editor */\n');
+		await w.close();
+	});
+	await call(page, 'workspace_write_file', { path: 'styles.css', content: 'body { color: navy; }\n' });
+	await page.getByTestId('save-folder').click();
+	const toast = page.getByRole('alert').filter({ hasText: 'styles.css' });
+	await expect(toast).toContainText('changed on disk');
+	const onDisk = () =>
+		page.evaluate(async () => (await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle('project')).getFileHandle('styles.css')).getFile()).text());
+	expect(await onDisk()).toContain('edited in another editor');
+	await toast.getByRole('button', { name: 'Overwrite 1 on disk' }).click();
+	await expect.poll(onDisk).toBe('body { color: navy; }\n');
+	expect(await page.evaluate(async () => (await (await (await (await (await navigator.storage.getDirectory()).getDirectoryHandle('project')).getDirectoryHandle('.vscode')).getFileHandle('settings.json')).getFile()).text())).toBe('{"editor.tabSize": 2}');
+});
+
+test('an empty folder receives the site only after the person confirms', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await page.evaluate(async () => {
+		const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('empty', { create: true });
+		(window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => dir;
+	});
+	await page.getByRole('button', { name: 'Open folder' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Save the site into “empty”?' });
+	await expect(dialog).toBeVisible();
+	const count = () =>
+		page.evaluate(async () => {
+			let n = 0;
+			for await (const _ of ((await (await navigator.storage.getDirectory()).getDirectoryHandle('empty')) as unknown as { keys(): AsyncIterable<string> }).keys()) n++;
+			return n;
+		});
+	expect(await count()).toBe(0);
+	await dialog.getByRole('button', { name: 'Save into the folder' }).click();
+	await expect.poll(count).toBeGreaterThan(3);
+});

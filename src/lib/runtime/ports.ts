@@ -24,6 +24,8 @@ export interface CommitRequest {
 	entry: HistoryEntry;
 	undo: UndoState;
 	activePath: string | null;
+	/** The change was made outside the studio (edited on disk): record it, write no file. */
+	external?: boolean;
 }
 
 /** Persistence of one workspace. Every implementation keeps the CAS and the history bounds. */
@@ -87,27 +89,41 @@ export type FolderState = {
 	lastSavedAt?: number;
 };
 
+/** A path the folder sync left alone, and why. */
+export type SkippedPath = {
+	path: string;
+	reason: string;
+};
+
 /**
  * What saving to the folder would do: per path the file on disk now (`before`, null when absent) and
  * the workspace file it would become (`after`, null for a delete). Shaped like a workspace diff so
- * approval cards and fingerprints treat both alike.
+ * approval cards and fingerprints treat both alike. `conflicts` are paths the disk rule refuses.
  */
 export interface DiskPlan {
 	folder: string;
 	changes: import('../domain/model').FileChange[];
+	conflicts: { path: string; reason: string }[];
+	/** Workspace files the studio does not write to disk (dot paths and the like). */
+	skipped: SkippedPath[];
 }
 
-/** A connected local folder (File System Access handle in the browser, a directory in Node). */
+/** A connected local folder (File System Access handle in the browser). */
 export interface FolderPort {
 	state(workspace: Workspace): FolderState;
-	/** What {@link save} would write and delete, read from disk now. */
-	plan(workspace: Workspace): Promise<DiskPlan>;
+	/** What {@link save} would write and delete, read from disk now; `overwrite` lists paths the person chose to overwrite. */
+	plan(workspace: Workspace, overwrite?: readonly string[]): Promise<DiskPlan>;
 	/**
-	 * Writes changed files; resolves with the paths written. With `approvedFingerprint`, refuses
-	 * (TOOL_APPROVAL_CHANGED) when the plan no longer matches what a person approved.
+	 * Writes changed files under the disk rule; refuses with WORKSPACE_FOLDER_STALE (nothing written)
+	 * on a conflict not in `overwrite`, and with TOOL_APPROVAL_CHANGED when the plan no longer matches
+	 * `approvedFingerprint`.
 	 */
-	save(workspace: Workspace, approvedFingerprint?: string): Promise<string[]>;
-	/** Reads every accepted file from the folder. */
+	save(workspace: Workspace, options?: { approvedFingerprint?: string; overwrite?: readonly string[] }): Promise<{ saved: string[]; skipped: SkippedPath[] }>;
+	/** Reads every file the studio can hold from the folder. */
 	read(): Promise<import('../domain/model').FileRecord[]>;
+	/** What the last read left out, with reasons. */
+	skipped(): SkippedPath[];
+	/** True when the folder holds anything besides dot files. */
+	hasEntries(): Promise<boolean>;
 	disconnect(): Promise<void>;
 }

@@ -4,6 +4,8 @@
 import { fileDiff, type DiffLine } from '../domain/diff';
 import { diffFingerprint, type FileChange } from '../domain/model';
 import type { ToolName } from '../tools/schema';
+import { ToolError } from '../tools/errors';
+import { conflictMessage } from '../domain/disk-rule';
 import type { FolderPort } from './ports';
 import type { WorkspaceService } from './workspace-service';
 import { workspacePlan } from './handlers/plans';
@@ -104,7 +106,8 @@ export function createPreparer(service: WorkspaceService, folder: () => FolderPo
 			return { impact: impactOf(summary, 'workspace', revision, diff.changes), fingerprint: diffFingerprint(diff.changes) };
 		}
 		if (name === 'workspace_save_all') {
-			const disk = await requireFolder(folder).plan(service.workspace);
+			const disk = await requireFolder(folder).plan(service.workspace, (input as { overwrite?: string[] }).overwrite);
+			if (disk.conflicts.length) throw new ToolError('WORKSPACE_FOLDER_STALE', conflictMessage(disk.conflicts), { conflicts: disk.conflicts });
 			const writes = disk.changes.filter((c) => c.after).length;
 			const deletes = disk.changes.length - writes;
 			const summary = disk.changes.length === 0 ? `Writes nothing: “${disk.folder}” is up to date.` : `Writes ${plural(writes, 'file')} and deletes ${plural(deletes, 'file')} in the folder “${disk.folder}” on your disk.`;

@@ -3,7 +3,8 @@ import type { ErrorCode, ToolErrorShape } from '../tools/errors';
 import type { ToolInput, ToolName, ToolOutput } from '../tools/schema';
 
 /** Transport origin of a call. */
-export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp';
+/** `disk` marks revisions that record edits made outside the studio (a folder edited on disk). */
+export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp' | 'disk';
 /** Execution intent: an agent's call waits for approval; a direct command from a person does not. */
 export type Mode = 'agent' | 'direct';
 

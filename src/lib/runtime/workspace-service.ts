@@ -4,7 +4,7 @@ import { ToolError } from '../tools/errors';
 import { entryBytes, nextUndoState, type HistoryEntry, type HistoryKind, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
 import { rewind } from '../domain/transitions';
-import { diffFingerprint, type Diff, type Workspace } from '../domain/model';
+import { diffFingerprint, type Diff, type FileChange, type Workspace } from '../domain/model';
 import { starterWorkspace } from '../domain/template';
 import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort } from './ports';
 import type { CallContext } from './types';
@@ -26,6 +26,8 @@ export interface MutationMeta {
 	 * (nothing is written then); once it returned true the outcome is reported whatever happens.
 	 */
 	beginCommit?: () => boolean;
+	/** The change was made outside the studio (on disk): recorded, not written anywhere. */
+	external?: boolean;
 }
 
 /** What a plan yields: the change to apply and how history records it. */
@@ -216,6 +218,9 @@ export class WorkspaceService {
 			} catch (error) {
 				// The browser refused for lack of space: read usage again so tabs warn and the guard knows.
 				if (error instanceof ToolError && error.code === 'WORKSPACE_QUOTA_EXCEEDED') void this.#quota?.refresh?.(true);
+				// A file edited outside the studio mid-call: refused as is; the next call folds the edit in
+				// as its own revision (rebuilding here would hide it inside this one).
+				if (error instanceof ToolError && error.details.reason === 'changed-on-disk') throw error;
 				if (error instanceof ToolError && error.code === 'WORKSPACE_REVISION_CONFLICT') {
 					await this.reload();
 					if (meta.expectedRevision === undefined && attempt === 0 && history.kind === 'change') continue;
@@ -296,6 +301,17 @@ export class WorkspaceService {
 			for (const entry of [...entries].reverse()) state = rewind(state, entry.diff);
 			return { change: { type: 'replace', files: [...state.files.values()] } };
 		};
+	}
+
+	/**
+	 * Folds in changes made outside the studio (files edited on disk) as one revision with source
+	 * `disk`: recorded in history like any other, written nowhere (the disk already has them).
+	 */
+	async absorb(changes: FileChange[]): Promise<void> {
+		const meta: MutationMeta = { tool: 'disk', context: { source: 'disk', mode: 'direct' }, approved: false, external: true };
+		await this.#serial(() =>
+			this.#commitNow(meta, (workspace) => ({ change: { type: 'reapply', diff: { fromRevision: workspace.revision, toRevision: workspace.revision + 1, changes } } }))
+		);
 	}
 
 	/** Moves the editors' focus (no revision). */

@@ -1,138 +1,229 @@
 // A Node file-system repository: the workspace is a local folder (for the MCP stdio server). Same
-// port and the same path rules as IndexedDB; the revision and history live in `.web-studio/`.
-import { mkdir, readFile, readdir, rm, writeFile, rename } from 'node:fs/promises';
-import { join, resolve, sep, dirname } from 'node:path';
+// port as IndexedDB, and the disk rule of disk-rule.ts: it writes or deletes only what it last synced,
+// sees edits made outside (sync), never follows links out of the folder, and never writes the
+// starter over a folder that has anything in it. Revision and fingerprints live in `.web-studio/`.
 import { ToolError } from '../tools/errors';
-import { historyWithinBounds, pruneUndoState, type HistoryEntry, type UndoState } from '../domain/history';
-import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS, WORKSPACE_MAX_FILES } from '../domain/limits';
-import { makeFile, type FileRecord, type Workspace } from '../domain/model';
+import { historyWithinBounds, type HistoryEntry } from '../domain/history';
+import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES, WORKSPACE_MAX_FILES } from '../domain/limits';
+import { makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
 import { kindOf } from '../domain/kinds';
-import { tryNormalizePath } from '../domain/paths';
 import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort } from '../runtime/ports';
+import { ContainedFolder, STATE_DIR } from './fs-disk';
+import { diskVerdict, unmanagedReason, type DiskConflict, type DiskFingerprint } from '../domain/disk-rule';
 
-/** Folder of the studio's own state inside the workspace folder (never part of the site). */
-export const STATE_DIR = '.web-studio';
+export { STATE_DIR };
+
 const META = 'meta.json';
-const SKIP = new Set([STATE_DIR, 'node_modules', '.git']);
 
+/** What `.web-studio/meta.json` holds: the revision and the fingerprint of every synced file. */
 interface Meta {
 	revision: number;
-	undo: number[];
-	redo: number[];
+	files: Record<string, DiskFingerprint>;
+}
+
+/** What a sync found on disk. */
+export type DiskSync = { kind: 'none' } | { kind: 'reload' } | { kind: 'external'; changes: FileChange[] };
+
+interface Scan {
+	files: FileRecord[];
+	fingerprints: Record<string, DiskFingerprint>;
+	skipped: QuarantinedRecord[];
+	empty: boolean;
 }
 
 /** The workspace in a directory on disk. */
 export class FsRepository implements RepositoryPort {
 	readonly kind = 'filesystem' as const;
-	readonly root: string;
+	readonly #dir: string;
+	#folder: ContainedFolder | null = null;
 	#history: HistoryEntry[] = [];
 	#bytes = 0;
-	#meta: Meta = { revision: 0, undo: [], redo: [] };
+	#meta: Meta = { revision: 0, files: {} };
 
-	constructor(root: string) {
-		this.root = resolve(root);
+	constructor(dir: string) {
+		this.#dir = dir;
 	}
 
-	/** The absolute path of a workspace path, refusing anything outside the root. */
-	#abs(path: string): string {
-		const normalized = tryNormalizePath(path);
-		const abs = normalized ? resolve(this.root, normalized) : '';
-		if (!normalized || !abs.startsWith(this.root + sep)) {
-			throw new ToolError('WORKSPACE_PATH_INVALID', `Refusing to touch ${path}: outside the workspace folder.`, { reason: 'outside-root', path });
+	/** The folder's real path (after load). */
+	get root(): string {
+		return this.#folder?.root ?? this.#dir;
+	}
+
+	async #open(): Promise<ContainedFolder> {
+		if (!this.#folder) {
+			this.#folder = await ContainedFolder.open(this.#dir);
+			await this.#folder.cleanTemps();
 		}
-		return abs;
+		return this.#folder;
 	}
 
 	async #readMeta(): Promise<Meta | null> {
+		const text = await this.#folder!.readState(META);
 		try {
-			const meta = JSON.parse(await readFile(join(this.root, STATE_DIR, META), 'utf8')) as Meta;
-			return Number.isInteger(meta.revision) ? { revision: meta.revision, undo: meta.undo ?? [], redo: meta.redo ?? [] } : null;
+			const meta = JSON.parse(text ?? 'null') as Partial<Meta> | null;
+			return meta && Number.isInteger(meta.revision) ? { revision: meta.revision!, files: meta.files && typeof meta.files === 'object' ? meta.files : {} } : null;
 		} catch {
 			return null;
 		}
 	}
 
 	async #writeMeta(meta: Meta): Promise<void> {
-		await mkdir(join(this.root, STATE_DIR), { recursive: true });
-		const file = join(this.root, STATE_DIR, META);
-		await writeFile(`${file}.tmp`, JSON.stringify(meta));
-		await rename(`${file}.tmp`, file); // atomic replace: a crash never leaves half a meta file
+		this.#meta = meta;
+		await this.#folder!.writeState(META, JSON.stringify(meta));
 	}
 
-	/** Every accepted file under the root; files the studio cannot hold are reported, not dropped. */
-	async #scan(): Promise<{ files: FileRecord[]; skipped: QuarantinedRecord[] }> {
+	/**
+	 * Every file the studio can hold, with its fingerprint; everything else reported with a reason.
+	 * With `known`, a file whose size and mtime match its last fingerprint is taken from `known`
+	 * unread (as git's index does), so a sync before every call stays cheap.
+	 */
+	async #scan(known?: { fingerprints: Record<string, DiskFingerprint>; files: ReadonlyMap<string, FileRecord> }): Promise<Scan> {
+		const folder = this.#folder!;
+		const listing = await folder.list();
 		const files: FileRecord[] = [];
-		const skipped: QuarantinedRecord[] = [];
-		const walk = async (dir: string, prefix: string) => {
-			for (const entry of await readdir(dir, { withFileTypes: true })) {
-				if (SKIP.has(entry.name) || entry.name.startsWith('.')) continue;
-				const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-				if (entry.isDirectory()) await walk(join(dir, entry.name), rel);
-				else if (entry.isFile()) {
-					const info = kindOf(rel);
-					if (!info || files.length >= WORKSPACE_MAX_FILES) {
-						skipped.push({ store: 'folder', key: rel, reason: info ? 'too many files' : 'unsupported file type' });
-						continue;
-					}
-					try {
-						const bytes = await readFile(join(dir, entry.name));
-						files.push(makeFile(rel, info.kind === 'text' ? bytes.toString('utf8') : new Uint8Array(bytes)));
-					} catch (error) {
-						skipped.push({ store: 'folder', key: rel, reason: error instanceof ToolError ? error.code : 'unreadable' });
-					}
-				}
+		const fingerprints: Record<string, DiskFingerprint> = {};
+		const skipped: QuarantinedRecord[] = listing.links.map((path) => ({ store: 'folder', key: path, reason: 'a symbolic link (the studio does not follow links)' }));
+		for (const entry of listing.files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+			const why = unmanagedReason(entry.path);
+			if (why) {
+				skipped.push({ store: 'folder', key: entry.path, reason: why });
+				continue;
 			}
-		};
-		await walk(this.root, '');
-		return { files, skipped };
+			const max = kindOf(entry.path)!.kind === 'text' ? TEXT_FILE_MAX_BYTES : ASSET_MAX_BYTES;
+			if (entry.size > max) {
+				skipped.push({ store: 'folder', key: entry.path, reason: `too large (${entry.size} bytes; the limit is ${max})` });
+				continue;
+			}
+			if (files.length >= WORKSPACE_MAX_FILES) {
+				skipped.push({ store: 'folder', key: entry.path, reason: 'too many files' });
+				continue;
+			}
+			const seen = known?.fingerprints[entry.path];
+			const same = seen && seen.size === entry.size && seen.mtime === entry.mtime ? known!.files.get(entry.path) : undefined;
+			if (same) {
+				files.push(same);
+				fingerprints[entry.path] = seen!;
+				continue;
+			}
+			try {
+				const bytes = await folder.read(entry.path);
+				const file = makeFile(entry.path, kindOf(entry.path)!.kind === 'text' ? new TextDecoder('utf-8', { fatal: true }).decode(bytes) : new Uint8Array(bytes));
+				files.push(file);
+				fingerprints[entry.path] = { size: entry.size, mtime: entry.mtime, hash: file.hash };
+			} catch (error) {
+				skipped.push({ store: 'folder', key: entry.path, reason: error instanceof ToolError ? error.message : 'unreadable (not UTF-8 text?)' });
+			}
+		}
+		return { files, fingerprints, skipped, empty: listing.empty };
 	}
 
 	async load(workspaceId: string, initial: () => Workspace): Promise<LoadedWorkspace> {
-		await mkdir(this.root, { recursive: true });
-		let { files, skipped } = await this.#scan();
-		// History lives in memory for the life of the server, so undo starts empty on every start.
-		const meta = { revision: (await this.#readMeta())?.revision ?? 1, undo: [], redo: [] };
-		if (files.length === 0) {
-			// An empty folder starts from the starter site, written to disk.
-			const start = initial();
-			for (const file of start.files.values()) await this.#writeFile(file);
-			({ files, skipped } = await this.#scan());
-		}
-		this.#meta = meta;
-		await this.#writeMeta(meta);
-		const active = files.find((f) => f.path === 'index.html')?.path ?? files[0]?.path ?? null;
-		return {
-			workspace: { id: workspaceId, name: this.root.split(sep).pop() || 'folder', revision: meta.revision, activePath: active, files: new Map(files.map((f) => [f.path, f])) },
-			undo: { undo: meta.undo, redo: meta.redo } satisfies UndoState,
-			quarantined: skipped
-		};
+		const folder = await this.#open();
+		return folder.locked(async () => {
+			let scan = await this.#scan();
+			if (scan.empty) {
+				// Only a folder with nothing in it gets the starter site.
+				for (const file of initial().files.values()) await folder.write(file.path, file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()));
+				scan = await this.#scan();
+			}
+			const stored = await this.#readMeta();
+			const changedMeanwhile = stored !== null && !sameFingerprints(stored.files, scan.fingerprints);
+			const revision = (stored?.revision ?? 0) + (stored === null || changedMeanwhile ? 1 : 0);
+			if (revision !== this.#meta.revision) {
+				// History is kept for the life of a server; it no longer lines up with this revision.
+				this.#history = [];
+				this.#bytes = 0;
+			}
+			await this.#writeMeta({ revision, files: scan.fingerprints });
+			const active = scan.files.find((f) => f.path === 'index.html')?.path ?? scan.files.find((f) => /\.html?$/.test(f.path))?.path ?? scan.files[0]?.path ?? null;
+			const name = folder.root.split(/[\\/]/).pop() || 'folder';
+			return {
+				workspace: { id: workspaceId, name, revision, activePath: active, files: new Map(scan.files.map((f) => [f.path, f])) },
+				undo: { undo: [], redo: [] },
+				quarantined: scan.skipped
+			};
+		});
 	}
 
-	async #writeFile(file: FileRecord): Promise<void> {
-		const abs = this.#abs(file.path);
-		await mkdir(dirname(abs), { recursive: true });
-		await writeFile(abs, file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()));
+	/**
+	 * Compares the disk with `current`: another server moved the revision (reload), files were edited
+	 * outside the studio (their changes, to fold in as a `disk` revision), or nothing happened.
+	 */
+	async sync(current: Workspace): Promise<DiskSync> {
+		await this.#open();
+		const stored = await this.#readMeta();
+		if (stored && stored.revision !== current.revision) return { kind: 'reload' };
+		const scan = await this.#scan({ fingerprints: stored?.files ?? this.#meta.files, files: current.files });
+		const changes: FileChange[] = [];
+		const onDisk = new Map(scan.files.map((file) => [file.path, file]));
+		for (const [path, after] of onDisk) {
+			const before = current.files.get(path) ?? null;
+			if (before?.hash !== after.hash) changes.push({ path, before, after });
+		}
+		for (const [path, before] of current.files) if (!onDisk.has(path)) changes.push({ path, before, after: null });
+		return changes.length ? { kind: 'external', changes } : { kind: 'none' };
 	}
 
 	async commit(request: CommitRequest): Promise<void> {
-		// Another server on the same folder moves the revision on disk: compare with it, not our memory.
-		const onDisk = (await this.#readMeta())?.revision ?? this.#meta.revision;
-		if (onDisk !== request.expectedRevision) {
-			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${onDisk}, not ${request.expectedRevision}. Read it again, then retry.`, {
-				expectedRevision: request.expectedRevision,
-				currentRevision: onDisk
-			});
-		}
-		for (const change of request.diff.changes) {
-			if (change.after) await this.#writeFile(change.after);
-			else await rm(this.#abs(change.path), { force: true });
-		}
+		const folder = await this.#open();
+		await folder.locked(async () => {
+			// Another server on the same folder moves the revision on disk: compare with it, not our memory.
+			const stored = (await this.#readMeta()) ?? this.#meta;
+			if (stored.revision !== request.expectedRevision) {
+				throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${stored.revision}, not ${request.expectedRevision}. Read it again, then retry.`, {
+					expectedRevision: request.expectedRevision,
+					currentRevision: stored.revision
+				});
+			}
+			const files = { ...stored.files };
+			if (request.external) {
+				// Edits made on disk: record what is there now; write nothing.
+				for (const change of request.diff.changes) {
+					const now = await folder.fingerprint(change.path);
+					if (now) files[change.path] = now;
+					else delete files[change.path];
+				}
+			} else {
+				const verdicts = await this.#check(request.diff.changes, files);
+				for (const { change, verdict } of verdicts) {
+					if (verdict === 'write') {
+						const after = change.after!;
+						files[change.path] = await folder.write(change.path, after.kind === 'text' ? (after.content ?? '') : (after.bytes ?? new Uint8Array()));
+					} else if (verdict === 'delete') {
+						await folder.remove(change.path);
+						delete files[change.path];
+					} else if (change.after) files[change.path] = (await folder.fingerprint(change.path))!;
+					else delete files[change.path];
+				}
+			}
+			await this.#writeMeta({ revision: request.diff.toRevision, files });
+		});
 		this.#history.push(request.entry);
 		this.#bytes += request.entry.bytes;
 		while (!historyWithinBounds(this.#history.length, this.#bytes, HISTORY_MAX_REVISIONS, HISTORY_MAX_BYTES)) this.#bytes -= this.#history.shift()!.bytes;
-		const undo = pruneUndoState(request.undo, this.#history[0]!.revision);
-		this.#meta = { revision: request.diff.toRevision, undo: undo.undo, redo: undo.redo };
-		await this.#writeMeta(this.#meta);
+	}
+
+	/**
+	 * Applies the disk rule to every path first (nothing is written unless every path may be):
+	 * unmanaged paths are refused, and a file that changed on disk since it was synced is a conflict.
+	 */
+	async #check(changes: readonly FileChange[], synced: Record<string, DiskFingerprint>) {
+		const out: { change: FileChange; verdict: 'write' | 'delete' | 'in-sync' }[] = [];
+		const conflicts: DiskConflict[] = [];
+		for (const change of changes) {
+			const why = unmanagedReason(change.path);
+			if (why) throw new ToolError('WORKSPACE_PATH_INVALID', `Refusing to write ${change.path}: ${why}.`, { reason: 'not-managed', path: change.path });
+			const verdict = diskVerdict(change.after, synced[change.path], await this.#folder!.fingerprint(change.path));
+			if (verdict.kind === 'conflict') conflicts.push({ path: change.path, reason: verdict.reason });
+			else out.push({ change, verdict: verdict.kind });
+		}
+		if (conflicts.length) {
+			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `${conflicts.map((c) => c.path).join(', ')} changed on disk while this call ran; nothing was written. Read again, then retry.`, {
+				reason: 'changed-on-disk',
+				conflicts
+			});
+		}
+		return out;
 	}
 
 	async history(_workspaceId: string, limit: number): Promise<HistoryEntry[]> {
@@ -150,4 +241,9 @@ export class FsRepository implements RepositoryPort {
 	async setActivePath(): Promise<void> {}
 
 	close(): void {}
+}
+
+function sameFingerprints(a: Record<string, DiskFingerprint>, b: Record<string, DiskFingerprint>): boolean {
+	const keys = Object.keys(a);
+	return keys.length === Object.keys(b).length && keys.every((key) => b[key]?.hash === a[key]!.hash);
 }

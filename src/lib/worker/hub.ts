@@ -203,16 +203,17 @@ export class Hub {
 		await this.#folder.refreshPermission();
 	}
 
-	/** Connects a folder; the page then loads from it (it has site files) or saves into it. */
+	/**
+	 * Connects a folder. Nothing is written: the page then imports a folder that holds anything (an
+	 * oversize or unreadable file counts), or, after the person confirms, saves into an empty one.
+	 */
 	async connectFolder(handle: FileSystemDirectoryHandle): Promise<{ name: string; hasFiles: boolean }> {
-		const folder = new BrowserFolder({ workspaceId: this.service.workspaceId, handle, saved: {} }, this.#folderRecordSaved);
+		const record: FolderRecord = { workspaceId: this.service.workspaceId, handle, saved: {} };
+		const folder = new BrowserFolder(record, this.#folderRecordSaved);
 		await folder.refreshPermission();
-		let hasFiles = false;
-		for await (const [name] of (handle as unknown as { entries(): AsyncIterable<[string, unknown]> }).entries()) {
-			if (/\.html?$/i.test(name)) hasFiles = true;
-		}
+		const hasFiles = await folder.hasEntries();
 		this.#folder = folder;
-		await this.#folderRecordSaved({ workspaceId: this.service.workspaceId, handle, saved: {} });
+		await this.#folderRecordSaved(record);
 		return { name: handle.name, hasFiles };
 	}
 

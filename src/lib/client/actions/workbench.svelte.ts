@@ -116,12 +116,40 @@ export class WorkbenchActions {
 		return typeof window !== 'undefined' && 'showDirectoryPicker' in window;
 	}
 
-	/** Connects `handle`: a folder with a site loads into the workspace; an empty one receives it. */
+	/** An empty folder waiting for the person's word before the site is saved into it. */
+	emptyFolder = $state<string | null>(null);
+
+	/**
+	 * Connects `handle`. A folder holding anything is imported (nothing on disk changes until the
+	 * person saves; what could not be imported is listed). An empty one receives the site only after
+	 * the person confirms.
+	 */
 	async connectFolder(handle: FileSystemDirectoryHandle) {
 		const { name, hasFiles } = await this.studio.connectFolder(handle);
 		await this.editor.flushAll();
-		const result = await this.call(hasFiles ? 'workspace_reload_folder' : 'workspace_save_all');
-		if (!result.isError) this.toasts.show({ tone: 'info', message: hasFiles ? `Opened “${name}”.` : `Saved the site into “${name}”.` });
+		if (!hasFiles) {
+			this.emptyFolder = name;
+			return;
+		}
+		const result = await this.call('workspace_reload_folder');
+		if (result.isError) return;
+		const { skipped = [], changedPaths } = result.structuredContent as { skipped?: { path: string; reason: string }[]; changedPaths: string[] };
+		const left = skipped.length ? ` ${skipped.length} left out: ${skipped.slice(0, 3).map((s) => `${s.path} (${s.reason})`).join('; ')}${skipped.length > 3 ? '…' : ''}` : '';
+		this.toasts.show({ tone: 'info', message: `Opened “${name}”: ${changedPaths.length} file${changedPaths.length === 1 ? '' : 's'} changed in the workspace. Nothing was written to the folder.${left}` }, 12_000);
+	}
+
+	/** The person confirmed: save the site into the empty folder. */
+	async fillEmptyFolder() {
+		const name = this.emptyFolder;
+		this.emptyFolder = null;
+		const result = await this.call('workspace_save_all');
+		if (!result.isError) this.toasts.show({ tone: 'info', message: `Saved the site into “${name}”.` });
+	}
+
+	/** The person declined: disconnect the empty folder. */
+	async cancelEmptyFolder() {
+		this.emptyFolder = null;
+		await this.call('workspace_disconnect_folder');
 	}
 
 	async pickFolder() {
@@ -134,10 +162,20 @@ export class WorkbenchActions {
 		}
 	}
 
-	async saveToFolder() {
+	async saveToFolder(overwrite?: string[]) {
 		await this.editor.flushAll();
-		const result = await this.call('workspace_save_all');
-		if (!result.isError) this.toasts.show({ tone: 'info', message: `Saved ${(result.structuredContent as { savedPaths: string[] }).savedPaths.length} files to the folder.` }, 3000);
+		const result = await this.studio.callTool('workspace_save_all', overwrite ? { overwrite } : {}, 'palette');
+		if (!result.isError) {
+			const { savedPaths, skipped = [] } = result.structuredContent as { savedPaths: string[]; skipped?: { path: string }[] };
+			this.toasts.show({ tone: 'info', message: `Saved ${savedPaths.length} file${savedPaths.length === 1 ? '' : 's'} to the folder.${skipped.length ? ` ${skipped.length} not written (${skipped.map((s) => s.path).slice(0, 3).join(', ')}): the studio does not manage them on disk.` : ''}` }, 5000);
+			return;
+		}
+		const error = result.structuredContent.error as ToolErrorShape;
+		const conflicts = (error.details.conflicts as { path: string }[] | undefined) ?? [];
+		if (error.code === 'WORKSPACE_FOLDER_STALE' && conflicts.length) {
+			// The person decides: overwrite exactly these paths on disk, or take the disk's version.
+			this.toasts.show({ tone: 'error', message: error.message, action: { label: `Overwrite ${conflicts.length} on disk`, run: () => void this.saveToFolder(conflicts.map((c) => c.path)) } }, 20_000);
+		} else this.toasts.error(error, { reconnectFolder: () => void this.pickFolder() });
 	}
 
 	// ── History ────────────────────────────────────────────────────────────────────────────────────

@@ -26,15 +26,15 @@ export function folderHandlers(service: WorkspaceService, folder: () => FolderPo
 		async folder_get_status() {
 			return { revision: service.revision, folder: state() };
 		},
-		async workspace_save_all({ expectedRevision }, ctx) {
+		async workspace_save_all({ expectedRevision, overwrite }, ctx) {
 			const port = requireFolder(folder);
 			checkRevision(expectedRevision);
-			const savedPaths = await port.save(service.workspace, ctx.approvedFingerprint);
-			return { ...unchanged(), savedPaths, folder: state() };
+			const { saved, skipped } = await port.save(service.workspace, { approvedFingerprint: ctx.approvedFingerprint, overwrite });
+			return { ...unchanged(), savedPaths: saved, skipped, folder: state() };
 		},
 		async workspace_reload_folder(input, ctx) {
-			requireFolder(folder);
-			return { ...(await reload(input, ctx)), folder: state() };
+			const port = requireFolder(folder);
+			return { ...(await reload(input, ctx)), skipped: port.skipped(), folder: state() };
 		},
 		async workspace_disconnect_folder({ expectedRevision }) {
 			const port = requireFolder(folder);
