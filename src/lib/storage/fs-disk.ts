@@ -12,6 +12,9 @@ import type { DiskFingerprint } from '../domain/disk-rule';
 /** Folder of the studio's own state inside the workspace folder (never part of the site). */
 export const STATE_DIR = '.web-studio';
 
+/** The name of a temp file of an atomic write (see {@link ContainedFolder.write}). */
+const TEMP_FILE = /^\..+\.web-studio-(\d+)-[0-9a-z]+\.tmp$/;
+
 const outside = (path: string, why: string) =>
 	new ToolError('WORKSPACE_PATH_INVALID', `Refusing to touch ${path}: ${why}.`, { reason: 'outside-root', path });
 
@@ -130,8 +133,10 @@ export class ContainedFolder {
 					if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue; // never read, never counted as site files
 					await walk(join(dir, entry.name), rel);
 				} else if (entry.isFile()) {
-					const info = await stat(join(dir, entry.name));
-					files.push({ path: rel, size: info.size, mtime: info.mtimeMs });
+					if (TEMP_FILE.test(entry.name)) continue; // another writer's file on its way in
+					// A file may vanish between listing and stat (renamed or deleted by another writer).
+					const info = await stat(join(dir, entry.name)).catch(() => null);
+					if (info) files.push({ path: rel, size: info.size, mtime: info.mtimeMs });
 				}
 			}
 		};
@@ -139,12 +144,16 @@ export class ContainedFolder {
 		return { files, links, empty };
 	}
 
-	/** Removes temp files a crashed write may have left (they are dot files: never site files). */
+	/** Removes temp files a crashed writer left (they are dot files: never site files). */
 	async cleanTemps(): Promise<void> {
 		const walk = async (dir: string) => {
 			for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
 				if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.git') await walk(join(dir, entry.name));
-				else if (entry.isFile() && /^\..+\.web-studio-\d+-[0-9a-z]+\.tmp$/.test(entry.name)) await rm(join(dir, entry.name), { force: true });
+				else if (entry.isFile()) {
+					// Only a dead writer's temp file: a live server may be about to rename its own.
+					const writer = Number(TEMP_FILE.exec(entry.name)?.[1]);
+					if (writer && writer !== process.pid && !alive(writer)) await rm(join(dir, entry.name), { force: true });
+				}
 			}
 		};
 		await walk(this.root);
