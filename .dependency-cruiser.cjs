@@ -4,20 +4,31 @@ module.exports = {
 	forbidden: [
 		{
 			name: 'views-are-presentation',
-			comment: 'Views get data and callbacks only: no runtime, storage, worker, domain, agents or client stores.',
+			comment: 'Views get data and callbacks only. Not even types from other layers: shared/types.ts is their one door.',
 			severity: 'error',
 			from: { path: '^src/lib/views/' },
-			to: {
-				path: '^src/lib/(runtime|storage|worker|domain|agents|client)/',
-				dependencyTypesNot: ['type-only']
-			}
+			to: { path: '^src/lib/(?!views/|shared/)' }
 		},
 		{
-			name: 'views-never-see-storage',
-			comment: 'Not even types: storage shapes are not presentation data.',
+			name: 'shared-is-types-only',
+			comment: 'The views\' door re-exports types and nothing that runs.',
 			severity: 'error',
-			from: { path: '^src/lib/views/' },
-			to: { path: '^src/lib/storage/' }
+			from: { path: '^src/lib/shared/' },
+			to: { path: '^src/lib/', dependencyTypesNot: ['type-only'] }
+		},
+		{
+			name: 'core-is-the-bottom',
+			comment: 'Errors and limits are the bottom layer: they import nothing of the studio.',
+			severity: 'error',
+			from: { path: '^src/lib/core/' },
+			to: { path: '^src/lib/(?!core/)' }
+		},
+		{
+			name: 'preview-is-not-worker',
+			comment: 'The preview owns its messages; the worker protocol re-exports them, never the other way.',
+			severity: 'error',
+			from: { path: '^src/lib/preview/' },
+			to: { path: '^src/lib/(worker|client)/' }
 		},
 		{
 			name: 'runtime-is-framework-neutral',
@@ -30,10 +41,23 @@ module.exports = {
 		},
 		{
 			name: 'domain-is-pure',
-			comment: 'The domain depends on nothing but itself (and schema helpers).',
+			comment: 'The domain depends on nothing but itself and the bottom layer (core).',
 			severity: 'error',
 			from: { path: '^src/lib/domain/' },
-			to: { path: '^src/lib/(runtime|storage|worker|agents|preview|client|views)/' }
+			to: { path: '^src/lib/(?!domain/|core/)' }
+		},
+		{
+			name: 'mcp-sdk-stays-in-node',
+			comment: 'The MCP SDK (and zod) belongs to the Node entry: only runtime/mcp.ts and src/mcp/ use it.',
+			severity: 'error',
+			from: { path: '^src/', pathNot: '^src/lib/runtime/mcp\\.ts$|^src/mcp/' },
+			to: { path: 'node_modules/@modelcontextprotocol/' }
+		},
+		{
+			name: 'browser-never-loads-the-mcp-server',
+			severity: 'error',
+			from: { path: '^src/(lib/(client|views|worker|preview|agents)|routes)/' },
+			to: { path: '^src/lib/runtime/mcp\\.ts$|^src/mcp/' }
 		},
 		{
 			name: 'only-storage-imports-idb',

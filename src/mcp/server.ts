@@ -1,11 +1,8 @@
-// `npm run mcp -- --dir <folder> [--read-only]`: the studio's registry and handlers over MCP stdio
-// (the official SDK's stdio server transport), on a workspace that is a local folder.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidCursorError } from '../lib/runtime/jsonrpc';
-import { isToolName } from '../lib/tools/schema';
+// `npm run mcp -- --dir <folder> [--read-only]`: the studio's MCP server (runtime/mcp.ts) over stdio,
+// on a workspace that is a local folder.
+import { createMcpServer } from '../lib/runtime/mcp';
 import { openFolderStudio } from './folder-studio';
+import { LineTransport } from './stdio';
 
 function parseArgs(argv: string[]): { dir: string; readOnly: boolean } {
 	let dir = '';
@@ -26,25 +23,12 @@ function parseArgs(argv: string[]): { dir: string; readOnly: boolean } {
 export async function main(argv = process.argv.slice(2)): Promise<void> {
 	const { dir, readOnly } = parseArgs(argv);
 	const studio = await openFolderStudio(dir, { readOnly });
-	const context = { source: 'mcp' as const, mode: 'agent' as const };
-
-	const server = new Server(
-		{ name: 'web-studio', version: '0.1.0' },
-		{ capabilities: { tools: { listChanged: true } }, instructions: 'Web Studio workspace tools on a local folder. Read first and pass the revision you read as expectedRevision to every change.' }
-	);
-	server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-		try {
-			return studio.registry.listTools({ cursor: request.params?.cursor }, context) as never;
-		} catch (error) {
-			if (error instanceof InvalidCursorError) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
-			throw error;
-		}
+	const mcp = createMcpServer({
+		registry: studio.registry,
+		instructions: 'Web Studio workspace tools on a local folder. Read first and pass the revision you read as expectedRevision to every change.',
+		call: (name, args, options) => studio.call(name, args, options)
 	});
-	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-		if (!isToolName(request.params.name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
-		return (await studio.call(request.params.name, request.params.arguments ?? {}, { id: String(extra.requestId), signal: extra.signal })) as never;
-	});
-	await server.connect(new StdioServerTransport());
+	await mcp.connect(new LineTransport());
 	process.stderr.write(`web-studio MCP server on ${studio.repository.root}${readOnly ? ' (read-only)' : ''}\n`);
 }
 

@@ -122,15 +122,15 @@ describe('compile', () => {
 
 describe('preview coordinator', () => {
 	it('without a host the outcome is unavailable, at once', async () => {
-		const coordinator = new PreviewCoordinator({ publish: () => undefined });
+		const coordinator = new PreviewCoordinator({ send: () => undefined });
 		expect(await coordinator.render(ws({ 'index.html': '' }, 3))).toMatchObject({ revision: 3, status: 'unavailable' });
 	});
 
 	it('completes on the first matching acknowledgement; other revisions and later acks are ignored', async () => {
 		const sent: { renderId: string; revision: number }[] = [];
-		const coordinator = new PreviewCoordinator({ publish: (render) => sent.push(render) });
-		coordinator.registerHost('a');
-		coordinator.registerHost('b');
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		coordinator.registerHost('b', ws({ 'index.html': '' }, 0));
 		const outcome = coordinator.render(ws({ 'index.html': '<h1>x</h1>' }, 5));
 		const { renderId } = sent[0]!;
 		coordinator.ack('a', renderId, { revision: 4, status: 'ready', durationMs: 1, errors: [] });
@@ -141,15 +141,15 @@ describe('preview coordinator', () => {
 	});
 
 	it('times out with PREVIEW_ACK_TIMEOUT when no host answers, and a removed host no longer counts', async () => {
-		const coordinator = new PreviewCoordinator({ publish: () => undefined, ackTimeoutMs: 30 });
-		coordinator.registerHost('a');
+		const coordinator = new PreviewCoordinator({ send: () => undefined, ackTimeoutMs: 30 });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
 		expect(await coordinator.render(ws({ 'index.html': '' }, 2))).toMatchObject({ status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT' });
 		coordinator.removeHost('a');
 		expect((await coordinator.render(ws({ 'index.html': '' }, 3))).status).toBe('unavailable');
 	});
 
 	it('keeps the last 200 console lines from the reporting host', () => {
-		const coordinator = new PreviewCoordinator({ publish: () => undefined });
+		const coordinator = new PreviewCoordinator({ send: () => undefined });
 		coordinator.report('a', { console: [...Array(250).keys()].map((i) => ({ level: 'log', text: `l${i}`, revision: 1 })), errors: [] });
 		const lines = coordinator.status().console;
 		expect(lines).toHaveLength(200);
@@ -159,9 +159,9 @@ describe('preview coordinator', () => {
 
 describe('render coalescing', () => {
 	it('a burst of revisions renders the first and the newest; the ones between are superseded without being sent', async () => {
-		const sent: Parameters<ConstructorParameters<typeof PreviewCoordinator>[0]['publish']>[0][] = [];
-		const coordinator = new PreviewCoordinator({ publish: (render) => sent.push(render) });
-		coordinator.registerHost('a');
+		const sent: Parameters<ConstructorParameters<typeof PreviewCoordinator>[0]['send']>[1][] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
 		const outcomes = [2, 3, 4, 5].map((revision) => coordinator.render(ws({ 'index.html': `<p>${revision}</p>` }, revision)));
 		expect(sent.map((r) => r.revision)).toEqual([2]);
 		expect(await outcomes[1]).toMatchObject({ revision: 3, status: 'superseded' });
@@ -172,5 +172,23 @@ describe('render coalescing', () => {
 		coordinator.ack('a', sent[1]!.renderId, { revision: 5, status: 'ready', durationMs: 1, errors: [] });
 		expect(await outcomes[3]).toMatchObject({ revision: 5, status: 'ready' });
 		expect(coordinator.status().preview).toMatchObject({ revision: 5, status: 'ready' });
+	});
+});
+
+describe('renders are addressed to hosts', () => {
+	it('registering answers the current render; each later render goes to every registered host by tab id', async () => {
+		const sent: { tab: string; revision: number; renderId: string }[] = [];
+		const coordinator = new PreviewCoordinator({ send: (tab, render) => sent.push({ tab, revision: render.revision, renderId: render.renderId }) });
+		const current = coordinator.registerHost('a', ws({ 'index.html': '<h1>now</h1>' }, 7));
+		expect(current).toMatchObject({ revision: 7 });
+		expect(current.html).toContain('<h1>now</h1>');
+		expect(sent).toEqual([]); // nothing broadcast: only the registering tab renders it
+		coordinator.ack('a', current.renderId, { revision: 7, status: 'ready', durationMs: 3, errors: [] });
+		expect(coordinator.status().preview).toMatchObject({ revision: 7, status: 'ready' });
+		coordinator.registerHost('b', ws({ 'index.html': '<h1>now</h1>' }, 7));
+		const next = coordinator.render(ws({ 'index.html': '<h1>next</h1>' }, 8));
+		expect(sent.map((s) => `${s.tab}:${s.revision}`)).toEqual(['a:8', 'b:8']);
+		coordinator.ack('b', sent[1]!.renderId, { revision: 8, status: 'ready', durationMs: 1, errors: [] });
+		expect(await next).toMatchObject({ revision: 8, status: 'ready' });
 	});
 });

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { openFolderStudio } from '../../src/mcp/folder-studio';
-import { TEXT_FILE_MAX_BYTES } from '../../src/lib/domain/limits';
+import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
 import type { CallToolResult } from '../../src/lib/runtime/types';
 
 const ROOT = resolve(__dirname, '../..');

@@ -1,13 +1,13 @@
 // The hello handshake and the hub's event stream: compatibility, snapshots and sequence numbers.
 import { describe, expect, it } from 'vitest';
-import { Hub } from '../../src/lib/worker/hub';
+import { composeHub } from '../../src/lib/worker/compose';
 import { createFacade } from '../../src/lib/worker/facade';
 import { PROTOCOL_VERSION, compareHello, type HubEvent } from '../../src/lib/worker/protocol';
 import { MemoryRepository } from '../../src/lib/storage/memory';
 
 async function makeHub(build = 'b1') {
 	const events: HubEvent[] = [];
-	const hub = await Hub.start({ mode: 'shared-worker', build, repository: new MemoryRepository(), publish: (event) => events.push(event), now: () => 42 });
+	const hub = await composeHub({ mode: 'shared-worker', build, repository: new MemoryRepository(), publish: (event) => events.push(event), now: () => 42 });
 	return { hub, events, facade: createFacade(hub) };
 }
 
@@ -86,7 +86,7 @@ describe('a closing tab loses nothing', () => {
 			await gate; // the save is being written while the tab goes away
 			return commit(request);
 		};
-		const hub = await Hub.start({ mode: 'shared-worker', build: 'b1', repository, publish: (event) => events.push(event) });
+		const hub = await composeHub({ mode: 'shared-worker', build: 'b1', repository, publish: (event) => events.push(event) });
 		const facade = createFacade(hub);
 		const save = facade.callTool('workspace_write_file', { path: 'index.html', content: '<p>last keystrokes</p>', expectedRevision: 1 }, { tabId: 'closing', source: 'editor', requestId: 'r1' });
 		const agentCall = facade.executeAgentCall({ id: 'a', name: 'workspace_create_file', arguments: { path: 'x.txt', content: 'x' } }, { tabId: 'closing', source: 'webmcp', requestId: 'r2' });

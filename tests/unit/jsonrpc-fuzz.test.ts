@@ -1,11 +1,12 @@
-// Property tests: arbitrary JSON as JSON-RPC messages and as tool arguments never reaches a handler
-// unvalidated, never throws out of handleJsonRpc, and always yields a well-formed response or none.
+// Property tests on the shipped MCP server (runtime/mcp.ts): arbitrary JSON never reaches a handler
+// unvalidated, and every message with an id gets exactly one well-formed JSON-RPC response.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { ToolRegistry } from '../../src/lib/runtime/registry';
 import { ApprovalPolicy } from '../../src/lib/runtime/policy';
 import { TOOLS, type ToolName } from '../../src/lib/tools/schema';
+import { rawServer } from './helpers/mcp-pair';
 
 function spyRegistry() {
 	const violations: string[] = [];
@@ -21,38 +22,43 @@ function spyRegistry() {
 	return { registry, violations, calls: () => calls };
 }
 
-function wellFormed(response: unknown): boolean {
-	if (response === null) return true;
-	if (!response || typeof response !== 'object') return false;
-	const r = response as Record<string, unknown>;
-	if (r.jsonrpc !== '2.0' || !('id' in r)) return false;
-	if ('error' in r) {
-		const e = r.error as Record<string, unknown>;
-		return typeof e.code === 'number' && typeof e.message === 'string' && !('result' in r);
+function wellFormed(response: Record<string, unknown>): boolean {
+	if (response.jsonrpc !== '2.0' || !('id' in response)) return false;
+	if ('error' in response) {
+		const e = response.error as Record<string, unknown>;
+		return typeof e.code === 'number' && typeof e.message === 'string' && !('result' in response);
 	}
-	return typeof r.result === 'object' && r.result !== null;
+	return typeof response.result === 'object' && response.result !== null;
 }
 
 const methods = fc.constantFrom('initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/cancelled', 'resources/list', '', 'toString');
-const ids = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.object());
 const toolNames = fc.oneof(fc.constantFrom(...Object.keys(TOOLS), '__proto__', 'constructor', 'toString'), fc.string({ maxLength: 12 }));
-const messages = fc.oneof(
-	fc.jsonValue(),
-	fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), fc.jsonValue()), id: ids, method: fc.oneof(methods, fc.jsonValue()), params: fc.oneof(fc.jsonValue(), fc.constant(undefined)) }, { requiredKeys: [] }),
-	fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.constant('tools/call'), params: fc.record({ name: toolNames, arguments: fc.oneof(fc.jsonValue(), fc.object()) }, { requiredKeys: ['name'] }) }),
-	fc.string().map((text) => text) // raw text: parse errors
+/** Messages that carry an id: each is sent with a fresh unique id, so its response can be found. */
+const requests = fc.oneof(
+	fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), fc.jsonValue()), method: fc.oneof(methods, fc.jsonValue()), params: fc.oneof(fc.jsonValue(), fc.constant(undefined)) }, { requiredKeys: [] }),
+	fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('tools/call'), params: fc.record({ name: toolNames, arguments: fc.oneof(fc.jsonValue(), fc.object()) }, { requiredKeys: ['name'] }) }),
+	fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('tools/list'), params: fc.record({ cursor: fc.oneof(fc.string(), fc.jsonValue()) }) })
 );
 
-describe('JSON-RPC robustness', () => {
-	it('random messages never throw, always yield a well-formed response or none, and never reach a handler unvalidated', async () => {
+describe('MCP server robustness', () => {
+	it('every random message with an id gets one well-formed response, and no handler sees unvalidated input', async () => {
 		const { registry, violations } = spyRegistry();
+		const server = await rawServer(registry);
+		await server.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } });
+		await server.responseTo(0);
+		let id = 1;
+		let unanswered = 0;
 		await fc.assert(
-			fc.asyncProperty(messages, async (message) => {
-				const response = await registry.handleJsonRpc(message, { context: { source: 'mcp', mode: 'agent' } });
-				expect(wellFormed(response), JSON.stringify(response)).toBe(true);
+			fc.asyncProperty(requests, async (message) => {
+				const requestId = id++;
+				await server.send({ ...(message as object), id: requestId });
+				const response = await server.responseTo(requestId);
+				if (!response) unanswered++;
+				else expect(wellFormed(response), JSON.stringify(response)).toBe(true);
 			}),
-			{ numRuns: 2500, seed: 424242 }
+			{ numRuns: 1500, seed: 424242 }
 		);
+		expect(unanswered).toBe(0);
 		expect(violations).toEqual([]);
 	});
 
@@ -72,16 +78,22 @@ describe('JSON-RPC robustness', () => {
 
 	it('answers the protocol errors of the design', async () => {
 		const { registry } = spyRegistry();
-		const ctx = { context: { source: 'mcp', mode: 'agent' } as const };
-		expect(await registry.handleJsonRpc('{nope', ctx)).toMatchObject({ id: null, error: { code: -32700 } });
-		expect(await registry.handleJsonRpc({ jsonrpc: '1.0', id: 1, method: 'ping' }, ctx)).toMatchObject({ id: 1, error: { code: -32600 } });
-		expect(await registry.handleJsonRpc([{ jsonrpc: '2.0', id: 1, method: 'ping' }], ctx)).toMatchObject({ error: { code: -32600 } });
-		expect(await registry.handleJsonRpc({ jsonrpc: '2.0', id: 2, method: 'resources/list' }, ctx)).toMatchObject({ id: 2, error: { code: -32601 } });
-		expect(await registry.handleJsonRpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'toString' } }, ctx)).toMatchObject({ id: 3, error: { code: -32602 } });
-		expect(await registry.handleJsonRpc({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'bad' } }, ctx)).toMatchObject({ id: 4, error: { code: -32602 } });
-		expect(await registry.handleJsonRpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toBeNull();
-		expect(await registry.handleJsonRpc({ jsonrpc: '2.0', id: 5, method: 'ping' }, ctx)).toEqual({ jsonrpc: '2.0', id: 5, result: {} });
-		const call = await registry.handleJsonRpc({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'workspace_read_file', arguments: { path: 3 } } }, ctx);
-		expect(call).toMatchObject({ id: 6, result: { isError: true, structuredContent: { error: { code: 'TOOL_VALIDATION_FAILED' } } } });
+		const server = await rawServer(registry);
+		await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+		expect(await server.responseTo('init')).toMatchObject({ result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } } } });
+		await server.send({ jsonrpc: '1.0', id: 1, method: 'ping' });
+		expect(await server.responseTo(1)).toMatchObject({ error: { code: -32600 } });
+		await server.send([{ jsonrpc: '2.0', id: 9, method: 'ping' }]);
+		expect(await server.responseTo(null)).toMatchObject({ error: { code: -32600 } });
+		await server.send({ jsonrpc: '2.0', id: 2, method: 'resources/list' });
+		expect(await server.responseTo(2)).toMatchObject({ error: { code: -32601 } });
+		await server.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'toString' } });
+		expect(await server.responseTo(3)).toMatchObject({ error: { code: -32602 } });
+		await server.send({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'bad' } });
+		expect(await server.responseTo(4)).toMatchObject({ error: { code: -32602 } });
+		await server.send({ jsonrpc: '2.0', id: 5, method: 'ping' });
+		expect(await server.responseTo(5)).toEqual({ jsonrpc: '2.0', id: 5, result: {} });
+		await server.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'workspace_read_file', arguments: { path: 3 } } });
+		expect(await server.responseTo(6)).toMatchObject({ result: { isError: true, structuredContent: { error: { code: 'TOOL_VALIDATION_FAILED' } } } });
 	});
 });

@@ -1,18 +1,16 @@
-// The official MCP TypeScript SDK Client against handleJsonRpc over a custom transport.
+// The official MCP TypeScript SDK Client against the studio's MCP server factory (the one stdio uses),
+// over the SDK's in-memory transport.
 import { describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApprovalPolicy } from '../../src/lib/runtime/policy';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
 import { makeRegistry } from './helpers/registry-fixture';
-import { RegistryTransport } from './helpers/registry-transport';
+import { connectClient } from './helpers/mcp-pair';
 
 async function connect(pageSize = 6) {
 	const { registry, ws } = makeRegistry({ pageSize, policy: new ApprovalPolicy({ preApprovedSources: ['mcp'] }) });
-	const transport = new RegistryTransport(registry);
-	const client = new Client({ name: 'test-client', version: '1.0.0' });
-	await client.connect(transport);
-	return { client, registry, ws, transport };
+	const { client, sent } = await connectClient(registry);
+	return { client, registry, ws, transport: { sent } };
 }
 
 describe('MCP SDK client', () => {
@@ -76,5 +74,17 @@ describe('MCP SDK client', () => {
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		expect(ws.files.get('index.html')).toBe('<h1>Hi</h1>');
 		expect(registry.trace.snapshot().at(-1)).toMatchObject({ name: 'workspace_write_file', phase: 'cancelled', source: 'mcp' });
+	});
+});
+
+describe('catalog changes', () => {
+	it('a client hears notifications/tools/list_changed when the studio turns read-only, and then sees mutating tools as unavailable', async () => {
+		const { client, registry } = await connect(100);
+		const heard: string[] = [];
+		client.setNotificationHandler(ToolListChangedNotificationSchema, async (notification) => void heard.push(notification.method));
+		registry.policy.setReadOnly('A newer version took over.');
+		await expect.poll(() => heard).toEqual(['notifications/tools/list_changed']);
+		const { tools } = await client.listTools();
+		expect(tools.find((tool) => tool.name === 'workspace_write_file')!.description).toMatch(/^Unavailable/);
 	});
 });

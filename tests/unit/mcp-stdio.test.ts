@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
@@ -79,4 +80,32 @@ describe('MCP over stdio on a local folder', () => {
 		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<p>keep</p>');
 		expect((await client.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } })).isError).toBe(false);
 	}, 60_000);
+});
+
+describe('MCP over stdio: malformed input', () => {
+	it('a line that is not JSON gets -32700 and a malformed request gets -32600 naming its id; the server keeps serving', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-'));
+		dirs.push(dir);
+		const child = spawn('npm', ['run', '-s', 'mcp', '--', '--dir', dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+		const lines: Record<string, unknown>[] = [];
+		let buffer = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			buffer += chunk.toString();
+			for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+				lines.push(JSON.parse(buffer.slice(0, i)) as Record<string, unknown>);
+				buffer = buffer.slice(i + 1);
+			}
+		});
+		await new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes('MCP server on') && resolve()));
+		child.stdin.write('{nope\n');
+		child.stdin.write('{"jsonrpc":"2.0","id":7,"method":42}\n');
+		child.stdin.write('{"jsonrpc":"2.0","id":8,"method":"ping"}\n');
+		await expect.poll(() => lines.length).toBe(3);
+		child.kill();
+		expect(lines).toEqual([
+			{ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+			{ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid Request' } },
+			{ jsonrpc: '2.0', id: 8, result: {} }
+		]);
+	});
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizePath, resolveReference } from '../../src/lib/domain/paths';
-import { ToolError } from '../../src/lib/tools/errors';
+import { ToolError } from '../../src/lib/core/errors';
 
 function reason(input: unknown): string | null {
 	try {

@@ -1,9 +1,9 @@
 // The registry boundary: direct and agent calls, guards, canonical errors, timeouts, pagination.
 import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../src/lib/runtime/registry';
-import { InvalidCursorError, toToolCallRequest, toToolListRequest } from '../../src/lib/runtime/jsonrpc';
+import { InvalidCursorError } from '../../src/lib/runtime/cursor';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
-import { ERROR_CODES, ToolError, toErrorShape } from '../../src/lib/tools/errors';
+import { ERROR_CODES, ToolError, toErrorShape } from '../../src/lib/core/errors';
 import { makeRegistry } from './helpers/registry-fixture';
 
 const direct = { context: { source: 'palette', mode: 'direct' } as const };
@@ -136,16 +136,6 @@ describe('listTools', () => {
 		for (const cursor of ['', 'garbage', btoa('v1:zz:3'), btoa('v1:x:999999'), '%%%']) {
 			expect(() => registry.listTools({ cursor })).toThrow(InvalidCursorError);
 		}
-	});
-
-	it('adapters build JSON-RPC requests', () => {
-		expect(toToolListRequest({ cursor: 'abc' }, 1)).toEqual({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'abc' } });
-		expect(toToolCallRequest({ id: 'r', name: 'workspace_read_file', arguments: { path: 'a' } })).toEqual({
-			jsonrpc: '2.0',
-			id: 'r',
-			method: 'tools/call',
-			params: { name: 'workspace_read_file', arguments: { path: 'a' } }
-		});
 	});
 });
 

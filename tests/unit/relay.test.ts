@@ -1,7 +1,7 @@
 // The per-tab relay: a non-writer forwards calls to the writer; a new writer finishes waiting calls.
 import { afterEach, describe, expect, it } from 'vitest';
 import { relayBackend, serveRelay, type RelayPort } from '../../src/lib/worker/relay';
-import type { HubBackend } from '../../src/lib/worker/facade';
+import type { HubBackend } from '../../src/lib/worker/protocol';
 
 const channels: BroadcastChannel[] = [];
 const port = (name: string) => {

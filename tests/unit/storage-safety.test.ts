@@ -11,7 +11,7 @@ import { MemoryRepository } from '../../src/lib/storage/memory';
 import { IdbRepository } from '../../src/lib/storage/repository';
 import { UnavailableRepository, describeStorageFailure } from '../../src/lib/storage/unavailable';
 import { readBackup } from '../../src/lib/storage/backup';
-import { Hub } from '../../src/lib/worker/hub';
+import { composeHub } from '../../src/lib/worker/compose';
 import { createFacade } from '../../src/lib/worker/facade';
 import { zipFiles } from '../../src/lib/runtime/zip';
 import { makeFile } from '../../src/lib/domain/model';
@@ -54,7 +54,7 @@ describe('storage that cannot be used', () => {
 		const failure = describeStorageFailure(error);
 		expect(failure.reason).toBe('newer-schema');
 
-		const hub = await Hub.start({ mode: 'shared-worker', build: 'b', repository: new UnavailableRepository(failure), publish: () => undefined, storage: { failure, readBackup: () => readBackup(factory, name) } });
+		const hub = await composeHub({ mode: 'shared-worker', build: 'b', repository: new UnavailableRepository(failure), publish: () => undefined, storage: { failure, readBackup: () => readBackup(factory, name) } });
 		const facade = createFacade(hub);
 		const snapshot = await facade.snapshot();
 		expect(snapshot.workspace.files).toEqual([]); // no starter over the person's data

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { apply, replay, rewind, type Change } from '../../src/lib/domain/transitions';
 import { makeFile, type Diff, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
-import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../../src/lib/domain/limits';
-import { ToolError } from '../../src/lib/tools/errors';
+import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../../src/lib/core/limits';
+import { ToolError } from '../../src/lib/core/errors';
 
 const ws = (): Workspace => starterWorkspace();
 function code(fn: () => unknown): string {

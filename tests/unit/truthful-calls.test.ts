@@ -4,7 +4,7 @@ import { makeStudio, ok, errorCode } from './helpers/studio-fixture';
 import { MemoryRepository } from '../../src/lib/storage/memory';
 import type { CommitRequest } from '../../src/lib/runtime/ports';
 import { relayBackend, replayable, type RelayPort } from '../../src/lib/worker/relay';
-import type { HubBackend } from '../../src/lib/worker/facade';
+import type { HubBackend } from '../../src/lib/worker/protocol';
 import { MAX_ARGUMENT_CHARS } from '../../src/lib/runtime/arguments';
 import { CALL_ID_META } from '../../src/lib/runtime/types';
 import type { CallToolResult } from '../../src/lib/runtime/types';

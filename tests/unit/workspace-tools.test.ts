@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStudio, ok, errorCode } from './helpers/studio-fixture';
 import { TOOLS } from '../../src/lib/tools/schema';
-import { TEXT_FILE_MAX_BYTES } from '../../src/lib/domain/limits';
+import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
 
 type Mut = { revision: number; changedPaths: string[]; preview: { revision: number; status: string } };
 

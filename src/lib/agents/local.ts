@@ -3,7 +3,7 @@
 // observed revision to every mutation and stopping at the first error.
 import type { ToolRegistry } from '../runtime/registry';
 import type { CallToolResult } from '../runtime/types';
-import type { ToolErrorShape } from '../tools/errors';
+import type { ToolErrorShape } from '../core/errors';
 import type { AgentEvent } from './events';
 
 /** Most calls one plan may make. */

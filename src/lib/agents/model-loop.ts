@@ -1,7 +1,7 @@
 // The model loop for any OpenAI-compatible chat-completions endpoint: sends the registry's OpenAI
 // export every turn, streams the reply, runs each tool call through the registry's agent boundary,
 // and continues until the model answers in text or the budget runs out.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import type { AgentBudget, AgentCounters, AgentEvent } from './events';
 import { resultEvent } from './local';

@@ -1,6 +1,6 @@
 // Talking to an OpenAI-compatible provider: error classification by status, retries with backoff
 // (honouring Retry-After), and the request itself. The API key goes to the base URL and nowhere else.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 
 /** Provider settings as the hub stores them. */
 export interface ProviderSettings {

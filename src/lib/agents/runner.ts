@@ -1,7 +1,7 @@
 // Agent runs inside the hub: a run survives the tab that started it while any tab is open, and every
 // tab sees it live. Holds provider settings (the key never leaves the hub) and traces each run as one
 // agent.request entry correlated by sessionId with its tools/call entries.
-import { ToolError, toErrorShape } from '../tools/errors';
+import { ToolError, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import { DEFAULT_BUDGET, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
 import { runLocalAgent } from './local';

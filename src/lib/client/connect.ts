@@ -1,18 +1,12 @@
 // Connects a tab to the shared runtime, down the fallback ladder: SharedWorker → dedicated worker
 // (one writer elected by Web Lock) → a hub inside this page with memory storage.
 import * as Comlink from 'comlink';
-import { PROTOCOL_VERSION, tabLockName, type HelloResponse, type HubFacade, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
+import { HUB_METHODS, PROTOCOL_VERSION, tabLockName, type HelloResponse, type HubFacade, type HubMethod, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
 import { withTimeout } from './timeout';
 
 /** How long a handshake may take (a cold worker parses its bundle and opens IndexedDB first). */
 const HELLO_TIMEOUT_MS = 15_000;
-/** Per-method deadlines: a call waiting for a person's approval may legitimately take long. */
-const TIMEOUTS: Partial<Record<keyof HubFacade, number>> = {
-	callTool: 120_000,
-	// Longer than the longest approval expiry (60 min): the hub settles first, with a canonical answer.
-	executeAgentCall: 65 * 60_000,
-	retryCall: 65 * 60_000
-};
+/** For the handshake methods (the others take their deadline from the protocol table). */
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** A live connection: the facade (every call with a deadline) and the handshake answer. */
@@ -43,15 +37,15 @@ export function holdTabLease(tabId: string): Promise<void> {
 }
 
 /** Calls whose last argument is the tab's call context: they carry a request id the tab can withdraw. */
-const WITHDRAWABLE = new Set<keyof HubFacade>(['callTool', 'executeAgentCall', 'retryCall']);
+const WITHDRAWABLE = new Set<string>(['callTool', 'executeAgentCall', 'retryCall']);
 
 function withDeadlines(facade: HubFacade): HubFacade {
 	return new Proxy(facade, {
 		get(target, method: string | symbol) {
 			const fn = (target as unknown as Record<string | symbol, unknown>)[method];
 			if (typeof method !== 'string' || typeof fn !== 'function') return fn;
-			const ms = TIMEOUTS[method as keyof HubFacade] ?? DEFAULT_TIMEOUT_MS;
-			if (!WITHDRAWABLE.has(method as keyof HubFacade)) return (...args: unknown[]) => withTimeout(Promise.resolve(fn.apply(target, args)), ms, `hub.${method}`);
+			const ms = Object.hasOwn(HUB_METHODS, method) ? HUB_METHODS[method as HubMethod].deadlineMs : DEFAULT_TIMEOUT_MS;
+			if (!WITHDRAWABLE.has(method)) return (...args: unknown[]) => withTimeout(Promise.resolve(fn.apply(target, args)), ms, `hub.${method}`);
 			return (...args: unknown[]) => {
 				const context = { ...(args.at(-1) as TabCallContext), requestId: crypto.randomUUID() };
 				const call = withTimeout(Promise.resolve(fn.apply(target, [...args.slice(0, -1), context])), ms, `hub.${method}`);

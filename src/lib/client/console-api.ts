@@ -50,12 +50,12 @@ export function exposeConsoleApi(client: StudioClient): void {
 		get state() {
 			return client.hub.state;
 		},
-		resolveApproval: (id, decision) => client.resolveApproval(id, decision),
-		readFile: (path) => client.readFile(path),
-		connectFolder: (handle) => client.connectFolder(handle),
+		resolveApproval: (id, decision) => client.api.resolveApproval(id, decision),
+		readFile: (path) => client.api.readFile(path),
+		connectFolder: (handle) => client.api.connectFolder(handle),
 		get folder() {
 			return client.workspace.folder;
 		},
-		setSettings: (patch) => client.setAgentSettings(patch as never)
+		setSettings: (patch) => client.api.setAgentSettings(patch as never)
 	};
 }

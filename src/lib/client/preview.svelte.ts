@@ -6,7 +6,8 @@ import type { HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewE
 /** What the hub side needs from this controller. */
 export interface PreviewLink {
 	tabId: string;
-	register(): Promise<void>;
+	/** Registers this tab's host; answers the render it should show now. */
+	register(): Promise<PreviewRender | null>;
 	ack(renderId: string, outcome: HostRenderOutcome): Promise<void>;
 	report(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): Promise<void>;
 }
@@ -37,27 +38,22 @@ export class PreviewController {
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
 		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines) });
-		// Registering makes the hub render the current revision. Should that first render not reach
-		// us (a busy machine, a hub that restarted), ask again rather than show an empty frame forever.
-		let attempts = 0;
-		const watchdog = setInterval(() => {
-			if (this.#received || ++attempts > 5) clearInterval(watchdog);
-			else void link.register().catch(() => undefined);
-		}, 4000);
-		void link.register().catch(() => undefined);
+		// Registering answers the current render; later ones are addressed to this tab.
+		void link
+			.register()
+			.then((render) => {
+				if (render && this.pendingRevision === null && (this.last?.revision ?? -1) < render.revision) void this.render(render);
+			})
+			.catch(() => undefined);
 		return () => {
-			clearInterval(watchdog);
 			this.#host?.destroy();
 			this.#host = null;
 		};
 	}
 
-	#received = false;
-
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
-		this.#received = true;
 		this.pendingRevision = render.revision;
 		this.#html = render.html;
 		this.#revision = render.revision;

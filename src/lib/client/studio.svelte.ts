@@ -1,14 +1,12 @@
 // The tab's client of the runtime: connects, folds the snapshot and events into the stores, and
 // offers the commands the page needs. The only place that subscribes to runtime events.
-import type { ApprovalDecision } from '$lib/runtime/policy';
 import type { CallToolResult, Source } from '$lib/runtime/types';
-import type { HubEvent, HubSnapshot, PreviewRender } from '$lib/worker/protocol';
+import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
-import { ToolError } from '$lib/tools/errors';
+import { ToolError } from '$lib/core/errors';
 import { connect, type Connection } from './connect';
 import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
-import type { AgentSettingsPatch } from '$lib/agents/runner';
 
 /** Connection, stores and commands for one tab. */
 export class StudioClient {
@@ -20,6 +18,7 @@ export class StudioClient {
 	readonly agents = new AgentStore();
 	#connection: Connection | null = null;
 	#channel: BroadcastChannel | null = null;
+	#renders: BroadcastChannel | null = null;
 	#hubId = '';
 	#seq = 0;
 	#buffer: HubEvent[] | null = null;
@@ -45,6 +44,9 @@ export class StudioClient {
 			}
 			this.#channel = new BroadcastChannel(hello.eventsChannel);
 			this.#channel.onmessage = (event: MessageEvent<HubEvent>) => this.#onEvent(event.data);
+			// Renders are addressed to this tab on a channel of its own: never lost in a resync.
+			this.#renders = new BroadcastChannel(renderChannelName(hello.build, connection.tabId));
+			this.#renders.onmessage = (event: MessageEvent<PreviewRender>) => void this.onRender?.(event.data);
 			await this.#resync();
 			this.hub.state = this.hub.status?.state === 'superseded' ? 'reload-required' : 'connected';
 			this.#flushOnHide();
@@ -128,9 +130,6 @@ export class StudioClient {
 				break;
 			case 'preview.status':
 				this.preview.state = event.preview;
-				break;
-			case 'preview.render':
-				void this.onRender?.(event.render);
 				break;
 			case 'agent.update':
 				this.agents.apply(event.update);
@@ -244,27 +243,12 @@ export class StudioClient {
 		return this.#connection!.facade.revokeGrant(key);
 	}
 
-	async resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean> {
-		this.#requireWritable();
-		return this.#connection!.facade.resolveApproval(id, decision);
-	}
-
-	async readFile(path: string) {
-		this.#requireWritable();
-		return this.#connection!.facade.readFile(path);
-	}
-
-	async listTools(cursor?: string) {
-		this.#requireWritable();
-		return this.#connection!.facade.listTools(cursor);
-	}
-
 	/** Every tool definition (all pages of tools/list). */
 	async listAllTools() {
 		const tools = [];
 		let cursor: string | undefined;
 		do {
-			const page = await this.listTools(cursor);
+			const page = await this.api.listTools(cursor);
 			tools.push(...page.tools);
 			cursor = page.nextCursor;
 		} while (cursor);
@@ -276,55 +260,18 @@ export class StudioClient {
 		return this.#connection!.facade.retryCall(callId, { tabId: this.#connection!.tabId, source: 'palette' });
 	}
 
-	async revisionDiff(revision: number) {
-		this.#requireWritable();
-		return this.#connection!.facade.revisionDiff(revision);
-	}
-
-	async startAgent(prompt: string, provider?: 'local' | 'model'): Promise<string> {
-		this.#requireWritable();
-		return this.#connection!.facade.startAgent(prompt, provider);
-	}
-
-	async cancelAgent(sessionId: string): Promise<boolean> {
-		this.#requireWritable();
-		return this.#connection!.facade.cancelAgent(sessionId);
-	}
-
-	async agentSettings() {
-		this.#requireWritable();
-		return this.#connection!.facade.getAgentSettings();
-	}
-
-	async setAgentSettings(patch: AgentSettingsPatch) {
-		this.#requireWritable();
-		return this.#connection!.facade.setAgentSettings($state.snapshot(patch));
-	}
-
-	async listModels() {
-		this.#requireWritable();
-		return this.#connection!.facade.listModels();
-	}
-
-	/** Connects a folder handle (picker or OPFS) to the workspace. */
-	async connectFolder(handle: FileSystemDirectoryHandle) {
-		this.#requireWritable();
-		return this.#connection!.facade.connectFolder(handle);
-	}
-
-	async getPreference(key: string): Promise<unknown> {
-		return this.#connection?.facade.getPreference(key);
-	}
-
-	async setPreference(key: string, value: unknown): Promise<void> {
-		await this.#connection?.facade.setPreference(key, value);
-	}
-
-	async clearTrace() {
-		await this.#connection?.facade.clearTrace();
-	}
-
-	async exportTrace() {
-		return this.#connection?.facade.exportTrace();
-	}
+	/**
+	 * The hub's methods, as the protocol table defines them (the deadline and withdrawal proxy of
+	 * connect.ts included). Arguments are snapshotted: rune proxies cannot cross a worker boundary.
+	 */
+	readonly api: HubBackend = new Proxy({} as HubBackend, {
+		get: (_target, method: string | symbol) => {
+			if (typeof method !== 'string' || !Object.hasOwn(HUB_METHODS, method)) return undefined;
+			return (...args: unknown[]) => {
+				this.#requireWritable();
+				const call = (this.#connection!.facade as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
+				return call(...args.map((arg) => (arg && typeof arg === 'object' && !(arg instanceof Uint8Array) && (arg as { kind?: unknown }).kind !== 'directory' ? $state.snapshot(arg) : arg)));
+			};
+		}
+	});
 }

@@ -1,5 +1,5 @@
 // Toasts: short messages for structured errors, with the recovery action the error code implies.
-import type { ToolErrorShape } from '$lib/tools/errors';
+import type { ToolErrorShape } from '$lib/core/errors';
 
 /** One toast. */
 export interface Toast {

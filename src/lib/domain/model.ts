@@ -1,8 +1,8 @@
 // The workspace model: files, the workspace snapshot, diffs. Plain data, structured-clone safe.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { hashBytes, hashText, utf8Length } from './hash';
 import { kindOf, type FileKind } from './kinds';
-import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES } from './limits';
+import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES } from '../core/limits';
 
 /** One file. Text files carry `content`; assets carry `bytes`. */
 export interface FileRecord {

@@ -1,6 +1,6 @@
 // Workspace paths: normalisation and the rules that keep every path inside the workspace root.
-import { ToolError } from '../tools/errors';
-import { PATH_MAX_SEGMENTS, PATH_SEGMENT_MAX_BYTES } from './limits';
+import { ToolError } from '../core/errors';
+import { PATH_MAX_SEGMENTS, PATH_SEGMENT_MAX_BYTES } from '../core/limits';
 import { utf8Length } from './hash';
 
 /** Why a path was refused (`details.reason` of WORKSPACE_PATH_INVALID). */

@@ -1,6 +1,6 @@
 // The starter template (a small landing page that exercises every compile path of the preview)
 // and the template edits behind preview_set_theme, preview_update_hero and preview_add_feature.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { makeFile, type FileRecord, type Workspace } from './model';
 import type { Change } from './transitions';
 

@@ -1,8 +1,8 @@
 // Pure workspace transitions: apply(workspace, change) -> { workspace, diff }. Nothing mutates in place;
 // every successful change that alters content increments the revision by exactly one.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { isHtml } from './kinds';
-import { WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from './limits';
+import { WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { makeFile, sameFile, totalBytes, type Diff, type FileChange, type FileRecord, type Workspace } from './model';
 import { normalizePath } from './paths';
 

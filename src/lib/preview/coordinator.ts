@@ -1,8 +1,9 @@
-// The hub side of the preview: compiles each revision, sends it to every registered preview host,
-// and completes the tool call on the first matching acknowledgement (or a timeout). Framework-neutral.
+// The hub side of the preview: compiles each revision, addresses it to every registered preview host
+// (by tab id, never on the state stream), and completes the tool call on the first matching
+// acknowledgement (or a timeout). A host that registers gets the current render. Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
-import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender } from '../worker/protocol';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender } from './messages';
 import { compile } from './compile';
 
 /** Lines kept for preview_get_status. */
@@ -10,8 +11,8 @@ const MAX_LINES = 200;
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
-	/** Sends a render to every tab (hosts pick it up). */
-	publish(render: PreviewRender): void;
+	/** Sends a render to the preview host of one tab. */
+	send(tabId: string, render: PreviewRender): void;
 	/** Called when the reported state changes (for the `preview.status` event). */
 	onStatus?(outcome: PreviewOutcome, hosts: number): void;
 	/** How long the hub waits for any host (a host times out after its own 3 s and replies). */
@@ -58,9 +59,29 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#hosts.size;
 	}
 
-	registerHost(tabId: string): void {
+	/**
+	 * A tab hosts a preview: renders are addressed to it from now on, and it gets the current one at
+	 * once (the revision shown everywhere else), so no render is lost to a tab that just arrived or
+	 * resynced. Its acknowledgement updates the status like any other.
+	 */
+	registerHost(tabId: string, workspace: Workspace): PreviewRender {
 		this.#hosts.add(tabId);
 		this.#options.onStatus?.(this.#last, this.#hosts.size);
+		const renderId = `r${++this.#counter}-${workspace.revision}-${tabId.slice(0, 8)}`;
+		const compiled = compile(workspace);
+		const now = this.#options.now ?? Date.now;
+		const startedAt = now();
+		const timer = setTimeout(() => this.#waiting.delete(renderId), this.#options.ackTimeoutMs ?? 6000);
+		this.#waiting.set(renderId, {
+			revision: workspace.revision,
+			startedAt,
+			settle: (outcome) => {
+				clearTimeout(timer);
+				this.#waiting.delete(renderId);
+				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
+			}
+		});
+		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
 	}
 
 	removeHost(tabId: string): void {
@@ -109,7 +130,8 @@ export class PreviewCoordinator implements PreviewPort {
 						this.#options.ackTimeoutMs ?? 6000
 					);
 					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
-					this.#options.publish({ renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics });
+					const render = { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
+					for (const tabId of this.#hosts) this.#options.send(tabId, render);
 				},
 				supersede: () =>
 					settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'A newer revision was rendered instead.' })

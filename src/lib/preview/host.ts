@@ -1,7 +1,7 @@
 // The page side of the preview: renders a compiled revision into a sandboxed iframe (never
 // allow-same-origin), accepts only its own frame's messages with the current nonce and revision,
 // lets the latest revision win, and replaces a frame that does not acknowledge in time.
-import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from '$lib/worker/protocol';
+import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from './messages';
 import { NONCE_PLACEHOLDER } from './bridge';
 import { PREVIEW_LIMITS } from './limits';
 

@@ -1,5 +1,5 @@
 // Raw tool arguments from untrusted callers: a size cap applied before any parsing, then JSON.
-import type { ToolErrorShape } from '../tools/errors';
+import type { ToolErrorShape } from '../core/errors';
 
 /**
  * Largest raw arguments, in characters: the largest asset as base64 (4 MiB → ~5.6 M chars) plus

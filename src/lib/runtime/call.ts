@@ -3,7 +3,7 @@
 // and trace each phase. One function with one exit per outcome kind.
 import * as v from 'valibot';
 import { TOOLS, isToolName, type ToolName } from '../tools/schema';
-import { ToolError, toErrorShape, type ToolErrorShape } from '../tools/errors';
+import { ToolError, toErrorShape, type ToolErrorShape } from '../core/errors';
 import type { ApprovalPolicy } from './policy';
 import type { Prepared } from './prepare';
 import type { Trace } from './trace';

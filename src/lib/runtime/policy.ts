@@ -93,9 +93,19 @@ export class ApprovalPolicy {
 		return this.#options.readOnly === true || this.#readOnlyReason !== null;
 	}
 
+	readonly #readOnlyListeners = new Set<() => void>();
+
 	/** Stops every mutation from now on (e.g. a newer build's hub took over). */
 	setReadOnly(reason: string): void {
+		const changed = this.#readOnlyReason === null;
 		this.#readOnlyReason = reason;
+		if (changed) this.#readOnlyListeners.forEach((listener) => listener());
+	}
+
+	/** Called when the policy turns read-only (the catalog then lists mutating tools as unavailable). */
+	onReadOnly(listener: () => void): () => void {
+		this.#readOnlyListeners.add(listener);
+		return () => this.#readOnlyListeners.delete(listener);
 	}
 
 	/** How long new requests wait before expiring. */

@@ -4,7 +4,7 @@
 import { fileDiff, type DiffLine } from '../domain/diff';
 import { diffFingerprint, type FileChange } from '../domain/model';
 import type { ToolName } from '../tools/schema';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { conflictMessage } from '../domain/disk-rule';
 import type { FolderPort } from './ports';
 import type { WorkspaceService } from './workspace-service';

@@ -1,31 +1,18 @@
 // The registry: the one boundary every caller ends at. tools/list, tools/call (direct and agent),
 // retry, and JSON-RPC/MCP. The call pipeline itself lives in call.ts.
-import * as v from 'valibot';
-import { isToolName, type ToolName } from '../tools/schema';
+import type { ToolName } from '../tools/schema';
 import { MCP_TOOLS, toOpenAITools, type McpTool, type OpenAITool } from '../tools/catalog';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { ApprovalPolicy } from './policy';
 import { Trace } from './trace';
 import { readArguments } from './arguments';
 import { runCall, errorResult, type CallEnvironment, type CallOptions } from './call';
 import { RetryMemory, acceptsExpectedRevision, sameBase, targetsOf, type CallBase } from './retry';
 import type { Prepared } from './prepare';
-import {
-	CallParams,
-	CancelledParams,
-	InvalidCursorError,
-	ListParams,
-	MCP_PROTOCOL_VERSION,
-	MCP_SUPPORTED_VERSIONS,
-	RPC,
-	failure,
-	parseEnvelope,
-	success,
-	type JsonRpcResponse
-} from './jsonrpc';
+import { Cursors, InvalidCursorError } from './cursor';
 import { MODES, SOURCES, type CallContext, type CallToolResult, type HandlerContext, type ToolHandler } from './types';
 
-export { errorResult, type CallOptions };
+export { errorResult, InvalidCursorError, type CallOptions };
 export type { HandlerContext, ToolHandler } from './types';
 
 type AnyHandler = (input: unknown, ctx: HandlerContext) => Promise<unknown>;
@@ -58,12 +45,6 @@ export interface RegistryOptions {
 const DEFAULT_PAGE_SIZE = 10;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** Context used for JSON-RPC calls from an MCP client. */
-export interface JsonRpcContext {
-	context: CallContext;
-	/** Ids are per connection: cancellations only reach calls of the same connection. */
-	connectionId?: string;
-}
 
 /** The tool registry. One per runtime. */
 export class ToolRegistry {
@@ -71,17 +52,19 @@ export class ToolRegistry {
 	readonly policy: ApprovalPolicy;
 	readonly #handlers = new Map<string, AnyHandler>();
 	readonly #options: RegistryOptions;
-	readonly #inflight = new Map<string, AbortController>();
 	readonly #retry = new RetryMemory();
 	readonly #now: () => number;
-	readonly #catalogTag: string;
+	readonly #cursors: Cursors;
+	readonly #catalogListeners = new Set<() => void>();
 
 	constructor(options: RegistryOptions = {}) {
 		this.#options = options;
 		this.trace = options.trace ?? new Trace();
 		this.policy = options.policy ?? new ApprovalPolicy();
 		this.#now = options.now ?? Date.now;
-		this.#catalogTag = MCP_TOOLS.map((tool) => tool.name).join(',').length.toString(36) + MCP_TOOLS.length.toString(36);
+		this.#cursors = new Cursors(MCP_TOOLS.map((tool) => tool.name).join(',').length.toString(36) + MCP_TOOLS.length.toString(36));
+		// Read-only mode changes what tools/list says: MCP clients are told (notifications/tools/list_changed).
+		this.policy.onReadOnly(() => this.#catalogListeners.forEach((listener) => listener()));
 	}
 
 	/** Registers the handler of one tool (replacing any earlier one). */
@@ -118,10 +101,10 @@ export class ToolRegistry {
 	listTools(request: { cursor?: string } = {}, context: CallContext = { source: 'palette', mode: 'direct' }): { tools: McpTool[]; nextCursor?: string } {
 		const startedAt = this.#now();
 		const all = this.definitions();
-		const offset = request.cursor === undefined ? 0 : this.#decodeCursor(request.cursor, all.length);
+		const offset = request.cursor === undefined ? 0 : this.#cursors.decode(request.cursor, all.length);
 		const size = this.#options.pageSize ?? DEFAULT_PAGE_SIZE;
 		const tools = all.slice(offset, offset + size);
-		const next = offset + size < all.length ? this.#encodeCursor(offset + size) : undefined;
+		const next = offset + size < all.length ? this.#cursors.encode(offset + size) : undefined;
 		this.trace.append({
 			method: 'tools/list',
 			phase: 'completed',
@@ -190,6 +173,12 @@ export class ToolRegistry {
 		};
 	}
 
+	/** Subscribes to catalog changes (what tools/list answers); returns the unsubscribe function. */
+	onCatalogChange(listener: () => void): () => void {
+		this.#catalogListeners.add(listener);
+		return () => this.#catalogListeners.delete(listener);
+	}
+
 	/** The OpenAI / OpenRouter `tools` array, derived from the same definitions. */
 	toOpenAI(): OpenAITool[] {
 		return toOpenAITools(this.definitions());
@@ -220,94 +209,4 @@ export class ToolRegistry {
 		return runCall(this.#environment(), call?.name, args.ok ? args.value : undefined, { context, signal: options.signal, toolCallId }, args.ok ? undefined : args.error);
 	}
 
-	/** Handles one JSON-RPC message from an MCP client; resolves to the response, or null for notifications. */
-	async handleJsonRpc(message: unknown, ctx: JsonRpcContext): Promise<JsonRpcResponse | null> {
-		try {
-			return await this.#handleJsonRpc(message, ctx);
-		} catch {
-			return failure(null, RPC.INTERNAL_ERROR, 'Internal error');
-		}
-	}
-
-	async #handleJsonRpc(message: unknown, ctx: JsonRpcContext): Promise<JsonRpcResponse | null> {
-		const parsed = parseEnvelope(message);
-		if (!parsed.ok) return parsed.response;
-		const { id, method, params } = parsed.envelope;
-		if (id === undefined) {
-			if (method === 'notifications/cancelled') {
-				const cancel = v.safeParse(CancelledParams, params);
-				if (cancel.success) this.#inflight.get(inflightKey(ctx, cancel.output.requestId))?.abort();
-			}
-			return null; // notifications/initialized and any other notification: nothing to answer
-		}
-		switch (method) {
-			case 'initialize': {
-				const requested = (params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
-				const protocolVersion = MCP_SUPPORTED_VERSIONS.includes(requested as never) ? (requested as string) : MCP_PROTOCOL_VERSION;
-				return success(id, {
-					protocolVersion,
-					capabilities: { tools: { listChanged: true } },
-					serverInfo: this.#options.serverInfo ?? { name: 'web-studio', version: '0.1.0' },
-					instructions:
-						'Web Studio workspace tools. Read first (workspace_get_status, workspace_read_file) and pass the revision you read as expectedRevision to every change.'
-				});
-			}
-			case 'ping':
-				return success(id, {});
-			case 'tools/list': {
-				const list = v.safeParse(ListParams, params ?? {});
-				if (!list.success) return failure(id, RPC.INVALID_PARAMS, 'Invalid params');
-				try {
-					return success(id, this.listTools({ cursor: list.output.cursor }, ctx.context));
-				} catch (error) {
-					if (error instanceof InvalidCursorError) return failure(id, RPC.INVALID_PARAMS, 'Invalid cursor');
-					throw error;
-				}
-			}
-			case 'tools/call': {
-				const call = v.safeParse(CallParams, params);
-				if (!call.success) return failure(id, RPC.INVALID_PARAMS, 'Invalid params: tools/call needs a tool name');
-				if (!isToolName(call.output.name)) return failure(id, RPC.INVALID_PARAMS, `Unknown tool: ${call.output.name.slice(0, 64)}`);
-				const key = inflightKey(ctx, id);
-				const controller = new AbortController();
-				this.#inflight.set(key, controller);
-				try {
-					const args = readArguments(call.output.arguments ?? {});
-					const result = await runCall(
-						this.#environment(),
-						call.output.name,
-						args.ok ? args.value : undefined,
-						{ context: ctx.context, signal: controller.signal, toolCallId: String(id) },
-						args.ok ? undefined : args.error
-					);
-					return success(id, result);
-				} finally {
-					this.#inflight.delete(key);
-				}
-			}
-			default:
-				return failure(id, RPC.METHOD_NOT_FOUND, 'Method not found');
-		}
-	}
-
-	#encodeCursor(offset: number): string {
-		return btoa(`v1:${this.#catalogTag}:${offset}`).replace(/=+$/, '');
-	}
-
-	#decodeCursor(cursor: string, total: number): number {
-		let text: string;
-		try {
-			text = atob(cursor);
-		} catch {
-			throw new InvalidCursorError();
-		}
-		const match = /^v1:([0-9a-z]+):(\d{1,6})$/.exec(text);
-		const offset = match ? Number(match[2]) : NaN;
-		if (!match || match[1] !== this.#catalogTag || !(offset > 0 && offset < total)) throw new InvalidCursorError();
-		return offset;
-	}
-}
-
-function inflightKey(ctx: JsonRpcContext, id: string | number): string {
-	return `${ctx.connectionId ?? ''}\u0000${typeof id}:${id}`;
 }

@@ -1,7 +1,7 @@
 // Runs one handler under the caller's signal and the registry deadline — and tells the truth about
 // a commit: once a handler has begun writing, neither a cancel nor the deadline can report
 // TOOL_CANCELLED or TOOL_TIMEOUT over a revision that was written.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 
 /** What the handler gets to coordinate with the runner. */
 export interface RunControls {

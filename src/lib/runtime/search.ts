@@ -1,7 +1,7 @@
 // workspace_search's engine: RE2 semantics (re2js, linear time in the text), so no pattern can stall
 // the hub, plus caps on line length, matches and time.
 import { RE2JS } from 're2js';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import type { FileRecord } from '../domain/model';
 
 /** Lines longer than this are searched only in their first part (minified bundles). */

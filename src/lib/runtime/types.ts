@@ -1,5 +1,5 @@
 // Shared runtime vocabulary: call context (source, mode), MCP call results, trace entries.
-import type { ErrorCode, ToolErrorShape } from '../tools/errors';
+import type { ErrorCode, ToolErrorShape } from '../core/errors';
 import type { ToolInput, ToolName, ToolOutput } from '../tools/schema';
 
 /** Transport origin of a call. */

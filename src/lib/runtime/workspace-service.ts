@@ -1,6 +1,6 @@
 // The workspace service: the runtime's single owner of the current workspace. Serialises mutations,
 // applies pure transitions, commits them with compare-and-set, renders the preview, emits changes.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { entryBytes, nextUndoState, type HistoryEntry, type HistoryKind, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
 import { rewind } from '../domain/transitions';
@@ -71,7 +71,7 @@ export interface WorkspaceServiceOptions {
 export class WorkspaceService {
 	readonly repository: RepositoryPort;
 	readonly workspaceId: string;
-	preview: PreviewPort;
+	readonly preview: PreviewPort;
 	#workspace: Workspace;
 	#undo: UndoState;
 	#quarantined: QuarantinedRecord[];

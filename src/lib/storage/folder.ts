@@ -2,10 +2,10 @@
 // held by the hub. The disk rule of disk-rule.ts: a save writes or deletes only what the studio last
 // synced and the disk still holds, everything else is a conflict listing the paths; files the
 // studio does not manage are never touched; a case-only rename is safe on case-insensitive disks.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { hashBytes, hashText } from '../domain/hash';
 import { kindOf } from '../domain/kinds';
-import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../domain/limits';
+import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { diffFingerprint, makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
 import { tryNormalizePath } from '../domain/paths';
 import type { DiskPlan, FolderPort, FolderState, SkippedPath } from '../runtime/ports';

@@ -3,7 +3,7 @@
 // atomic (a temp file renamed over the target), and a lock file serialises writers of one folder.
 import { lstat, mkdir, open, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { hashBytes, hashText } from '../domain/hash';
 import { kindOf } from '../domain/kinds';
 import { normalizePath } from '../domain/paths';

@@ -2,9 +2,9 @@
 // port as IndexedDB, and the disk rule of disk-rule.ts: it writes or deletes only what it last synced,
 // sees edits made outside (sync), never follows links out of the folder, and never writes the
 // starter over a folder that has anything in it. Revision and fingerprints live in `.web-studio/`.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { historyWithinBounds, type HistoryEntry } from '../domain/history';
-import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES, WORKSPACE_MAX_FILES } from '../domain/limits';
+import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
 import { kindOf } from '../domain/kinds';
 import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort } from '../runtime/ports';

@@ -1,8 +1,8 @@
 // In-memory repository: the last rung of the fallback ladder (no IndexedDB) and a fast test double.
 // Same contract as IndexedDB: compare-and-set commits and bounded history.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { historyWithinBounds, pruneUndoState, type HistoryEntry, type UndoState } from '../domain/history';
-import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../domain/limits';
+import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../core/limits';
 import type { FileRecord, Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, RepositoryPort } from '../runtime/ports';
 

@@ -1,9 +1,9 @@
 // The IndexedDB repository (idb): atomic compare-and-set commits, bounded history, quarantine of
 // unreadable records, preferences, settings and the persisted trace. The only module that opens the DB.
 import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import { historyWithinBounds, pruneUndoState, type HistoryEntry } from '../domain/history';
-import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../domain/limits';
+import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../core/limits';
 import type { FileRecord, Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort } from '../runtime/ports';
 import { DB_NAME, DB_VERSION, INDEXES, STORES } from './names';

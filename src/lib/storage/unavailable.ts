@@ -1,7 +1,7 @@
 // The repository of a hub whose IndexedDB exists but cannot be used (a newer schema, blocked by
 // another tab, a disk error): it shows no files and accepts no writes, so nothing typed is lost to
 // a store that would vanish — and no starter ever appears over the person's real data.
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 import type { Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, RepositoryPort } from '../runtime/ports';
 

@@ -2,7 +2,7 @@
 // schemas and MCP annotations. tools/list, the OpenAI export, WebMCP, the catalog UI and argument
 // validation are all derived from this file; nothing else may describe a tool.
 import * as v from 'valibot';
-import { LIMITS, PATH_MAX_CHARS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES } from '../domain/limits';
+import { LIMITS, PATH_MAX_CHARS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES } from '../core/limits';
 
 /** Tool names are valid in MCP, OpenAI/OpenRouter, Anthropic, Gemini and WebMCP as they are. */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;

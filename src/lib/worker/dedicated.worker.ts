@@ -3,10 +3,10 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { startHub } from './host';
-import { createFacade, deferredFacade, localBackend, type HubBackend } from './facade';
+import { createFacade, deferredFacade } from './facade';
 import type { Hub } from './hub';
 import { relayBackend, serveRelay, type RelayPort } from './relay';
-import { WRITER_LOCK, relayChannelName } from './protocol';
+import { WRITER_LOCK, relayChannelName, type HubBackend } from './protocol';
 
 const relay = new BroadcastChannel(relayChannelName(__BUILD_ID__)) as unknown as RelayPort;
 const remote = relayBackend(relay);
@@ -16,7 +16,7 @@ let backend: HubBackend = remote;
 async function becomeWriter(hub: Hub, onServing?: () => void): Promise<never> {
 	await hub.service.reload();
 	hub.writer = true;
-	backend = localBackend(hub);
+	backend = hub;
 	serveRelay(relay, backend);
 	remote.handOver(backend); // calls that were waiting on the old writer run here now
 	onServing?.();

@@ -1,8 +1,10 @@
 // Starts a hub in whatever context hosts it (SharedWorker, dedicated worker, or the page itself):
 // opens storage, publishes events, and listens for newer builds. IndexedDB that exists but fails is
 // reported and serves nothing; memory storage is only for browsers without IndexedDB.
-import { Hub } from './hub';
-import { HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
+import type { Hub } from './hub';
+import { composeHub } from './compose';
+import { HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, renderChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
+import type { PreviewRender } from '../preview/messages';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
 import { TraceStore } from '../storage/trace-store';
@@ -45,7 +47,14 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 	const events = new BroadcastChannel(eventsChannelName(options.build));
 	const hubs = new BroadcastChannel(HUBS_CHANNEL);
 	const traceStore = idb ? new TraceStore(idb.database) : null;
-	const hub: Hub = await Hub.start({
+	// One channel per tab hosting a preview: renders go to that tab only, never on the event stream.
+	const renderChannels = new Map<string, BroadcastChannel>();
+	const sendRender = (tabId: string, render: PreviewRender) => {
+		let channel = renderChannels.get(tabId);
+		if (!channel) renderChannels.set(tabId, (channel = new BroadcastChannel(renderChannelName(options.build, tabId))));
+		channel.postMessage(render);
+	};
+	const hub: Hub = await composeHub({
 		mode: options.mode,
 		build: options.build,
 		builtAt: options.builtAt,
@@ -62,6 +71,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			? { load: () => traceStore.load(), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear() }
 			: undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
+		sendRender,
 		folders: idb ? { get: (id: string) => idb.getFolder(id), put: (record, id: string) => idb.putFolder(record, id) } : undefined,
 		settings: idb ? { get: (key: string) => idb.getSetting(key), set: (key: string, value: unknown) => idb.setSetting(key, value) } : undefined,
 		preferences: idb ? { get: (key: string) => idb.getPreference(key), set: (key: string, value: unknown) => idb.setPreference(key, value) } : undefined,

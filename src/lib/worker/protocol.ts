@@ -1,25 +1,51 @@
-// Every message that crosses the tab ↔ hub boundary: handshake, facade surface, events, relay.
-// One file, imported by both ends.
+// The tab ↔ hub protocol, defined once: a table of every hub method with its argument schema,
+// result type, deadline and replay rule. The hub's guards and Comlink facade, the relay's method
+// list and the tab's proxy are all derived from it. Every wire type is exported from here.
+import * as v from 'valibot';
 import type { McpTool } from '../tools/catalog';
-import type { CallToolResult, Mode, Source, TraceEntry } from '../runtime/types';
-import type { ApprovalDecision, PendingApproval, SessionGrant } from '../runtime/policy';
-import type { FolderState, PreviewOutcome } from '../runtime/ports';
-import type { StorageFailure } from '../storage/unavailable';
-import type { AgentRunInfo } from '../agents/events';
-import type { AgentSettingsPatch, AgentSettingsView, AgentUpdate } from '../agents/runner';
+import type { CallToolResult } from '../runtime/types';
+import type { AgentSettingsView } from '../agents/runner';
+import type { PreviewRender } from '../preview/messages';
+import type { FileImpact } from '../runtime/prepare';
+import type { HubSnapshot } from './wire';
+import {
+	AgentCallSchema,
+	DecisionSchema,
+	DirectoryHandleSchema,
+	HelloRequestSchema,
+	HostOutcomeSchema,
+	IdSchema,
+	PathSchema,
+	PreferenceKeySchema,
+	PreferenceValueSchema,
+	PreviewLinesSchema,
+	PromptSchema,
+	RevisionSchema,
+	SettingsPatchSchema,
+	TabContextSchema
+} from './protocol-schemas';
 
-/** Bumped whenever a message shape below changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 3;
+export type * from './wire';
+export type * from '../preview/messages';
+export type { TraceEntry, CallToolResult, Source, Mode } from '../runtime/types';
+export type { PendingApproval, SessionGrant, ApprovalDecision } from '../runtime/policy';
+export type { Impact, FileImpact } from '../runtime/prepare';
+export type { FolderState, PreviewOutcome } from '../runtime/ports';
+export type { StorageFailure } from '../storage/unavailable';
+export type { AgentRunInfo, AgentEvent, AgentBudget } from '../agents/events';
+export type { AgentSettingsView, AgentSettingsPatch, AgentUpdate } from '../agents/runner';
+export type { HistoryEntry } from '../domain/history';
+export type { DiffLine } from '../domain/diff';
+export type { McpTool };
+
+/** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
+export const PROTOCOL_VERSION = 4;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
 
 /** The tab's half of the handshake. */
-export interface HelloRequest {
-	protocolVersion: number;
-	build: string;
-	tabId: string;
-}
+export type HelloRequest = v.InferOutput<typeof HelloRequestSchema>;
 
 /** The hub's half of the handshake. `compatible: false` means the tab must stop writing and reload. */
 export interface HelloResponse {
@@ -37,251 +63,121 @@ export interface HelloResponse {
 	eventsChannel: string;
 }
 
-/** A file as the tabs see it (no content). */
-export interface FileSummary {
-	path: string;
-	kind: 'text' | 'asset';
-	language: string;
-	mimeType: string;
-	size: number;
-	hash: string;
-}
-
-/** Storage as the status bar shows it. */
-export interface StorageInfo {
-	kind: 'indexeddb' | 'memory' | 'filesystem';
-	health: string;
-	quarantined: number;
-	/** Set when IndexedDB exists but cannot be used: the studio shows why and accepts no edits. */
-	failure?: StorageFailure;
-	/** Whether the browser keeps the data even under storage pressure (null: unknown). */
-	persisted?: boolean | null;
-	usage?: number | null;
-	quota?: number | null;
-}
-
-/** Hub state that tabs display. */
-export interface HubStatus {
-	state: 'ready' | 'superseded' | 'failed';
-	mode: RuntimeMode;
-	build: string;
-	hubId: string;
-	tabs: number;
-	writer: boolean;
-	/** Set when a newer build's hub is running: this hub no longer writes. */
-	newerBuild?: string;
-	message?: string;
-}
-
-/** The preview state the hub last saw. */
-export interface PreviewState {
-	outcome: PreviewOutcome;
-	hosts: number;
-}
-
-/** A document the hub asks every preview host to render. */
-export interface PreviewRender {
-	renderId: string;
-	revision: number;
-	html: string;
-	diagnostics: PreviewDiagnostic[];
-}
-
-/** A compile diagnostic, as tools and the panel show it. */
-export interface PreviewDiagnostic {
-	kind: string;
-	path: string;
-	reference: string;
-	message?: string;
-}
-
-/** How a host's render of one revision ended. */
-export interface HostRenderOutcome {
-	revision: number;
-	status: 'ready' | 'error' | 'timeout' | 'superseded';
-	message?: string;
-	durationMs: number;
-	errors: PreviewErrorLine[];
-}
-
-/** A runtime error from inside the preview. */
-export interface PreviewErrorLine {
-	message: string;
-	source: string;
-	line: number;
-	column: number;
-	revision: number;
-}
-
-/** A console line from inside the preview. */
-export interface PreviewConsoleLine {
-	level: string;
-	text: string;
-	revision: number;
-}
-
-/** Messages the bridge inside the preview frame posts to its host (iframe → page). */
-export type PreviewBridgeMessage =
-	| { type: 'ready'; revision: number; nonce: string }
-	| { type: 'error'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
-	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] };
-
-/** Everything a late tab needs before it applies events; `seq` is the last event folded in. */
-export interface HubSnapshot {
-	hubId: string;
-	seq: number;
-	workspace: { id: string; name: string; revision: number; activePath: string | null; files: FileSummary[] };
-	storage: StorageInfo;
-	trace: TraceEntry[];
-	approvals: PendingApproval[];
-	grants: SessionGrant[];
-	preview: PreviewState;
-	status: HubStatus;
-	canUndo: boolean;
-	canRedo: boolean;
-	agents: AgentRunInfo[];
-	folder: FolderState;
-}
-
-/** Events the hub publishes; `seq` increases by one per event of a hub. */
-export type HubEventBody =
-	| {
-			type: 'workspace.changed';
-			revision: number;
-			source: string;
-			tool: string;
-			tabId?: string;
-			changed: { path: string; file: FileSummary | null }[];
-			activePath: string | null;
-			canUndo: boolean;
-			canRedo: boolean;
-	  }
-	| { type: 'workspace.reloaded'; revision: number }
-	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
-	| { type: 'trace.appended'; entry: TraceEntry }
-	| { type: 'trace.cleared' }
-	| { type: 'approvals.changed'; pending: PendingApproval[]; grants: SessionGrant[] }
-	| { type: 'preview.status'; preview: PreviewState }
-	| { type: 'preview.render'; render: PreviewRender }
-	| { type: 'agent.update'; update: AgentUpdate }
-	| { type: 'folder.status'; folder: FolderState }
-	| { type: 'storage.status'; storage: StorageInfo }
-	/** The hub is ending (Retry after a storage failure): every tab reloads and starts a fresh one. */
-	| { type: 'hub.restart' }
-	| { type: 'hub.status'; status: HubStatus };
-
-export type HubEvent = HubEventBody & { hubId: string; seq: number };
-
-/** Context a tab attaches to its calls. */
-export interface TabCallContext {
-	tabId: string;
-	source: Source;
-	mode?: Mode;
-	sessionId?: string;
-	/** Identifies this call so the tab can withdraw it (cancelCall) when it gives up. */
-	requestId?: string;
-}
-
-/**
- * The narrow surface the hub exposes on each connected port (through Comlink). The tab-side client
- * wraps every call in a timeout. Events are not callbacks: they arrive over a BroadcastChannel, so a
- * closed tab can never leave the hub waiting on a dead port.
- */
-export interface HubFacade {
-	hello(request: HelloRequest): Promise<HelloResponse>;
-	ping(): Promise<'pong'>;
-	snapshot(): Promise<HubSnapshot>;
-	listTools(cursor?: string): Promise<{ tools: McpTool[]; nextCursor?: string }>;
-	/** A direct command from a person (palette, editor, buttons). */
-	callTool(name: string, args: unknown, context: TabCallContext): Promise<CallToolResult>;
-	/** An agent-originated call from the page (WebMCP): waits for approval like a model's. */
-	executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, context: TabCallContext): Promise<CallToolResult>;
-	resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean>;
-	/** File content for the editor (not a tool call: no trace entry). */
-	readFile(path: string): Promise<{ revision: number; path: string; content: string | null; size: number; mimeType: string } | null>;
-	clearTrace(): Promise<void>;
-	exportTrace(): Promise<unknown>;
-	/** Re-issues a recent retryable failure through its original source and mode (an agent's call asks again). */
-	retryCall(callId: string, context: TabCallContext): Promise<CallToolResult>;
-	/** The tab gave up on a call (its deadline passed): cancel it and withdraw its approval card. */
-	cancelCall(tabId: string, requestId: string): Promise<boolean>;
-	/** Revokes a standing "allow for this session" grant. */
-	revokeGrant(key: string): Promise<boolean>;
-	/** Line diffs of what one revision changed. */
-	revisionDiff(revision: number): Promise<{ revision: number; tool: string; source: string; files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>;
-	/** Starts an agent run in the hub (local agent or model); progress arrives as agent.update events. */
-	startAgent(prompt: string, provider?: 'local' | 'model'): Promise<string>;
-	cancelAgent(sessionId: string): Promise<boolean>;
-	getAgentSettings(): Promise<AgentSettingsView>;
-	/** The API key goes in, never out. */
-	setAgentSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView>;
-	listModels(): Promise<{ id: string; name: string; tools: boolean | null }[]>;
-	/** Connects a local folder (a FileSystemDirectoryHandle from the picker or OPFS); says whether it holds site files. */
-	connectFolder(handle: FileSystemDirectoryHandle): Promise<{ name: string; hasFiles: boolean }>;
-	/** A .zip of the workspace (or, when storage failed, of whatever is still readable from it). */
-	downloadBackup(): Promise<{ name: string; bytes: Uint8Array }>;
-	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
-	refreshStorage(): Promise<void>;
-	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */
-	restartHub(): Promise<void>;
-	/** After a storage failure: ask other tabs' hubs (any build) to let go of storage. */
-	releaseStorage(): Promise<void>;
-	/** Presentation preferences (panel layout); never part of tools or history. */
-	getPreference(key: string): Promise<unknown>;
-	setPreference(key: string, value: unknown): Promise<void>;
-	/** This tab hosts a preview; renders are sent to it from now on. */
-	registerPreviewHost(tabId: string): Promise<void>;
-	/** A host's outcome for a render (the first matching one completes the tool call). */
-	previewAck(tabId: string, renderId: string, outcome: HostRenderOutcome): Promise<void>;
-	/** Console lines and errors a host saw after its render settled. */
-	previewReport(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): Promise<void>;
-}
-
-/** Methods a non-writer hub forwards to the writer over the relay channel. */
-export type RelayMethod = Exclude<keyof HubFacade, 'hello' | 'ping'>;
+/** Context a tab attaches to its calls (`requestId` lets it withdraw the call with cancelCall). */
+export type TabCallContext = v.InferOutput<typeof TabContextSchema>;
 
 /**
  * Whether a relayed call may run again on the hub that takes over when the writing tab closes
- * while the call waits: `always` (reads and idempotent settings), `never` (it may have taken effect
- * on the old writer), or `if-guarded` (tool calls: only read-only tools or calls carrying
- * expectedRevision, which a second run cannot apply twice).
+ * while the call waits: `always` (reads, idempotent settings), `never` (it may have taken effect on
+ * the old writer), `if-guarded` (tool calls: only read-only tools or calls carrying expectedRevision).
  */
 export type ReplayRule = 'always' | 'never' | 'if-guarded';
 
-/** Every relayed method and its replay rule. */
-export const RELAY_METHODS: Record<RelayMethod, ReplayRule> = {
-	snapshot: 'always',
-	listTools: 'always',
-	callTool: 'if-guarded',
-	executeAgentCall: 'if-guarded',
-	resolveApproval: 'always',
-	readFile: 'always',
-	clearTrace: 'always',
-	exportTrace: 'always',
-	retryCall: 'never',
-	cancelCall: 'always',
-	revokeGrant: 'always',
-	revisionDiff: 'always',
-	startAgent: 'never',
-	cancelAgent: 'always',
-	getAgentSettings: 'always',
-	setAgentSettings: 'always',
-	listModels: 'always',
-	connectFolder: 'always',
-	downloadBackup: 'always',
-	refreshStorage: 'always',
-	restartHub: 'never',
-	releaseStorage: 'always',
-	getPreference: 'always',
-	setPreference: 'always',
-	registerPreviewHost: 'always',
-	previewAck: 'always',
-	previewReport: 'always'
+/** One hub method: its arguments, what it answers, how long a tab waits, and its replay rule. */
+export interface MethodSpec<A extends v.GenericSchema = v.GenericSchema, R = unknown> {
+	args: A;
+	deadlineMs: number;
+	replay: ReplayRule;
+	/** What the hub answers to arguments that fail the guard; without it the call rejects. */
+	refuse?: (message: string) => R;
+	/** Phantom: the result type (never set at run time). */
+	readonly result?: R;
+}
+
+const method =
+	<R>() =>
+	<A extends v.GenericSchema>(spec: Omit<MethodSpec<A, R>, 'result'>): MethodSpec<A, R> =>
+		spec;
+
+/** A call's default deadline; calls that may wait for a person wait longer. */
+const QUICK = 20_000;
+/** Longer than the longest approval expiry (60 min): the hub settles first, with a canonical answer. */
+const APPROVAL = 65 * 60_000;
+/** What a refused tool call answers: a canonical error result, never a throw. */
+const badCall = (message: string): CallToolResult => {
+	const error = { code: 'TOOL_VALIDATION_FAILED' as const, message: `The call is malformed: ${message}`, retryable: false, details: { reason: 'malformed-call' } };
+	return { content: [{ type: 'text', text: JSON.stringify({ error }) }], structuredContent: { error }, isError: true };
 };
+const none = () => undefined;
+
+/** A revision's changes as the history panel shows them. */
+export type RevisionDiff = { revision: number; tool: string; source: string; files: FileImpact[] };
+/** A file's content for the editor. */
+export type FileContent = { revision: number; path: string; content: string | null; size: number; mimeType: string };
+
+/** Every method the hub offers a tab, besides the handshake. */
+export const HUB_METHODS = {
+	snapshot: method<HubSnapshot>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	listTools: method<{ tools: McpTool[]; nextCursor?: string }>()({ args: v.tuple([v.optional(v.pipe(v.string(), v.maxLength(1000)))]), deadlineMs: QUICK, replay: 'always' }),
+	/** A direct command from a person (palette, editor, buttons). */
+	callTool: method<CallToolResult>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(200)), v.unknown(), TabContextSchema]), deadlineMs: 120_000, replay: 'if-guarded', refuse: badCall }),
+	/** An agent-originated call from the page (WebMCP, the console): waits for approval like a model's. */
+	executeAgentCall: method<CallToolResult>()({ args: v.tuple([AgentCallSchema, TabContextSchema]), deadlineMs: APPROVAL, replay: 'if-guarded', refuse: badCall }),
+	resolveApproval: method<boolean>()({ args: v.tuple([IdSchema, DecisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	/** File content for the editor (not a tool call: no trace entry). */
+	readFile: method<FileContent | null>()({ args: v.tuple([PathSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	clearTrace: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	exportTrace: method<unknown>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** Re-issues a recent retryable failure through its original source and mode (an agent's call asks again). */
+	retryCall: method<CallToolResult>()({ args: v.tuple([IdSchema, TabContextSchema]), deadlineMs: APPROVAL, replay: 'never', refuse: badCall }),
+	/** The tab gave up on a call (its deadline passed): cancel it and withdraw its approval card. */
+	cancelCall: method<boolean>()({ args: v.tuple([IdSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	/** Revokes a standing "allow for this session" grant. */
+	revokeGrant: method<boolean>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(1000))]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	/** What one revision changed, as line diffs. */
+	revisionDiff: method<RevisionDiff | null>()({ args: v.tuple([RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	/** Starts an agent run in the hub; progress arrives as agent.update events. */
+	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model']))]), deadlineMs: QUICK, replay: 'never' }),
+	cancelAgent: method<boolean>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	getAgentSettings: method<AgentSettingsView>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** The API key goes in, never out. */
+	setAgentSettings: method<AgentSettingsView>()({ args: v.tuple([SettingsPatchSchema]), deadlineMs: QUICK, replay: 'always' }),
+	listModels: method<{ id: string; name: string; tools: boolean | null }[]>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
+	/** Connects a local folder (picker or OPFS handle); says whether it holds anything. */
+	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), deadlineMs: 60_000, replay: 'always' }),
+	/** A .zip of the workspace (or, when storage failed, of whatever is still readable from it). */
+	downloadBackup: method<{ name: string; bytes: Uint8Array }>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
+	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
+	refreshStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */
+	restartHub: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'never' }),
+	/** After a storage failure: ask other tabs' hubs (any build) to let go of storage. */
+	releaseStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** Presentation preferences (panel layout); never part of tools or history. */
+	getPreference: method<unknown>()({ args: v.tuple([PreferenceKeySchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	setPreference: method<void>()({ args: v.tuple([PreferenceKeySchema, PreferenceValueSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** This tab hosts a preview: renders are addressed to it from now on; answers the current one. */
+	registerPreviewHost: method<PreviewRender | null>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	/** A host's outcome for a render (the first matching one completes the tool call). */
+	previewAck: method<void>()({ args: v.tuple([IdSchema, IdSchema, HostOutcomeSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** Console lines and errors a host saw after its render settled. */
+	previewReport: method<void>()({ args: v.tuple([IdSchema, PreviewLinesSchema]), deadlineMs: QUICK, replay: 'always', refuse: none })
+} as const;
+
+/** A hub method's name (every one is relayed in per-tab mode). */
+export type HubMethod = keyof typeof HUB_METHODS;
+
+type Spec<K extends HubMethod> = (typeof HUB_METHODS)[K];
+/** Trailing arguments that accept undefined may be left out (`listTools()` as well as `listTools(cursor)`). */
+type OptionalTail<T extends unknown[]> = T extends [...infer Head, infer Last] ? (undefined extends Last ? [...OptionalTail<Head>, Last?] : T) : T;
+type ArgsOf<K extends HubMethod> = v.InferInput<Spec<K>['args']> extends infer T ? (T extends unknown[] ? OptionalTail<T> : never) : never;
+type ResultOf<K extends HubMethod> = Spec<K> extends MethodSpec<v.GenericSchema, infer R> ? R : never;
+
+/** The operations behind the facade (the hub, or the writer hub through the relay). */
+export type HubBackend = { [K in HubMethod]: (...args: ArgsOf<K>) => Promise<ResultOf<K>> };
+
+/** The surface a connected port exposes (through Comlink): the handshake plus every hub method. */
+export type HubFacade = HubBackend & {
+	hello(request: HelloRequest): Promise<HelloResponse>;
+	ping(): Promise<'pong'>;
+};
+
+/** Every method name, in table order. */
+export const HUB_METHOD_NAMES = Object.keys(HUB_METHODS) as HubMethod[];
 
 /** Relay messages between per-tab hubs (fallback mode). */
 export type RelayMessage =
-	| { kind: 'request'; id: string; method: RelayMethod; args: unknown[] }
+	| { kind: 'request'; id: string; method: HubMethod; args: unknown[] }
 	| { kind: 'response'; id: string; ok: true; value: unknown }
 	| { kind: 'response'; id: string; ok: false; error: string };
 
@@ -297,6 +193,10 @@ export const HUBS_CHANNEL = 'studio:hubs';
 export function eventsChannelName(build: string): string {
 	return `studio:events:${build}`;
 }
+/** Channel a hub sends one tab's preview its renders on (renders are not state: never on the event stream). */
+export function renderChannelName(build: string, tabId: string): string {
+	return `studio:render:${build}:${tabId}`;
+}
 /** Channel per-tab hubs of a build relay calls to their writer on. */
 export function relayChannelName(build: string): string {
 	return `studio:relay:${build}`;
@@ -308,6 +208,11 @@ export function tabLockName(tabId: string): string {
 /** Web Lock of the single writing hub in per-tab mode. */
 export const WRITER_LOCK = 'studio:writer';
 
+/** True when `value` is a well-formed {@link HelloRequest}. */
+export function isHelloRequest(value: unknown): value is HelloRequest {
+	return v.is(HelloRequestSchema, value);
+}
+
 /** Decides compatibility for a handshake: same protocol version and same build. */
 export function compareHello(
 	tab: Pick<HelloRequest, 'protocolVersion' | 'build'>,
@@ -317,3 +222,4 @@ export function compareHello(
 	if (tab.build !== hub.build) return { compatible: false, reason: 'build-mismatch' };
 	return { compatible: true };
 }
+

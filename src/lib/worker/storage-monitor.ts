@@ -1,6 +1,6 @@
 // How much of the browser's storage the studio uses, whether it is persistent, and a guard that
 // refuses a write that would not fit before it is attempted (navigator.storage in the hub's context).
-import { ToolError } from '../tools/errors';
+import { ToolError } from '../core/errors';
 
 import type { StorageUse } from '../runtime/ports';
 

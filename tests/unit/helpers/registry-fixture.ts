@@ -1,6 +1,6 @@
 // A registry wired to small in-memory handlers, for testing the registry without the real workspace.
 import { ToolRegistry, type RegistryOptions } from '../../../src/lib/runtime/registry';
-import { ToolError } from '../../../src/lib/tools/errors';
+import { ToolError } from '../../../src/lib/core/errors';
 
 /** A tiny stand-in workspace: path → text, and a revision. */
 export interface FakeWorkspace {

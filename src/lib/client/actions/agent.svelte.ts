@@ -24,14 +24,14 @@ export class AgentActions {
 	}
 
 	async load() {
-		this.settings = await this.studio.agentSettings();
+		this.settings = await this.studio.api.getAgentSettings();
 	}
 
 	async send(text = this.prompt) {
 		const prompt = text.trim();
 		if (!prompt) return;
 		try {
-			this.selected = await this.studio.startAgent(prompt, this.settings?.provider ?? 'local');
+			this.selected = await this.studio.api.startAgent(prompt, this.settings?.provider ?? 'local');
 			this.prompt = '';
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -40,19 +40,19 @@ export class AgentActions {
 
 	async stop() {
 		const run = this.current;
-		if (run?.running) await this.studio.cancelAgent(run.sessionId);
+		if (run?.running) await this.studio.api.cancelAgent(run.sessionId);
 	}
 
 	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string; approvalExpiryMs?: number }) {
 		try {
-			this.settings = await this.studio.setAgentSettings(patch);
+			this.settings = await this.studio.api.setAgentSettings(patch);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) });
 		}
 	}
 
 	async saveKey() {
-		this.settings = await this.studio.setAgentSettings({ apiKey: this.keyDraft });
+		this.settings = await this.studio.api.setAgentSettings({ apiKey: this.keyDraft });
 		this.keyDraft = '';
 		this.toasts.show({ tone: 'info', message: this.settings.hasKey ? 'API key saved in this browser.' : 'API key removed.' }, 3000);
 	}
@@ -60,7 +60,7 @@ export class AgentActions {
 	async loadModels() {
 		this.modelsError = null;
 		try {
-			this.models = await this.studio.listModels();
+			this.models = await this.studio.api.listModels();
 		} catch (error) {
 			this.modelsError = error instanceof Error ? error.message : String(error);
 		}

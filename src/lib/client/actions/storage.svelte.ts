@@ -19,7 +19,7 @@ export class StorageActions {
 	async backup(): Promise<void> {
 		this.busy = true;
 		try {
-			const { name, bytes } = await this.studio.downloadBackup();
+			const { name, bytes } = await this.studio.api.downloadBackup();
 			downloadBytes(name, bytes, 'application/zip');
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `No backup could be made: ${error instanceof Error ? error.message : String(error)}` });
@@ -31,13 +31,13 @@ export class StorageActions {
 	/** Ends the hub: every tab reloads and tries storage again. */
 	async retry(): Promise<void> {
 		this.busy = true;
-		await this.studio.restartHub().catch(() => location.reload());
+		await this.studio.api.restartHub().catch(() => location.reload());
 	}
 
 	/** Asks other Web Studio tabs to let go of storage, then retries. */
 	async closeOthers(): Promise<void> {
 		this.busy = true;
-		await this.studio.releaseStorage().catch(() => undefined);
+		await this.studio.api.releaseStorage().catch(() => undefined);
 		setTimeout(() => void this.retry(), 800);
 	}
 

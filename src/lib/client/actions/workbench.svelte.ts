@@ -2,7 +2,7 @@
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
 import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
-import type { ToolErrorShape } from '$lib/tools/errors';
+import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';
 import type { StudioClient } from '../studio.svelte';
@@ -125,7 +125,7 @@ export class WorkbenchActions {
 	 * the person confirms.
 	 */
 	async connectFolder(handle: FileSystemDirectoryHandle) {
-		const { name, hasFiles } = await this.studio.connectFolder(handle);
+		const { name, hasFiles } = await this.studio.api.connectFolder(handle);
 		await this.editor.flushAll();
 		if (!hasFiles) {
 			this.emptyFolder = name;
@@ -203,7 +203,7 @@ export class WorkbenchActions {
 
 	async selectRevision(revision: number) {
 		this.historySelected = revision;
-		this.historyDiff = await this.studio.revisionDiff(revision);
+		this.historyDiff = await this.studio.api.revisionDiff(revision);
 	}
 
 	async restore(revision: number) {
@@ -239,7 +239,7 @@ export class WorkbenchActions {
 	}
 
 	async downloadTrace() {
-		download(`trace-${new Date().toISOString().slice(0, 19)}.json`, await this.studio.exportTrace());
+		download(`trace-${new Date().toISOString().slice(0, 19)}.json`, await this.studio.api.exportTrace());
 	}
 
 	// ── Palette ────────────────────────────────────────────────────────────────────────────────────

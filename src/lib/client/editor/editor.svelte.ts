@@ -93,7 +93,7 @@ export class EditorController {
 		if (!this.#cm || !this.#view) return;
 		let session = this.#sessions.get(path);
 		if (!session) {
-			const file = await this.#studio.readFile(path);
+			const file = await this.#studio.api.readFile(path);
 			if (!file) return this.close(path);
 			const readOnly = file.content === null;
 			const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
@@ -139,7 +139,7 @@ export class EditorController {
 		const tabId = this.#studio.tabId;
 		const text = this.#text(path);
 		if (!session || !tabId || text === null || text === session.base) return;
-		journalWrite({ tabId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), at: Date.now() });
+		journalWrite({ tabId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() });
 	}
 
 	#journalAll() {
@@ -197,7 +197,7 @@ export class EditorController {
 			}
 			// The workspace moved on. If this file still holds the text we started from, only other
 			// files changed: saving on the revision that read returned is safe.
-			const stored = await this.#studio.readFile(path);
+			const stored = await this.#studio.api.readFile(path);
 			if (!force && stored && stored.content !== session.base) {
 				this.#raiseConflict(path, stored.content ?? '', stored.revision);
 				this.status = 'idle';
@@ -225,14 +225,15 @@ export class EditorController {
 	 */
 	async recover(): Promise<void> {
 		for (const entry of await orphanedEntries()) {
-			const stored = await this.#studio.readFile(entry.path);
+			const stored = await this.#studio.api.readFile(entry.path);
 			const current = stored?.content ?? null;
 			const drop = () => journalRemove(entry.tabId, entry.path);
 			if (current === entry.text) {
 				drop();
 				continue;
 			}
-			if (stored && current !== null && hashText(current) === entry.baseHash) {
+			// The store still holds what the text was based on (or the save that was on its way): safe.
+			if (stored && current !== null && (hashText(current) === entry.baseHash || hashText(current) === entry.savingHash)) {
 				const result = await this.#studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, expectedRevision: stored.revision }, 'editor');
 				if (!result.isError) {
 					drop();
@@ -273,7 +274,7 @@ export class EditorController {
 		for (const path of paths) {
 			const session = this.#sessions.get(path);
 			if (!session) continue;
-			const stored = await this.#studio.readFile(path);
+			const stored = await this.#studio.api.readFile(path);
 			if (!stored) {
 				this.#sessions.delete(path);
 				this.tabs = this.tabs.filter((p) => p !== path);

@@ -10,6 +10,8 @@ export interface JournalEntry {
 	/** The revision and content hash the text was based on (what it may be saved over). */
 	baseRevision: number;
 	baseHash: string;
+	/** Hash of a save that was on its way when the entry was written: the store may hold that instead. */
+	savingHash?: string;
 	at: number;
 }
 

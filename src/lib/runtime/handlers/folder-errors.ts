@@ -1,5 +1,5 @@
 // The folder tools' shared refusal: no folder is connected (retryable once one is).
-import { ToolError } from '../../tools/errors';
+import { ToolError } from '../../core/errors';
 import type { FolderPort, FolderState } from '../ports';
 
 /** The state reported while no folder is connected. */

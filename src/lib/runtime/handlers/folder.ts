@@ -1,5 +1,5 @@
 // Folder tools: status, save, reload, disconnect. They answer truthfully while no folder is connected.
-import { ToolError } from '../../tools/errors';
+import { ToolError } from '../../core/errors';
 import type { FolderPort, FolderState } from '../ports';
 import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';

@@ -1,5 +1,5 @@
 // Helpers shared by the tool handlers: mutation metadata, result shapes, content decoding.
-import { ToolError } from '../../tools/errors';
+import { ToolError } from '../../core/errors';
 import type { FileRecord } from '../../domain/model';
 import type { HandlerContext } from '../types';
 import type { MutationMeta, MutationResult } from '../workspace-service';

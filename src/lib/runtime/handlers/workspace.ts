@@ -1,6 +1,6 @@
 // Read-only workspace tools: status, list, read, search, history, open.
-import { ToolError } from '../../tools/errors';
-import { LIMITS } from '../../domain/limits';
+import { ToolError } from '../../core/errors';
+import { LIMITS } from '../../core/limits';
 import { sortedFiles, totalBytes } from '../../domain/model';
 import { normalizePath } from '../../domain/paths';
 import type { ToolHandler } from '../types';

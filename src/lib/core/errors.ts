@@ -1,4 +1,4 @@
-// Canonical tool errors: the stable codes of DESIGN.md §4, their retryability, and the ToolError type.
+// Canonical errors: the stable codes of DESIGN.md §4, their retryability, and the ToolError type. The bottom layer: imports nothing.
 
 /**
  * Every error code a tool result may carry, with whether a retry can succeed.

@@ -1,0 +1,20 @@
+// The one door through which views see data shapes: types only, re-exported from the protocol
+// (wire types) and the tool catalog. Views import nothing else from the studio's layers.
+export type {
+	AgentRunInfo,
+	AgentSettingsView,
+	DiffLine,
+	FileImpact,
+	FileSummary,
+	HistoryEntry,
+	HostRenderOutcome,
+	Impact,
+	PendingApproval,
+	PreviewConsoleLine,
+	PreviewDiagnostic,
+	PreviewErrorLine,
+	SessionGrant,
+	TraceEntry
+} from '$lib/worker/protocol';
+export type { Catalog, CatalogEntry, JsonSchema } from '$lib/tools/catalog';
+export type { CommandExample } from '$lib/agents/commands';

@@ -1,0 +1,97 @@
+// The composition root of a hub: builds its parts in dependency order — events, preview coordinator,
+// folder holder, storage guard, workspace service, registry, agents, tab leases — and hands them to
+// the Hub. Every context (SharedWorker, per-tab worker, the page, Node tests) starts a hub here.
+import { ToolRegistry } from '../runtime/registry';
+import { ApprovalPolicy } from '../runtime/policy';
+import { Trace } from '../runtime/trace';
+import { WorkspaceService } from '../runtime/workspace-service';
+import { registerWorkspaceTools } from '../runtime/handlers/index';
+import { createPreparer } from '../runtime/prepare';
+import { workspaceBaseReader } from '../runtime/retry';
+import type { RepositoryPort } from '../runtime/ports';
+import { PreviewCoordinator } from '../preview/coordinator';
+import type { PreviewRender } from '../preview/messages';
+import { AgentRunner, type SettingsPort } from '../agents/runner';
+import { Hub, type PreferenceStore, type TracePersistence } from './hub';
+import { HubEvents } from './hub-events';
+import { FolderHolder, type FolderStore } from './folder-holder';
+import { HubStorage, type HubStorageOptions } from './hub-storage';
+import { TabLeases } from './tabs';
+import type { HubEvent } from './wire';
+import type { RuntimeMode } from './protocol';
+
+/** What a hub needs from its host (worker entry, page, or test). */
+export interface HubOptions {
+	mode: RuntimeMode;
+	build: string;
+	builtAt?: number;
+	repository: RepositoryPort;
+	/** Storage facts and recovery actions (see HubStorage). */
+	storage?: Omit<HubStorageOptions, 'kind'>;
+	tracePersistence?: TracePersistence;
+	/** Publishes an event to every tab (a BroadcastChannel in every mode). */
+	publish: (event: HubEvent) => void;
+	/** Sends a render to one tab's preview host (renders are addressed, not broadcast as state). */
+	sendRender?: (tabId: string, render: PreviewRender) => void;
+	/** Web Locks for tab leases; absent in Node tests. */
+	locks?: Pick<LockManager, 'request'> | null;
+	now?: () => number;
+	hubId?: string;
+	/** How long the hub waits for a preview host's answer. */
+	previewAckTimeoutMs?: number;
+	preferences?: PreferenceStore;
+	/** Runtime settings (provider, model, base URL, key). */
+	settings?: SettingsPort;
+	/** fetch for the model loop (tests inject one). */
+	fetch?: typeof fetch;
+	/** Where the connected folder's handle is kept. */
+	folders?: FolderStore;
+	workspaceId?: string;
+}
+
+/** Builds and starts a hub. */
+export async function composeHub(options: HubOptions): Promise<Hub> {
+	const hubId = options.hubId ?? `hub-${Math.random().toString(36).slice(2, 10)}`;
+	const workspaceId = options.workspaceId ?? 'default';
+	const events = new HubEvents(hubId, options.publish);
+	const preview = new PreviewCoordinator({
+		send: (tabId, render) => options.sendRender?.(tabId, render),
+		onStatus: (outcome, hosts) => events.publish({ type: 'preview.status', preview: { outcome, hosts } }),
+		ackTimeoutMs: options.previewAckTimeoutMs
+	});
+	// Their callbacks read the service and hub built below: they are only called once the hub runs.
+	const folder = new FolderHolder(workspaceId, options.folders, () => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
+	const storage = new HubStorage({ ...options.storage, kind: options.repository.kind }, () => events.publish({ type: 'storage.status', storage: storage.info(service.quarantined.length) }));
+	const service = await WorkspaceService.open({ repository: options.repository, workspaceId, preview, quota: storage.monitor });
+
+	const trace = new Trace();
+	if (options.tracePersistence) {
+		trace.restore(await options.tracePersistence.load().catch(() => []));
+		trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
+	}
+	const registry = new ToolRegistry({
+		trace,
+		policy: new ApprovalPolicy(),
+		getRevision: () => service.revision,
+		baseOf: workspaceBaseReader(service),
+		prepare: createPreparer(service, () => folder.current)
+	});
+	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use });
+	if (storage.failure) registry.policy.setReadOnly(storage.failure.message);
+	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch);
+	const leases = new TabLeases(options.locks, (event) => hub.onTabs(event));
+
+	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now }, { events, preview, folder, storage, service, registry, agents, leases, preferences: options.preferences, tracePersistence: options.tracePersistence });
+	await folder.restore();
+	await agents.applyStored();
+	events.follow(registry);
+	service.subscribe((event) => {
+		if (event.type === 'changed') {
+			if (folder.current) queueMicrotask(() => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
+			void storage.monitor.refresh();
+		}
+		events.workspace(event, service);
+	});
+	void storage.monitor.refresh(true);
+	return hub;
+}

@@ -1,0 +1,93 @@
+// Runtime guards of the tab → hub protocol: the valibot schema of every argument a tab may send.
+// A tab may run another build, so nothing it sends is trusted; worker/protocol.ts builds its method
+// table from these.
+import * as v from 'valibot';
+import { SOURCES, type Source } from '../runtime/types';
+import { PREVIEW_LIMITS } from '../preview/limits';
+import { PATH_MAX_CHARS } from '../core/limits';
+
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+
+/** The tab's half of the handshake. */
+export const HelloRequestSchema = v.object({
+	protocolVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	build: v.pipe(v.string(), v.maxLength(200)),
+	tabId: v.pipe(v.string(), v.minLength(1), v.maxLength(100))
+});
+
+/** Who calls from a tab, and the id under which it may withdraw the call. */
+export const TabContextSchema = v.object({
+	tabId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+	source: v.picklist(SOURCES as unknown as [Source, ...Source[]]),
+	mode: v.optional(v.picklist(['agent', 'direct'])),
+	sessionId: v.optional(v.pipe(v.string(), v.maxLength(200))),
+	requestId: v.optional(v.pipe(v.string(), v.maxLength(200)))
+});
+
+/** An agent call from a page (WebMCP, the console). Arguments are checked by the registry. */
+export const AgentCallSchema = v.object({
+	id: v.optional(v.pipe(v.string(), v.maxLength(256))),
+	name: v.pipe(v.string(), v.maxLength(200)),
+	arguments: v.optional(v.unknown())
+});
+
+const ErrorLine = v.object({
+	message: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)),
+	source: v.pipe(v.string(), v.maxLength(1000)),
+	line: v.number(),
+	column: v.number(),
+	revision: v.number()
+});
+
+/** How a host's render ended (it comes from a page, via the preview). */
+export const HostOutcomeSchema = v.object({
+	revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	status: v.picklist(['ready', 'error', 'timeout', 'superseded']),
+	message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+	durationMs: v.number(),
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
+});
+
+/** Console lines and late errors a host forwards (the same caps as in the page). */
+export const PreviewLinesSchema = v.object({
+	console: v.pipe(
+		v.array(v.object({ level: v.pipe(v.string(), v.maxLength(10)), text: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)), revision: v.number() })),
+		v.maxLength(PREVIEW_LIMITS.consolePerRender)
+	),
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
+});
+
+const Bound = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000));
+
+/** A change to the agent settings; the API key goes in, never out. */
+export const SettingsPatchSchema = v.strictObject({
+	provider: v.optional(v.picklist(['local', 'model'])),
+	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
+	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound) })),
+	approvalExpiryMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(24 * 3_600_000)))
+});
+
+/** A FileSystemDirectoryHandle (it cannot be checked further before it is used). */
+export const DirectoryHandleSchema = v.custom<FileSystemDirectoryHandle>((value) => !!value && (value as { kind?: unknown }).kind === 'directory', 'a directory handle is required');
+
+/** Small, plain JSON: preferences are presentation state, never data. */
+export const PreferenceValueSchema = v.pipe(
+	v.unknown(),
+	v.check((value) => {
+		try {
+			return JSON.stringify(value ?? null).length <= 10_000;
+		} catch {
+			return false;
+		}
+	}, 'a preference must be plain JSON of at most 10,000 characters'),
+	v.transform((value) => JSON.parse(JSON.stringify(value ?? null)) as unknown)
+);
+
+export const PreferenceKeySchema = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+export const PathSchema = v.pipe(v.string(), v.maxLength(PATH_MAX_CHARS));
+export const RevisionSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const PromptSchema = v.pipe(v.string(), v.maxLength(20_000), v.check((text) => text.trim().length > 0, 'a prompt is required'));
+export const IdSchema = Id;
+export const DecisionSchema = v.picklist(['allow-once', 'allow-session', 'deny']);

@@ -1,0 +1,102 @@
+// The data that crosses the tab ↔ hub boundary: snapshots, events and the records inside them.
+// Re-exported through worker/protocol.ts (the only door to wire types); change a shape here and
+// the protocol's shape test asks for a PROTOCOL_VERSION bump.
+import type { CallToolResult, TraceEntry } from '../runtime/types';
+import type { PendingApproval, SessionGrant } from '../runtime/policy';
+import type { FolderState, PreviewOutcome } from '../runtime/ports';
+import type { StorageFailure } from '../storage/unavailable';
+import type { AgentRunInfo } from '../agents/events';
+import type { AgentUpdate } from '../agents/runner';
+import type { RuntimeMode } from './protocol';
+
+export type { CallToolResult };
+
+/** A file as the tabs see it (no content). */
+export interface FileSummary {
+	path: string;
+	kind: 'text' | 'asset';
+	language: string;
+	mimeType: string;
+	size: number;
+	hash: string;
+}
+
+/** Storage as the status bar shows it. */
+export interface StorageInfo {
+	kind: 'indexeddb' | 'memory' | 'filesystem';
+	health: string;
+	quarantined: number;
+	/** Set when IndexedDB exists but cannot be used: the studio shows why and accepts no edits. */
+	failure?: StorageFailure;
+	/** Whether the browser keeps the data even under storage pressure (null: unknown). */
+	persisted?: boolean | null;
+	usage?: number | null;
+	quota?: number | null;
+}
+
+/** Hub state that tabs display. */
+export interface HubStatus {
+	state: 'ready' | 'superseded' | 'failed';
+	mode: RuntimeMode;
+	build: string;
+	hubId: string;
+	tabs: number;
+	writer: boolean;
+	/** Set when a newer build's hub is running: this hub no longer writes. */
+	newerBuild?: string;
+	message?: string;
+}
+
+/** The preview state the hub last saw. */
+export interface PreviewState {
+	outcome: PreviewOutcome;
+	hosts: number;
+}
+
+export type { PreviewRender, PreviewDiagnostic, HostRenderOutcome, PreviewErrorLine, PreviewConsoleLine, PreviewBridgeMessage } from '../preview/messages';
+
+/** Everything a late tab needs before it applies events; `seq` is the last event folded in. */
+export interface HubSnapshot {
+	hubId: string;
+	seq: number;
+	workspace: { id: string; name: string; revision: number; activePath: string | null; files: FileSummary[] };
+	storage: StorageInfo;
+	trace: TraceEntry[];
+	approvals: PendingApproval[];
+	grants: SessionGrant[];
+	preview: PreviewState;
+	status: HubStatus;
+	canUndo: boolean;
+	canRedo: boolean;
+	agents: AgentRunInfo[];
+	folder: FolderState;
+}
+
+/** Events the hub publishes; `seq` increases by one per event of a hub. */
+export type HubEventBody =
+	| {
+			type: 'workspace.changed';
+			revision: number;
+			source: string;
+			tool: string;
+			tabId?: string;
+			changed: { path: string; file: FileSummary | null }[];
+			activePath: string | null;
+			canUndo: boolean;
+			canRedo: boolean;
+	  }
+	| { type: 'workspace.reloaded'; revision: number }
+	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
+	| { type: 'trace.appended'; entry: TraceEntry }
+	| { type: 'trace.cleared' }
+	| { type: 'approvals.changed'; pending: PendingApproval[]; grants: SessionGrant[] }
+	| { type: 'preview.status'; preview: PreviewState }
+	| { type: 'agent.update'; update: AgentUpdate }
+	| { type: 'folder.status'; folder: FolderState }
+	| { type: 'storage.status'; storage: StorageInfo }
+	/** The hub is ending (Retry after a storage failure): every tab reloads and starts a fresh one. */
+	| { type: 'hub.restart' }
+	| { type: 'hub.status'; status: HubStatus };
+
+export type HubEvent = HubEventBody & { hubId: string; seq: number };
+
