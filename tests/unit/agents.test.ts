@@ -86,6 +86,12 @@ async function assemble(parts: string[]) {
 	for await (const data of sseData(stream(parts))) if (!assembler.push(data)) break;
 	return { turn: assembler.turn, texts };
 }
+async function assembleBytes(reads: Uint8Array[]) {
+	const assembler = new TurnAssembler();
+	const source = new ReadableStream<Uint8Array>({ start: (c) => (reads.forEach((r) => c.enqueue(r)), c.close()) });
+	for await (const data of sseData(source)) assembler.push(data);
+	return assembler.turn.content;
+}
 const chunk = (delta: unknown, extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ choices: [{ delta, ...extra }] })}\n\n`;
 
 describe('SSE assembly', () => {
@@ -113,6 +119,17 @@ describe('SSE assembly', () => {
 		const { turn, texts } = await assemble([chunk({ content: 'Hel' }).replace(/\n/g, '\r\n'), chunk({ content: 'lo' }), 'data: [DONE]\n\n', chunk({ content: 'ignored' })]);
 		expect(turn.content).toBe('Hello');
 		expect(texts).toEqual(['Hel', 'lo']);
+	});
+
+	it('a leading BOM, lone-CR line ends and a last event without its blank line are parsed', async () => {
+		const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+		const body = new TextEncoder().encode(`${chunk({ content: 'A' })}: keep-alive\r\r${chunk({ content: 'B' }).replace(/\n/g, '\r')}data: {"choices":[{"delta":{"content":"C"}}]}`);
+		// The BOM arrives split across reads; so does a multi-byte character.
+		const bytes = new Uint8Array([...bom, ...body]);
+		expect(await assembleBytes([bytes.slice(0, 2), bytes.slice(2, 9), bytes.slice(9)])).toBe('ABC');
+		const split = new TextEncoder().encode(chunk({ content: 'é' }));
+		const at = split.indexOf(0xc3) + 1; // between the two bytes of é
+		expect(await assembleBytes([split.slice(0, at), split.slice(at)])).toBe('é');
 	});
 
 	it('an in-stream error chunk is reported, not swallowed', async () => {

@@ -112,6 +112,48 @@ describe('compile', () => {
 		expect(html).toContain('<script type="application/json">{"src":"x.js"}</script>');
 	});
 
+	it('rewrites only real imports: one inside a string, a comment or a template is text', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<script type="module" src="app.js"></script>',
+				'app.js': [
+					"import { x } from './x.js';",
+					"// import './commented.js';",
+					"/* import { y } from './block.js'; */",
+					"const s = \"import './in-string.js'\";",
+					"const t = `from './in-template.js'`;",
+					"const lazy = (name) => import(`./pages/${name}.js`);"
+				].join('\n'),
+				'x.js': 'export const x = 1;'
+			})
+		);
+		const app = modulesOf(html)[`${VIRTUAL_ORIGIN}app.js`]!;
+		expect(app).toContain(`from '${VIRTUAL_ORIGIN}x.js'`);
+		for (const text of ["// import './commented.js';", "/* import { y } from './block.js'; */", "\"import './in-string.js'\"", "`from './in-template.js'`", 'import(`./pages/${name}.js`)']) expect(app).toContain(text);
+		expect(diagnostics).toEqual([]);
+	});
+
+	it('ignores tags inside HTML comments and the text of attributes', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> --><html><head><title>t</title></head><body><p title="<script src=x.js></script>">hi</p><script src="a.js"></script></body></html>',
+				'a.js': 'window.a = 1;'
+			})
+		);
+		expect(diagnostics).toEqual([]);
+		expect(html).toContain('<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> -->');
+		expect(html).toContain('<p title="<script src=x.js></script>">hi</p>');
+		expect(html).toContain('<script data-source="a.js">window.a = 1;');
+		// The bridge goes into the real <head>, after the commented one.
+		expect(html.indexOf('data-studio-bridge')).toBeGreaterThan(html.indexOf('<html><head>'));
+	});
+
+	it('a module the lexer cannot read is passed through for the browser to report', () => {
+		const { html, diagnostics } = compile(ws({ 'index.html': '<script type="module" src="bad.js"></script>', 'bad.js': "import { from './x.js';\nconst = ;" }));
+		expect(diagnostics).toEqual([]);
+		expect(modulesOf(html)[`${VIRTUAL_ORIGIN}bad.js`]).toContain("import { from './x.js';");
+	});
+
 	it('compiles the starter template without diagnostics', () => {
 		const result = compile(starterWorkspace());
 		expect(result.diagnostics).toEqual([]);

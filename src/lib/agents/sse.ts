@@ -1,5 +1,7 @@
-// Server-sent events from an OpenAI-compatible chat-completions stream: line parsing (comments and
-// [DONE] ignored) and assembly of streamed tool-call deltas by index into whole calls.
+// Server-sent events from an OpenAI-compatible chat-completions stream: event parsing (a kept
+// library; [DONE] ends the turn) and assembly of streamed tool-call deltas by index into whole calls.
+
+import { createParser } from 'eventsource-parser';
 
 /** One assistant turn, assembled from the stream. */
 export interface AssembledTurn {
@@ -11,32 +13,24 @@ export interface AssembledTurn {
 	error: { code?: string | number; message?: string; status?: number } | null;
 }
 
-/** Splits a byte stream into SSE `data:` payloads (multi-line data joined, comments skipped). */
+/**
+ * Splits a byte stream into SSE `data:` payloads, parsed by eventsource-parser: CRLF, LF and lone CR
+ * line ends, a leading BOM, comments (OpenRouter's ": OPENROUTER PROCESSING") and multi-line data all
+ * follow the EventSource rules. A last event without its blank line is still delivered.
+ */
 export async function* sseData(stream: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
 	const reader = stream.getReader();
-	const decoder = new TextDecoder();
-	let buffer = '';
-	let data: string[] = [];
+	const decoder = new TextDecoder(); // strips a leading BOM
+	const ready: string[] = [];
+	const parser = createParser({ onEvent: (event) => ready.push(event.data) });
 	try {
 		for (;;) {
 			if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
 			const { value, done } = await reader.read();
-			buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-			let newline: number;
-			while ((newline = buffer.search(/\r?\n/)) >= 0) {
-				const line = buffer.slice(0, newline);
-				buffer = buffer.slice(buffer[newline] === '\r' ? newline + 2 : newline + 1);
-				if (line === '') {
-					if (data.length) yield data.join('\n');
-					data = [];
-				} else if (line.startsWith(':')) continue; // comment / keep-alive (OpenRouter sends ": OPENROUTER PROCESSING")
-				else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-			}
-			if (done) {
-				if (buffer.startsWith('data:')) data.push(buffer.slice(5).replace(/^ /, ''));
-				if (data.length) yield data.join('\n');
-				return;
-			}
+			// A stream that ends without the blank line closing its last event still delivers it.
+			parser.feed(done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true }));
+			yield* ready.splice(0);
+			if (done) return;
 		}
 	} finally {
 		reader.releaseLock();

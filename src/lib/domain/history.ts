@@ -1,4 +1,5 @@
 // History: what each revision changed and who made it, and the undo/redo stacks over those entries.
+import { ToolError } from '../core/errors';
 import type { Diff } from './model';
 
 /** How a revision came about. */
@@ -54,4 +55,31 @@ export function pruneUndoState(state: UndoState, oldestKept: number): UndoState 
 /** True while history fits its bounds (revision count and kept bytes). The newest entry is always kept. */
 export function historyWithinBounds(count: number, bytes: number, maxRevisions: number, maxBytes: number): boolean {
 	return count <= 1 || (count <= maxRevisions && bytes <= maxBytes);
+}
+
+/** History bounds: revisions kept and bytes of before/after content kept. */
+export interface HistoryBounds {
+	maxRevisions: number;
+	maxBytes: number;
+}
+
+/**
+ * The compare-and-set of every repository: a commit applies only on the revision its caller
+ * built it on; otherwise WORKSPACE_REVISION_CONFLICT and nothing is written.
+ */
+export function requireRevision(stored: number, expected: number): void {
+	if (stored !== expected) {
+		throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${stored}, not ${expected}. Read it again, then retry.`, {
+			expectedRevision: expected,
+			currentRevision: stored
+		});
+	}
+}
+
+/** The entries (oldest first) that remain once history is trimmed to its bounds, and their bytes. */
+export function trimHistory<T extends { bytes: number }>(entries: readonly T[], bounds: HistoryBounds): { kept: T[]; bytes: number } {
+	let bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0);
+	let drop = 0;
+	while (!historyWithinBounds(entries.length - drop, bytes, bounds.maxRevisions, bounds.maxBytes)) bytes -= entries[drop++]!.bytes;
+	return { kept: entries.slice(drop), bytes };
 }

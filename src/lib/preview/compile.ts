@@ -6,6 +6,8 @@ import { isHtml } from '../domain/kinds';
 import { resolveReference } from '../domain/paths';
 import { BRIDGE_SOURCE, NONCE_PLACEHOLDER } from './bridge';
 import { bytesToBase64, utf8ToBase64 } from '../domain/base64';
+import { parse as parseModule } from 'es-module-lexer/minimal/js';
+import { applyEdits, elementsOf, openTag, type Edit, type HtmlElement } from './html';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -31,6 +33,8 @@ export interface CompiledPreview {
 type Files = ReadonlyMap<string, FileRecord>;
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** es-module-lexer's kind for `import(...)`. */
+const DYNAMIC = 2;
 const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
 const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
 
@@ -112,6 +116,10 @@ class Compiler {
 		return VIRTUAL_ORIGIN + path;
 	}
 
+	/**
+	 * Rewrites a module's workspace specifiers to virtual URLs, found by es-module-lexer: an import in
+	 * a string or a comment is not an import. Source the lexer cannot read is left for the browser to report.
+	 */
 	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
 		const rewrite = (specifier: string): string => {
 			if (isExternal(specifier)) {
@@ -129,20 +137,24 @@ class Compiler {
 			}
 			return this.module(target, visiting) ?? specifier;
 		};
-		return source
-			.replace(/(\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?|\bexport\s*(?:[\w*{}\s,$]+?\s*)from\s*)(['"])([^'"\n]+)\2/g, (_m, head: string, q: string, spec: string) => `${head}${q}${rewrite(spec)}${q}`)
-			.replace(/\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g, (_m, q: string, spec: string) => `import(${q}${rewrite(spec)}${q})`);
+		let imports: ReturnType<typeof parseModule>[0];
+		try {
+			[imports] = parseModule(source);
+		} catch {
+			return source;
+		}
+		const edits: Edit[] = [];
+		for (const item of imports) {
+			// No name: import.meta, or a template with interpolation (`./pages/${name}.js`), a pattern
+			// rather than a path, left to the browser.
+			if (item.n === undefined) continue;
+			const replaced = rewrite(item.n);
+			if (replaced === item.n) continue;
+			const quote = item.t === DYNAMIC ? source[item.s] : ''; // a dynamic import's range includes its quotes
+			edits.push({ start: item.s, end: item.e, text: `${quote}${replaced}${quote}` });
+		}
+		return applyEdits(source, edits);
 	}
-}
-
-function attr(tag: string, name: string): string | null {
-	const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
-	return match ? (match[1] ?? match[2] ?? match[3] ?? '') : null;
-}
-
-function setAttr(tag: string, name: string, value: string): string {
-	const pattern = new RegExp(`(\\s${name}\\s*=\\s*)(?:"[^"]*"|'[^']*'|[^\\s>]+)`, 'i');
-	return tag.replace(pattern, (_m, head: string) => `${head}"${escapeAttr(value)}"`);
 }
 
 /** Escapes text placed inside a <script> or <style> element. */
@@ -168,92 +180,97 @@ export function entryOf(workspace: Workspace): string | null {
 export function compile(workspace: Workspace): CompiledPreview {
 	const compiler = new Compiler(workspace.files);
 	const entry = entryOf(workspace);
-	let body = entry ? workspace.files.get(entry)!.content! : FRIENDLY_PAGE;
+	const source = entry ? workspace.files.get(entry)!.content! : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
-
-	if (entry) {
-		body = body.replace(/<link\b[^>]*>/gi, (tag) => {
-			const rel = (attr(tag, 'rel') ?? '').toLowerCase();
-			const href = attr(tag, 'href');
-			if (href === null) return tag;
-			if (rel.split(/\s+/).includes('stylesheet')) {
-				const file = compiler.lookup(from, href);
-				if (!file || file.content === undefined) return tag;
-				const media = attr(tag, 'media');
-				return `<style data-source="${escapeAttr(file.path)}"${media ? ` media="${escapeAttr(media)}"` : ''}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`;
-			}
-			if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return setAttr(tag, 'href', compiler.assetUrl(from, href));
-			return tag;
-		});
-
-		body = body.replace(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (whole, attrs: string, css: string) =>
-			/data-source=/.test(attrs) ? whole : `<style${attrs}>${escapeRaw(compiler.css(from, css), 'style')}</style>`
-		);
-
-		body = body.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string, inline: string) => {
-			const tag = `<script${attrs}>`;
-			const type = (attr(tag, 'type') ?? '').toLowerCase();
-			const src = attr(tag, 'src');
-			const isModule = type === 'module';
-			if (type && !isModule && !/javascript|ecmascript/.test(type)) return whole; // data blocks, import maps, templates
-			const rest = attrs.replace(/\s(src|type)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '');
-			if (isModule) {
-				if (src !== null) {
-					if (isExternal(src)) {
-						compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
-						return whole;
-					}
-					const target = resolveReference(from, src);
-					const url = target && compiler.files.has(target) ? compiler.module(target) : null;
-					if (!url) {
-						compiler.report('missing', from, src, `${from} loads ${src}, which is not in the workspace.`);
-						return whole;
-					}
-					// Import maps apply to specifiers, not to <script src>: load the entry through an import.
-					return `<script type="module"${rest} data-source="${escapeAttr(target!)}">import ${JSON.stringify(url)};</script>`;
-				}
-				return `<script type="module"${rest}>${escapeRaw(compiler.rewriteSpecifiers(from, inline, new Set()), 'script')}</script>`;
-			}
-			if (src === null) return whole;
-			const file = compiler.lookup(from, src);
-			if (!file) return whole;
-			if (file.content === undefined) {
-				compiler.report('not-text', from, src, `${src} is not a text file.`);
-				return whole;
-			}
-			return `<script${rest} data-source="${escapeAttr(file.path)}">${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`;
-		});
-
-		body = body.replace(/<(img|source|video|audio|input|image|use|track|embed|iframe)\b[^>]*>/gi, (tag) => {
-			let out = tag;
-			for (const name of ['src', 'poster', 'href', 'xlink:href']) {
-				const value = attr(out, name.replace(':', '\\:'));
-				if (value !== null && !isSkippable(value)) out = setAttr(out, name.replace(':', '\\:'), compiler.assetUrl(from, value));
-			}
-			const srcset = attr(out, 'srcset');
-			if (srcset !== null) {
-				const rewritten = srcset
-					.split(',')
-					.map((candidate) => {
-						const [url, ...descriptor] = candidate.trim().split(/\s+/);
-						return url ? [compiler.assetUrl(from, url), ...descriptor].join(' ') : candidate;
-					})
-					.join(', ');
-				out = setAttr(out, 'srcset', rewritten);
-			}
-			return out;
-		});
-
-		body = body.replace(/\sstyle\s*=\s*"([^"]*url\([^"]*)"/gi, (_m, css: string) => ` style="${escapeAttr(compiler.css(from, css.replace(/&quot;/g, '"')))}"`);
-	}
-
+	const elements = elementsOf(source);
+	const edits: Edit[] = entry ? elements.flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
 	const head = `${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`;
-	const html = /<head\b[^>]*>/i.test(body)
-		? body.replace(/<head\b[^>]*>/i, (open) => open + head)
-		: /<html\b[^>]*>/i.test(body)
-			? body.replace(/<html\b[^>]*>/i, (open) => `${open}<head>${head}</head>`)
-			: `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+	const headTag = elements.find((e) => e.name === 'head');
+	const htmlTag = elements.find((e) => e.name === 'html');
+	if (headTag) edits.push({ start: headTag.openEnd, end: headTag.openEnd, text: head });
+	else if (htmlTag) edits.push({ start: htmlTag.openEnd, end: htmlTag.openEnd, text: `<head>${head}</head>` });
+	const body = applyEdits(source, edits);
+	const html = headTag || htmlTag ? body : `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics };
+}
+
+const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
+const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+
+/** The edits one element needs: inlined styles and scripts, module entries, asset URLs. */
+function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {
+	const { name, attribs } = element;
+	const whole = (text: string): Edit[] => [{ start: element.openStart, end: element.end, text }];
+	const retag = (next: Record<string, string>): Edit[] => [{ start: element.openStart, end: element.openEnd, text: openTag(name, next) }];
+	if (name === 'link') {
+		const rel = (attribs.rel ?? '').toLowerCase();
+		const href = attribs.href;
+		if (href === undefined) return [];
+		if (rel.split(/\s+/).includes('stylesheet')) {
+			const file = compiler.lookup(from, href);
+			if (!file || file.content === undefined) return [];
+			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
+			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`);
+		}
+		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href) });
+		return [];
+	}
+	if (name === 'style' && element.content) {
+		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end)), 'style') }];
+	}
+	if (name === 'script') return rewriteScript(compiler, from, source, element, whole);
+	const out: Record<string, string> = { ...attribs };
+	if (ASSET_ELEMENTS.has(name)) {
+		for (const key of ASSET_ATTRIBUTES) if (out[key] !== undefined && !isSkippable(out[key]!)) out[key] = compiler.assetUrl(from, out[key]!);
+		if (out.srcset !== undefined) {
+			out.srcset = out.srcset
+				.split(',')
+				.map((candidate) => {
+					const [url, ...descriptor] = candidate.trim().split(/\s+/);
+					return url ? [compiler.assetUrl(from, url), ...descriptor].join(' ') : candidate;
+				})
+				.join(', ');
+		}
+	}
+	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style);
+	return JSON.stringify(out) === JSON.stringify(attribs) ? [] : retag(out);
+}
+
+/** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
+function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string) => Edit[]): Edit[] {
+	const { attribs } = element;
+	const type = (attribs.type ?? '').toLowerCase();
+	const src = attribs.src;
+	const isModule = type === 'module';
+	if (type && !isModule && !/javascript|ecmascript/.test(type)) return []; // data blocks, import maps, templates
+	const rest = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'src' && key !== 'type'));
+	if (isModule) {
+		if (src === undefined) {
+			if (!element.content) return [];
+			const code = source.slice(element.content.start, element.content.end);
+			return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.rewriteSpecifiers(from, code, new Set()), 'script') }];
+		}
+		if (isExternal(src)) {
+			compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
+			return [];
+		}
+		const target = resolveReference(from, src);
+		const url = target && compiler.files.has(target) ? compiler.module(target) : null;
+		if (!url) {
+			compiler.report('missing', from, src, `${from} loads ${src}, which is not in the workspace.`);
+			return [];
+		}
+		// Import maps apply to specifiers, not to <script src>: load the entry through an import.
+		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target! })}import ${JSON.stringify(url)};</script>`);
+	}
+	if (src === undefined) return [];
+	const file = compiler.lookup(from, src);
+	if (!file) return [];
+	if (file.content === undefined) {
+		compiler.report('not-text', from, src, `${src} is not a text file.`);
+		return [];
+	}
+	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`);
 }
 
 function bridgeTag(revision: number): string {

@@ -1,5 +1,6 @@
 // Ports the runtime depends on: the workspace repository (IndexedDB, memory, or a Node folder) and the preview.
-import type { HistoryEntry, UndoState } from '../domain/history';
+import type { HistoryEntry, HistoryKind, UndoState } from '../domain/history';
+import type { Change } from '../domain/transitions';
 import type { Diff, Workspace } from '../domain/model';
 
 /** A record that failed validation on load: kept aside and reported, never silently dropped. */
@@ -127,3 +128,16 @@ export interface FolderPort {
 	hasEntries(): Promise<boolean>;
 	disconnect(): Promise<void>;
 }
+
+/** What a plan yields: the change to apply and how history records it. */
+export interface PlannedChange {
+	change: Change;
+	history?: { kind: HistoryKind; target?: number };
+}
+
+/**
+ * A mutation, built against the state it applies to: inside the mutation queue for a commit, or
+ * on the current snapshot for an approval card's dry run — one definition for both.
+ */
+export type WorkspacePlan = (workspace: Workspace, undo: UndoState) => PlannedChange | Promise<PlannedChange>;
+

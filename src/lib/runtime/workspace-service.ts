@@ -1,12 +1,12 @@
 // The workspace service: the runtime's single owner of the current workspace. Serialises mutations,
 // applies pure transitions, commits them with compare-and-set, renders the preview, emits changes.
 import { ToolError } from '../core/errors';
-import { entryBytes, nextUndoState, type HistoryEntry, type HistoryKind, type UndoState } from '../domain/history';
+import { entryBytes, nextUndoState, type HistoryEntry, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
-import { rewind } from '../domain/transitions';
 import { diffFingerprint, type Diff, type FileChange, type Workspace } from '../domain/model';
 import { starterWorkspace } from '../domain/template';
-import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort } from './ports';
+import { historyPlan, restorePlan } from './history-plans';
+import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort, type WorkspacePlan } from './ports';
 import type { CallContext } from './types';
 
 /** Who is mutating, for history ("revision 42 — workspace_apply_patch by model, approved"). */
@@ -30,17 +30,7 @@ export interface MutationMeta {
 	external?: boolean;
 }
 
-/** What a plan yields: the change to apply and how history records it. */
-export interface PlannedChange {
-	change: Change;
-	history?: { kind: HistoryKind; target?: number };
-}
-
-/**
- * A mutation, built against the state it applies to: inside the mutation queue for a commit, or
- * on the current snapshot for an approval card's dry run — one definition for both.
- */
-export type WorkspacePlan = (workspace: Workspace, undo: UndoState) => PlannedChange | Promise<PlannedChange>;
+export type { PlannedChange, WorkspacePlan } from './ports';
 
 /** Emitted after every committed revision (and after focus moves). */
 export type WorkspaceEvent =
@@ -255,52 +245,17 @@ export class WorkspaceService {
 
 	/** Reverts the most recent undoable revision. */
 	undo(meta: MutationMeta): Promise<MutationResult> {
-		return this.commit(meta, this.historyPlan('undo'));
+		return this.commit(meta, historyPlan(this.repository, this.workspaceId, 'undo'));
 	}
 
 	/** Re-applies the most recently undone revision. */
 	redo(meta: MutationMeta): Promise<MutationResult> {
-		return this.commit(meta, this.historyPlan('redo'));
-	}
-
-	/**
-	 * Undo or redo as a plan. The target is read from the undo state the plan runs on, so two
-	 * concurrent undos (both inside the queue) revert two different revisions.
-	 */
-	historyPlan(kind: 'undo' | 'redo'): WorkspacePlan {
-		return async (_workspace, undo) => {
-			const target = (kind === 'undo' ? undo.undo : undo.redo).at(-1);
-			const entry = target === undefined ? undefined : await this.repository.entry(this.workspaceId, target);
-			if (target === undefined || !entry) {
-				throw new ToolError('WORKSPACE_HISTORY_EMPTY', kind === 'undo' ? 'There is nothing to undo.' : 'There is nothing to redo.', { kind });
-			}
-			return { change: { type: kind === 'undo' ? 'revert' : 'reapply', diff: entry.diff }, history: { kind, target } };
-		};
+		return this.commit(meta, historyPlan(this.repository, this.workspaceId, 'redo'));
 	}
 
 	/** Makes the files look as they did at `revision`, as a new revision. */
 	restore(meta: MutationMeta, revision: number): Promise<MutationResult> {
-		return this.commit(meta, this.restorePlan(revision));
-	}
-
-	/** Restoring an earlier revision as a plan: rewinds every later history entry. */
-	restorePlan(revision: number): WorkspacePlan {
-		return async (current) => {
-			if (revision > current.revision) {
-				throw new ToolError('WORKSPACE_HISTORY_EMPTY', `Revision ${revision} does not exist yet; the workspace is at ${current.revision}.`, { revision, currentRevision: current.revision });
-			}
-			const entries = await this.repository.entriesAfter(this.workspaceId, revision);
-			const contiguous = entries.length === current.revision - revision && entries.every((entry, i) => entry.revision === revision + 1 + i);
-			if (!contiguous) {
-				throw new ToolError('WORKSPACE_HISTORY_EMPTY', `Revision ${revision} is no longer in history (the oldest kept is ${entries[0]?.revision ?? current.revision}).`, {
-					revision,
-					oldestRevision: entries[0]?.revision ?? current.revision
-				});
-			}
-			let state = current;
-			for (const entry of [...entries].reverse()) state = rewind(state, entry.diff);
-			return { change: { type: 'replace', files: [...state.files.values()] } };
-		};
+		return this.commit(meta, restorePlan(this.repository, this.workspaceId, revision));
 	}
 
 	/**

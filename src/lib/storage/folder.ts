@@ -3,10 +3,10 @@
 // synced and the disk still holds, everything else is a conflict listing the paths; files the
 // studio does not manage are never touched; a case-only rename is safe on case-insensitive disks.
 import { ToolError } from '../core/errors';
-import { hashBytes, hashText } from '../domain/hash';
 import { kindOf } from '../domain/kinds';
 import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { diffFingerprint, makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
+import { directoryFor, fingerprintFrom, fingerprintOf, namesIn, permission, readFile, recordOf, type Entries } from './folder-io';
 import { tryNormalizePath } from '../domain/paths';
 import type { DiskPlan, FolderPort, FolderState, SkippedPath } from '../runtime/ports';
 import { conflictMessage, diskVerdict, unmanagedReason, type DiskConflict, type DiskFingerprint } from '../domain/disk-rule';
@@ -19,72 +19,6 @@ export interface FolderRecord {
 	saved: Record<string, DiskFingerprint | string>;
 	lastSavedAt?: number;
 }
-
-type PermissionHandle = FileSystemDirectoryHandle & { queryPermission?(options: { mode: 'readwrite' }): Promise<PermissionState> };
-type Entries = { entries(): AsyncIterable<[string, FileSystemHandle]> };
-
-async function permission(handle: FileSystemDirectoryHandle): Promise<PermissionState> {
-	const query = (handle as PermissionHandle).queryPermission;
-	// OPFS handles are always writable; picker handles may need the person to grant access again.
-	return query ? query.call(handle, { mode: 'readwrite' }).catch(() => 'granted' as PermissionState) : 'granted';
-}
-
-async function directoryFor(root: FileSystemDirectoryHandle, path: string, create: boolean): Promise<{ dir: FileSystemDirectoryHandle; name: string }> {
-	const segments = path.split('/');
-	let dir = root;
-	for (const segment of segments.slice(0, -1)) dir = await dir.getDirectoryHandle(segment, { create });
-	return { dir, name: segments.at(-1)! };
-}
-
-/** The names in a directory (empty when it does not exist). */
-async function namesIn(root: FileSystemDirectoryHandle, path: string): Promise<string[]> {
-	try {
-		const { dir } = await directoryFor(root, path, false);
-		const names: string[] = [];
-		for await (const [name] of (dir as unknown as Entries).entries()) names.push(name);
-		return names;
-	} catch {
-		return [];
-	}
-}
-
-async function readFile(root: FileSystemDirectoryHandle, path: string): Promise<File | null> {
-	try {
-		const { dir, name } = await directoryFor(root, path, false);
-		return await (await dir.getFileHandle(name)).getFile();
-	} catch {
-		return null;
-	}
-}
-
-/** The workspace's hash for a file's bytes (text hashes the decoded string). */
-function hashFor(path: string, bytes: Uint8Array): string {
-	if (kindOf(path)?.kind === 'text') {
-		try {
-			return hashText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-		} catch {
-			// not UTF-8: the bytes' hash, which never equals a text file's
-		}
-	}
-	return hashBytes(bytes);
-}
-
-async function fingerprintOf(path: string, file: File): Promise<DiskFingerprint> {
-	return { size: file.size, mtime: file.lastModified, hash: hashFor(path, new Uint8Array(await file.arrayBuffer())) };
-}
-
-/** The file on disk as a record (for diffs); an unreadable or oversize one still gets its size and hash. */
-async function recordOf(path: string, file: File): Promise<FileRecord> {
-	const bytes = new Uint8Array(await file.arrayBuffer());
-	try {
-		return makeFile(path, kindOf(path)?.kind === 'text' ? new TextDecoder('utf-8', { fatal: true }).decode(bytes) : bytes);
-	} catch {
-		return { path, kind: 'asset', language: 'binary', mimeType: file.type || 'application/octet-stream', size: bytes.byteLength, hash: hashBytes(bytes) };
-	}
-}
-
-const fingerprintFrom = (value: DiskFingerprint | string | undefined): DiskFingerprint | undefined =>
-	typeof value === 'string' ? { size: -1, mtime: 0, hash: value } : value;
 
 /** A connected folder. `persist` stores the record after every save or read. */
 export class BrowserFolder implements FolderPort {

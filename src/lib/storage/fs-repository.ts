@@ -3,7 +3,7 @@
 // sees edits made outside (sync), never follows links out of the folder, and never writes the
 // starter over a folder that has anything in it. Revision and fingerprints live in `.web-studio/`.
 import { ToolError } from '../core/errors';
-import { historyWithinBounds, type HistoryEntry } from '../domain/history';
+import { requireRevision, trimHistory, type HistoryEntry } from '../domain/history';
 import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { makeFile, type FileChange, type FileRecord, type Workspace } from '../domain/model';
 import { kindOf } from '../domain/kinds';
@@ -37,7 +37,6 @@ export class FsRepository implements RepositoryPort {
 	readonly #dir: string;
 	#folder: ContainedFolder | null = null;
 	#history: HistoryEntry[] = [];
-	#bytes = 0;
 	#meta: Meta = { revision: 0, files: {} };
 
 	constructor(dir: string) {
@@ -132,7 +131,6 @@ export class FsRepository implements RepositoryPort {
 			if (revision !== this.#meta.revision) {
 				// History is kept for the life of a server; it no longer lines up with this revision.
 				this.#history = [];
-				this.#bytes = 0;
 			}
 			await this.#writeMeta({ revision, files: scan.fingerprints });
 			const active = scan.files.find((f) => f.path === 'index.html')?.path ?? scan.files.find((f) => /\.html?$/.test(f.path))?.path ?? scan.files[0]?.path ?? null;
@@ -169,12 +167,7 @@ export class FsRepository implements RepositoryPort {
 		await folder.locked(async () => {
 			// Another server on the same folder moves the revision on disk: compare with it, not our memory.
 			const stored = (await this.#readMeta()) ?? this.#meta;
-			if (stored.revision !== request.expectedRevision) {
-				throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${stored.revision}, not ${request.expectedRevision}. Read it again, then retry.`, {
-					expectedRevision: request.expectedRevision,
-					currentRevision: stored.revision
-				});
-			}
+			requireRevision(stored.revision, request.expectedRevision);
 			const files = { ...stored.files };
 			if (request.external) {
 				// Edits made on disk: record what is there now; write nothing.
@@ -198,9 +191,7 @@ export class FsRepository implements RepositoryPort {
 			}
 			await this.#writeMeta({ revision: request.diff.toRevision, files });
 		});
-		this.#history.push(request.entry);
-		this.#bytes += request.entry.bytes;
-		while (!historyWithinBounds(this.#history.length, this.#bytes, HISTORY_MAX_REVISIONS, HISTORY_MAX_BYTES)) this.#bytes -= this.#history.shift()!.bytes;
+		this.#history = trimHistory([...this.#history, request.entry], { maxRevisions: HISTORY_MAX_REVISIONS, maxBytes: HISTORY_MAX_BYTES }).kept;
 	}
 
 	/**

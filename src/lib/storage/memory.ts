@@ -1,7 +1,7 @@
 // In-memory repository: the last rung of the fallback ladder (no IndexedDB) and a fast test double.
 // Same contract as IndexedDB: compare-and-set commits and bounded history.
 import { ToolError } from '../core/errors';
-import { historyWithinBounds, pruneUndoState, type HistoryEntry, type UndoState } from '../domain/history';
+import { pruneUndoState, requireRevision, trimHistory, type HistoryEntry, type UndoState } from '../domain/history';
 import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../core/limits';
 import type { FileRecord, Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, RepositoryPort } from '../runtime/ports';
@@ -32,21 +32,13 @@ export class MemoryRepository implements RepositoryPort {
 	async commit(request: CommitRequest): Promise<void> {
 		const stored = this.#stores.get(request.workspaceId);
 		if (!stored) throw new ToolError('TOOL_EXECUTION_FAILED', 'The workspace is missing; reload.', { reason: 'missing-workspace' });
-		const current = stored.workspace.revision;
-		if (current !== request.expectedRevision) {
-			throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${current}, not ${request.expectedRevision}. Read it again, then retry.`, {
-				expectedRevision: request.expectedRevision,
-				currentRevision: current
-			});
-		}
+		requireRevision(stored.workspace.revision, request.expectedRevision);
 		const files = new Map<string, FileRecord>(stored.workspace.files);
 		for (const change of request.diff.changes) {
 			if (change.after) files.set(change.path, change.after);
 			else files.delete(change.path);
 		}
-		const history = [...stored.history, request.entry];
-		let bytes = stored.bytes + request.entry.bytes;
-		while (!historyWithinBounds(history.length, bytes, this.bounds.maxRevisions, this.bounds.maxBytes)) bytes -= history.shift()!.bytes;
+		const { kept: history, bytes } = trimHistory([...stored.history, request.entry], this.bounds);
 		this.#stores.set(request.workspaceId, {
 			workspace: { ...stored.workspace, files, revision: request.diff.toRevision, activePath: request.activePath },
 			undo: pruneUndoState(request.undo, history[0]!.revision),

@@ -1,36 +1,26 @@
-// The IndexedDB repository (idb): atomic compare-and-set commits, bounded history, quarantine of
-// unreadable records, preferences, settings and the persisted trace. The only module that opens the DB.
-import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+// The IndexedDB workspace store (idb): atomic compare-and-set commits, bounded history, quarantine of
+// unreadable records, and a workspace record rebuilt from its files when it is damaged.
+import type { IDBPTransaction } from 'idb';
+import { StudioDatabase, type DB, type DatabaseOptions, type StorageHealth } from './database';
 import { ToolError } from '../core/errors';
-import { historyWithinBounds, pruneUndoState, type HistoryEntry } from '../domain/history';
+import { historyWithinBounds, pruneUndoState, requireRevision, type HistoryEntry } from '../domain/history';
 import { HISTORY_MAX_BYTES, HISTORY_MAX_REVISIONS } from '../core/limits';
 import type { FileRecord, Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort } from '../runtime/ports';
-import { DB_NAME, DB_VERSION, INDEXES, STORES } from './names';
-import { migrate } from './migrations';
+import { INDEXES, STORES } from './names';
+import { listQuarantine, quarantine, rebuildWorkspaceRow } from './repair';
 import { WorkspaceRow, isValidFileRow, type FileRow } from './records';
-import type { FolderRecord } from './folder';
 import * as v from 'valibot';
 
-/** Health of the connection, for the status bar and workspace_get_status. */
-export type StorageHealth = 'open' | 'blocked' | 'closed-for-upgrade' | 'terminated' | 'closed';
+export type { StorageHealth };
 
 /** Options for {@link IdbRepository.open}. */
-export interface IdbRepositoryOptions {
-	name?: string;
-	/** An IDBFactory (fake-indexeddb in Node tests); defaults to the global one. */
-	indexedDB?: IDBFactory;
-	/** Schema version to open (tests of the upgrade path); defaults to DB_VERSION. */
-	version?: number;
-	/** How long to wait for an older connection to let go before giving up (never hang). */
-	blockedTimeoutMs?: number;
-	onHealth?: (health: StorageHealth) => void;
+export interface IdbRepositoryOptions extends DatabaseOptions {
 	maxRevisions?: number;
 	maxHistoryBytes?: number;
 	now?: () => number;
 }
 
-type DB = IDBPDatabase<unknown>;
 type AnyTx = IDBPTransaction<unknown, string[], 'readwrite'>;
 
 function toRecord(row: FileRow): FileRecord {
@@ -55,74 +45,28 @@ function storageError(error: unknown): ToolError {
 /** The IndexedDB implementation of {@link RepositoryPort}. */
 export class IdbRepository implements RepositoryPort {
 	readonly kind = 'indexeddb' as const;
-	#db: DB;
-	#health: StorageHealth = 'open';
+	readonly #database: StudioDatabase;
+	readonly #db: DB;
 	readonly #options: IdbRepositoryOptions;
 
-	private constructor(db: DB, options: IdbRepositoryOptions) {
-		this.#db = db;
+	private constructor(database: StudioDatabase, options: IdbRepositoryOptions) {
+		this.#database = database;
+		this.#db = database.db;
 		this.#options = options;
 	}
 
-	/** Opens (and migrates) the database. Rejects instead of hanging when an old connection blocks. */
+	/** Opens (and migrates) the database; see StudioDatabase. */
 	static async open(options: IdbRepositoryOptions = {}): Promise<IdbRepository> {
-		const factory = options.indexedDB ?? globalThis.indexedDB;
-		if (!factory) throw new ToolError('TOOL_EXECUTION_FAILED', 'IndexedDB is not available here.', { reason: 'no-indexeddb' });
-		let repository: IdbRepository | undefined;
-		let blockedTimer: ReturnType<typeof setTimeout> | undefined;
-		// idb's openDB always uses the global factory; this is the same wiring on the factory we were given.
-		const request = factory.open(options.name ?? DB_NAME, options.version ?? DB_VERSION);
-		request.addEventListener('upgradeneeded', (event) => {
-			migrate(wrap(request.result) as DB, event.oldVersion, wrap(request.transaction!) as never);
-		});
-		request.addEventListener('blocked', () => options.onHealth?.('blocked'));
-		const opening = (wrap(request) as unknown as Promise<DB>).then((db) => {
-			db.addEventListener('versionchange', () => {
-				// A newer build wants to upgrade: let it, and stop writing here.
-				if (repository) repository.#lose('closed-for-upgrade');
-				else db.close();
-			});
-			db.addEventListener('close', () => {
-				if (repository) repository.#lose('terminated');
-			});
-			return db;
-		});
-		const timeout = new Promise<never>((_, reject) => {
-			blockedTimer = setTimeout(
-				() => reject(new ToolError('TOOL_EXECUTION_FAILED', 'Storage is blocked by another tab running an older version. Close other Web Studio tabs and reload.', { reason: 'blocked' })),
-				options.blockedTimeoutMs ?? 10_000
-			);
-		});
-		try {
-			const db = await Promise.race([opening, timeout]);
-			repository = new IdbRepository(db, options);
-			return repository;
-		} finally {
-			clearTimeout(blockedTimer);
-		}
+		return new IdbRepository(await StudioDatabase.open(options), options);
 	}
 
 	/** Current connection health. */
 	get health(): StorageHealth {
-		return this.#health;
-	}
-
-	#setHealth(health: StorageHealth) {
-		this.#health = health;
-		this.#options.onHealth?.(health);
-	}
-
-	#lose(health: StorageHealth) {
-		this.#setHealth(health);
-		if (health === 'closed-for-upgrade') this.#db.close();
+		return this.#database.health;
 	}
 
 	#requireOpen() {
-		if (this.#health !== 'open') {
-			throw new ToolError('TOOL_EXECUTION_FAILED', 'Storage was closed (a newer version of the studio is opening, or the browser closed it). Reload this tab.', {
-				reason: this.#health
-			});
-		}
+		this.#database.requireOpen();
 	}
 
 	get #now() {
@@ -138,17 +82,17 @@ export class IdbRepository implements RepositoryPort {
 			if (isValidFileRow(candidate) && candidate.workspaceId === workspaceId) files.set(candidate.path, toRecord(candidate));
 			else {
 				const key = typeof (candidate as { path?: unknown })?.path === 'string' ? (candidate as { path: string }).path : '?';
-				quarantined.push(await this.#quarantine(STORES.files, `${workspaceId}/${key}`, candidate, 'file record failed validation'));
+				quarantined.push(await quarantine(this.#db, this.#now(), STORES.files, `${workspaceId}/${key}`, candidate, 'file record failed validation'));
 				await this.#db.delete(STORES.files, [workspaceId, key]).catch(() => undefined);
 			}
 		}
 		let row = await this.#db.get(STORES.workspaces, workspaceId);
 		if (row !== undefined && !v.is(WorkspaceRow, row)) {
-			quarantined.push(await this.#quarantine(STORES.workspaces, workspaceId, row, 'workspace record failed validation; rebuilt from its files'));
-			row = await this.#rebuild(workspaceId, files, row);
+			quarantined.push(await quarantine(this.#db, this.#now(), STORES.workspaces, workspaceId, row, 'workspace record failed validation; rebuilt from its files'));
+			row = await rebuildWorkspaceRow(this.#db, workspaceId, files, row, this.#now());
 		} else if (row === undefined && files.size > 0) {
 			// Files without their workspace record: rebuild the record, never write the starter over them.
-			row = await this.#rebuild(workspaceId, files, undefined);
+			row = await rebuildWorkspaceRow(this.#db, workspaceId, files, undefined, this.#now());
 		}
 		if (row === undefined) {
 			// Only an empty workspace gets the starter (another tab may just have created it: re-read).
@@ -164,41 +108,6 @@ export class IdbRepository implements RepositoryPort {
 			undo: { undo: meta.undo, redo: meta.redo },
 			quarantined
 		};
-	}
-
-	/**
-	 * A workspace record rebuilt from what survives: its files, the revision after the newest history
-	 * entry (so history stays consistent), the name if it can still be read. Undo starts empty.
-	 */
-	async #rebuild(workspaceId: string, files: ReadonlyMap<string, FileRecord>, damaged: unknown): Promise<WorkspaceRow> {
-		let count = 0;
-		let bytes = 0;
-		let newest = 0;
-		let cursor = await this.#db.transaction(STORES.revisions).store.openCursor(IDBKeyRange.bound([workspaceId, 0], [workspaceId, Infinity]));
-		while (cursor) {
-			const entry = cursor.value as Partial<HistoryEntry>;
-			count += 1;
-			bytes += typeof entry.bytes === 'number' ? entry.bytes : 0;
-			newest = Math.max(newest, typeof entry.revision === 'number' ? entry.revision : 0);
-			cursor = await cursor.continue();
-		}
-		const name = (damaged as { name?: unknown } | undefined)?.name;
-		const paths = [...files.keys()].sort();
-		const now = this.#now();
-		const row: WorkspaceRow = {
-			id: workspaceId,
-			name: typeof name === 'string' && name ? name : 'My site',
-			revision: Math.max(newest, 1),
-			activePath: paths.find((path) => /\.html?$/i.test(path)) ?? paths[0] ?? null,
-			undo: [],
-			redo: [],
-			historyBytes: bytes,
-			historyCount: count,
-			createdAt: now,
-			updatedAt: now
-		};
-		await this.#db.put(STORES.workspaces, row);
-		return row;
 	}
 
 	/** Creates the workspace unless another tab just did (checked inside the transaction). */
@@ -244,12 +153,7 @@ export class IdbRepository implements RepositoryPort {
 		try {
 			const stored = await tx.objectStore(STORES.workspaces).get(workspaceId);
 			if (!v.is(WorkspaceRow, stored)) throw new ToolError('TOOL_EXECUTION_FAILED', 'The workspace record is missing; reload.', { reason: 'missing-workspace' });
-			if (stored.revision !== expectedRevision) {
-				throw new ToolError('WORKSPACE_REVISION_CONFLICT', `The workspace is at revision ${stored.revision}, not ${expectedRevision}. Read it again, then retry.`, {
-					expectedRevision,
-					currentRevision: stored.revision
-				});
-			}
+			requireRevision(stored.revision, expectedRevision);
 			const files = tx.objectStore(STORES.files);
 			for (const change of diff.changes) {
 				if (change.after) void files.put(toRow(workspaceId, change.after));
@@ -334,58 +238,17 @@ export class IdbRepository implements RepositoryPort {
 	}
 
 	/** Quarantined records, as reported by workspace_get_status. */
-	async listQuarantine(): Promise<QuarantinedRecord[]> {
-		const rows = (await this.#db.getAll(STORES.quarantine)) as { store: string; key: string; reason: string }[];
-		return rows.map(({ store, key, reason }) => ({ store, key, reason }));
+	listQuarantine(): Promise<QuarantinedRecord[]> {
+		return listQuarantine(this.#db);
 	}
 
-	async #quarantine(store: string, key: string, record: unknown, reason: string): Promise<QuarantinedRecord> {
-		let copy: unknown = record;
-		try {
-			structuredClone(record);
-		} catch {
-			copy = String(record);
-		}
-		await this.#db.add(STORES.quarantine, { store, key, reason, record: copy, at: this.#now() });
-		return { store, key, reason };
-	}
-
-	/** A presentation preference (panel sizes…). Never part of tool flows. */
-	async getPreference<T>(key: string): Promise<T | undefined> {
-		return ((await this.#db.get(STORES.preferences, key)) as { value: T } | undefined)?.value;
-	}
-
-	async setPreference(key: string, value: unknown): Promise<void> {
-		await this.#db.put(STORES.preferences, { key, value });
-	}
-
-	/** A runtime setting (provider, model, base URL, key). */
-	async getSetting<T>(key: string): Promise<T | undefined> {
-		return ((await this.#db.get(STORES.settings, key)) as { value: T } | undefined)?.value;
-	}
-
-	async setSetting(key: string, value: unknown): Promise<void> {
-		await this.#db.put(STORES.settings, { key, value });
-	}
-
-	/** The connected folder of a workspace, if any (handles are structured-cloneable). */
-	async getFolder(workspaceId: string): Promise<FolderRecord | undefined> {
-		return (await this.#db.get(STORES.folders, workspaceId)) as FolderRecord | undefined;
-	}
-
-	async putFolder(record: FolderRecord | null, workspaceId: string): Promise<void> {
-		if (record) await this.#db.put(STORES.folders, record);
-		else await this.#db.delete(STORES.folders, workspaceId);
-	}
-
-	/** The underlying database, for the trace store and folder handles. */
+	/** The underlying database, for the trace store and the key-value stores. */
 	get database(): DB {
 		return this.#db;
 	}
 
 	close(): void {
-		this.#health = 'closed';
-		this.#db.close();
+		this.#database.close();
 	}
 }
 

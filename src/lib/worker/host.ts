@@ -8,6 +8,7 @@ import type { PreviewRender } from '../preview/messages';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
 import { TraceStore } from '../storage/trace-store';
+import { KeyValueStores } from '../storage/kv-store';
 import { UnavailableRepository, describeStorageFailure, type StorageFailure } from '../storage/unavailable';
 import { readBackup } from '../storage/backup';
 import type { RepositoryPort } from '../runtime/ports';
@@ -47,6 +48,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 	const events = new BroadcastChannel(eventsChannelName(options.build));
 	const hubs = new BroadcastChannel(HUBS_CHANNEL);
 	const traceStore = idb ? new TraceStore(idb.database) : null;
+	const kv = idb ? new KeyValueStores(idb.database) : null;
 	// One channel per tab hosting a preview: renders go to that tab only, never on the event stream.
 	const renderChannels = new Map<string, BroadcastChannel>();
 	const sendRender = (tabId: string, render: PreviewRender) => {
@@ -72,9 +74,9 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			: undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
 		sendRender,
-		folders: idb ? { get: (id: string) => idb.getFolder(id), put: (record, id: string) => idb.putFolder(record, id) } : undefined,
-		settings: idb ? { get: (key: string) => idb.getSetting(key), set: (key: string, value: unknown) => idb.setSetting(key, value) } : undefined,
-		preferences: idb ? { get: (key: string) => idb.getPreference(key), set: (key: string, value: unknown) => idb.setPreference(key, value) } : undefined,
+		folders: kv ? { get: (id: string) => kv.getFolder(id), put: (record, id: string) => kv.putFolder(record, id) } : undefined,
+		settings: kv ? { get: (key: string) => kv.getSetting(key), set: (key: string, value: unknown) => kv.setSetting(key, value) } : undefined,
+		preferences: kv ? { get: (key: string) => kv.getPreference(key), set: (key: string, value: unknown) => kv.setPreference(key, value) } : undefined,
 		locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null
 	});
 

@@ -8,13 +8,10 @@ import type { AgentRunner } from '../agents/runner';
 import { describeChanges } from '../runtime/prepare';
 import { tryNormalizePath } from '../domain/paths';
 import type { ApprovalDecision } from '../runtime/policy';
-import type { CallToolResult, TraceEntry } from '../runtime/types';
+import type { CallToolResult } from '../runtime/types';
 import type { PreviewRender } from '../preview/messages';
-import type { HubEvents } from './hub-events';
 import { summariseAll } from './hub-events';
-import type { FolderHolder } from './folder-holder';
 import type { HubStorage } from './hub-storage';
-import type { TabLeases } from './tabs';
 import type { HubSnapshot, HubStatus } from './wire';
 import type { FolderState } from '../runtime/ports';
 import {
@@ -30,43 +27,8 @@ import {
 	type TabCallContext
 } from './protocol';
 import type { AgentSettingsPatch } from '../agents/runner';
-
-/** Persistence of the trace, when the repository offers it. */
-export interface TracePersistence {
-	load(): Promise<TraceEntry[]>;
-	append(entry: TraceEntry): void;
-	clear(): Promise<void>;
-}
-
-/** Presentation preferences (panel sizes…), kept apart from tools and history. */
-export interface PreferenceStore {
-	get(key: string): Promise<unknown>;
-	set(key: string, value: unknown): Promise<void>;
-}
-
-/** Who this hub is. */
-export interface HubIdentity {
-	id: string;
-	mode: RuntimeMode;
-	build: string;
-	builtAt: number;
-	startedAt: number;
-	now: () => number;
-}
-
-/** The parts the composition root built (see compose.ts). */
-export interface HubParts {
-	events: HubEvents;
-	preview: PreviewCoordinator;
-	folder: FolderHolder;
-	storage: HubStorage;
-	service: WorkspaceService;
-	registry: ToolRegistry;
-	agents: AgentRunner;
-	leases: TabLeases;
-	preferences?: PreferenceStore;
-	tracePersistence?: TracePersistence;
-}
+import type { HubIdentity, HubParts } from './hub-parts';
+export type { HubIdentity, HubParts, PreferenceStore, TracePersistence } from './hub-parts';
 
 /** The runtime host. Build one with `composeHub`. */
 export class Hub implements HubBackend {

@@ -3,7 +3,9 @@
 // hide, and live updates from other tabs or agents — with a conflict bar when both sides edited.
 import { lineDiff, type DiffLine } from '$lib/domain/diff';
 import { hashText } from '$lib/domain/hash';
-import { journalRemove, journalWrite, orphanedEntries } from './journal';
+import { journalRemove, journalWrite } from './journal';
+import { recoverUnsaved } from './recovery';
+import { saveText } from './save';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
@@ -176,41 +178,21 @@ export class EditorController {
 		if (content === session.base && !force) return this.#markClean(path);
 		if (this.conflict?.path === path && !force) return;
 		this.status = 'saving';
-		// A save is guarded by the revision its text last agreed with, never by "whatever is current":
-		// a change made elsewhere in between is a conflict, not something to write over.
-		let expectedRevision = session.revision;
-		for (let attempt = 0; attempt < 5; attempt++) {
-			session.saving = content;
-			const result = await this.#studio.callTool('workspace_write_file', { path, content, expectedRevision }, 'editor').finally(() => (session.saving = null));
-			if (!result.isError) {
-				session.base = content;
-				session.revision = (result.structuredContent as { revision: number }).revision;
-				if (this.#text(path) === content) this.#markClean(path);
-				this.status = 'saved';
-				return;
-			}
-			const error = result.structuredContent.error as { code: string; message: string; retryable: boolean; details: Record<string, unknown> };
-			if (error.code !== 'WORKSPACE_REVISION_CONFLICT') {
-				this.status = 'error';
-				this.#toasts.error(error as never, { retry: () => void this.flush(path) });
-				return;
-			}
-			// The workspace moved on. If this file still holds the text we started from, only other
-			// files changed: saving on the revision that read returned is safe.
-			const stored = await this.#studio.api.readFile(path);
-			if (!force && stored && stored.content !== session.base) {
-				this.#raiseConflict(path, stored.content ?? '', stored.revision);
-				this.status = 'idle';
-				return;
-			}
-			if (!stored && !force) {
-				this.#raiseConflict(path, '', this.#studio.workspace.revision);
-				this.status = 'idle';
-				return;
-			}
-			expectedRevision = stored?.revision ?? this.#studio.workspace.revision;
+		// Guarded by the revision the text last agreed with, never by "whatever is current" (save.ts).
+		session.saving = content;
+		const outcome = await saveText(this.#studio, { path, content, base: session.base, baseRevision: session.revision, force }).finally(() => (session.saving = null));
+		if (outcome.kind === 'saved') {
+			session.base = content;
+			session.revision = outcome.revision;
+			if (this.#text(path) === content) this.#markClean(path);
+			this.status = 'saved';
+		} else if (outcome.kind === 'conflict') {
+			this.#raiseConflict(path, outcome.theirs, outcome.revision);
+			this.status = 'idle';
+		} else {
+			this.status = 'error';
+			if (outcome.kind === 'failed') this.#toasts.error(outcome.error, { retry: () => void this.flush(path) });
 		}
-		this.status = 'error';
 	}
 
 	#markClean(path: string) {
@@ -219,49 +201,21 @@ export class EditorController {
 		if (tabId) journalRemove(tabId, path);
 	}
 
-	/**
-	 * Recovers text that closed or crashed tabs typed but never saved: saved at once when its file
-	 * has not changed since; otherwise opened with the conflict bar, so both texts stay recoverable.
-	 */
-	async recover(): Promise<void> {
-		for (const entry of await orphanedEntries()) {
-			const stored = await this.#studio.api.readFile(entry.path);
-			const current = stored?.content ?? null;
-			const drop = () => journalRemove(entry.tabId, entry.path);
-			if (current === entry.text) {
-				drop();
-				continue;
-			}
-			// The store still holds what the text was based on (or the save that was on its way): safe.
-			if (stored && current !== null && (hashText(current) === entry.baseHash || hashText(current) === entry.savingHash)) {
-				const result = await this.#studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, expectedRevision: stored.revision }, 'editor');
-				if (!result.isError) {
-					drop();
-					this.#toasts.show({ tone: 'info', message: `Recovered unsaved changes to ${entry.path}.` });
-					continue;
-				}
-			}
-			if (!stored) {
-				this.#toasts.show({
-					tone: 'info',
-					message: `Unsaved text of ${entry.path} was recovered, but the file was deleted since.`,
-					action: {
-						label: 'Restore it',
-						run: () => void this.#studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, createIfMissing: true }, 'editor').then(drop)
-					}
-				}, 30_000);
-				continue;
-			}
-			// The file changed since that text was typed: show both, let the person choose.
-			await this.open(entry.path);
-			const session = this.#sessions.get(entry.path);
-			if (!session || !this.#cm) continue;
-			this.#raiseConflict(entry.path, current ?? '', stored.revision);
-			const change = this.#cm.minimalChange(session.state.doc.toString(), entry.text);
-			if (this.#view && this.active === entry.path && change) this.#view.dispatch({ changes: change });
-			this.#capture();
-			drop();
-		}
+	/** Text that closed or crashed tabs typed but never saved comes back (see recovery.ts). */
+	recover(): Promise<void> {
+		return recoverUnsaved(this.#studio, this.#toasts, (path, theirs, revision, mine) => this.#showRecovered(path, theirs, revision, mine));
+	}
+
+	/** Opens `path` holding recovered text `mine`, with the conflict bar against what is stored. */
+	async #showRecovered(path: string, theirs: string, revision: number, mine: string): Promise<boolean> {
+		await this.open(path);
+		const session = this.#sessions.get(path);
+		if (!session || !this.#cm) return false;
+		this.#raiseConflict(path, theirs, revision);
+		const change = this.#cm.minimalChange(session.state.doc.toString(), mine);
+		if (this.#view && this.active === path && change) this.#view.dispatch({ changes: change });
+		this.#capture();
+		return true;
 	}
 
 	#raiseConflict(path: string, theirs: string, revision: number) {

@@ -5,6 +5,7 @@ import type { FolderPort } from '../ports';
 import type { WorkspacePlan, WorkspaceService } from '../workspace-service';
 import { buildChange, isChangeTool } from './changes';
 import { requireFolder } from './folder-errors';
+import { historyPlan, restorePlan } from '../history-plans';
 
 /** Tools whose effect is a new workspace revision. */
 const HISTORY_TOOLS = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder']);
@@ -22,11 +23,11 @@ export function workspacePlan(name: ToolName, input: unknown, service: Workspace
 	if (isChangeTool(name)) return (workspace) => ({ change: buildChange(name, input, workspace) });
 	switch (name) {
 		case 'workspace_undo':
-			return service.historyPlan('undo');
+			return historyPlan(service.repository, service.workspaceId, 'undo');
 		case 'workspace_redo':
-			return service.historyPlan('redo');
+			return historyPlan(service.repository, service.workspaceId, 'redo');
 		case 'workspace_restore_revision':
-			return service.restorePlan((input as ToolInput<'workspace_restore_revision'>).revision);
+			return restorePlan(service.repository, service.workspaceId, (input as ToolInput<'workspace_restore_revision'>).revision);
 		case 'workspace_reload_folder':
 			return async () => ({ change: { type: 'replace', files: await requireFolder(folder).read() } });
 		default:

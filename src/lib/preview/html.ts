@@ -1,0 +1,77 @@
+// The elements of an HTML document that the preview compiler rewrites, found by an HTML tokenizer
+// (htmlparser2) rather than by regular expressions: a tag inside a comment, or "</script" inside a
+// string of an attribute, is what the browser says it is. Edits splice the original text.
+
+import { Parser } from 'htmlparser2';
+
+/** One element the compiler may rewrite, with where its parts sit in the source. */
+export interface HtmlElement {
+	name: string;
+	attribs: Record<string, string>;
+	/** The open tag: [start, end) in the source. */
+	openStart: number;
+	openEnd: number;
+	/** Raw text content of script/style (between the open and close tags), when there is one. */
+	content?: { start: number; end: number };
+	/** Where the element ends (after its close tag, or its open tag when it has none). */
+	end: number;
+}
+
+/** Elements the compiler cares about. */
+const WANTED = new Set(['head', 'html', 'link', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+const RAW = new Set(['script', 'style']);
+
+/** Every wanted element of `html`, in document order (elements in comments are not elements). */
+export function elementsOf(html: string): HtmlElement[] {
+	const out: HtmlElement[] = [];
+	const open: HtmlElement[] = [];
+	const parser = new Parser(
+		{
+			onopentag(name, attribs) {
+				if (!WANTED.has(name) && !attribs.style?.includes('url(')) return;
+				const element: HtmlElement = { name, attribs, openStart: parser.startIndex, openEnd: parser.endIndex + 1, end: parser.endIndex + 1 };
+				out.push(element);
+				if (RAW.has(name)) open.push(element);
+			},
+			onclosetag(name, isImplied) {
+				if (!RAW.has(name)) return;
+				const element = open.pop();
+				if (!element || element.name !== name) return;
+				const closeStart = isImplied ? html.length : parser.startIndex;
+				element.content = { start: element.openEnd, end: closeStart };
+				element.end = isImplied ? html.length : parser.endIndex + 1;
+			}
+		},
+		{ decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true }
+	);
+	parser.end(html);
+	return out;
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** An open tag written out again with `attribs` (values escaped). */
+export function openTag(name: string, attribs: Record<string, string>): string {
+	const parts = Object.entries(attribs).map(([key, value]) => (value === '' ? ` ${key}` : ` ${key}="${escapeAttr(value)}"`));
+	return `<${name}${parts.join('')}>`;
+}
+
+/** A text replacement of [start, end). */
+export interface Edit {
+	start: number;
+	end: number;
+	text: string;
+}
+
+/** Applies non-overlapping edits to `source` (an edit inside an earlier one's range is dropped). */
+export function applyEdits(source: string, edits: Edit[]): string {
+	const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end); // an insert before a replacement at the same place
+	let out = '';
+	let at = 0;
+	for (const edit of sorted) {
+		if (edit.start < at) continue;
+		out += source.slice(at, edit.start) + edit.text;
+		at = edit.end;
+	}
+	return out + source.slice(at);
+}

@@ -1,0 +1,63 @@
+// Tool definitions: creating, writing, patching, renaming and deleting files. Part of the one catalog (tools/schema.ts assembles it).
+import * as v from 'valibot';
+import { TEXT_FILE_MAX_BYTES } from '../../core/limits';
+import { Path, TextContent, Encoding, mutationOutput, MutationOutput, mutationInput, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
+
+/** The files tools of the catalog. */
+export const FILES_TOOLS = {
+	workspace_create_file: tool({
+		name: 'workspace_create_file',
+		title: 'Create file',
+		group: 'files',
+		description: `Creates a new file. Fails with WORKSPACE_FILE_EXISTS if the path is taken (use workspace_write_file to replace content). The kind (text or asset) follows from the extension. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({ path: Path, content: v.optional(TextContent, ''), encoding: Encoding }),
+		output: MutationOutput,
+		hints: WRITE
+	}),
+	workspace_write_file: tool({
+		name: 'workspace_write_file',
+		title: 'Write file',
+		group: 'files',
+		description: `Replaces the whole content of an existing file (or creates it when createIfMissing is true). Writing identical content changes nothing. Prefer workspace_apply_patch for small edits to large files. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			path: Path,
+			content: TextContent,
+			encoding: Encoding,
+			createIfMissing: v.optional(v.pipe(v.boolean(), v.description('Create the file if it does not exist (default false).')), false)
+		}),
+		output: MutationOutput,
+		hints: { ...WRITE, idempotentHint: true }
+	}),
+	workspace_apply_patch: tool({
+		name: 'workspace_apply_patch',
+		title: 'Apply patch',
+		group: 'files',
+		description: `Search-and-replace inside one text file: replaces the first occurrence of \`search\` (or every occurrence with occurrence "all") with \`replace\`. The search is literal and must match exactly, whitespace included; copy it from workspace_read_file. Fails with WORKSPACE_PATCH_NOT_FOUND when nothing matches. Reports how many replacements were made. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			path: Path,
+			search: v.pipe(v.string(), v.minLength(1), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Exact text to find.'), v.examples(['Hello'])),
+			replace: v.pipe(v.string(), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Text to put in its place.'), v.examples(['Welcome'])),
+			occurrence: v.optional(v.pipe(v.picklist(['first', 'all']), v.description('"first" (default) or "all".')), 'first')
+		}),
+		output: mutationOutput({ replacements: v.number() }),
+		hints: WRITE
+	}),
+	workspace_rename_file: tool({
+		name: 'workspace_rename_file',
+		title: 'Rename file',
+		group: 'files',
+		description: `Moves a file to a new path (a rename or a move between folders). Fails with WORKSPACE_FILE_EXISTS if the target exists. References to the old path in other files are not rewritten. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({ from: Path, to: Path }),
+		output: MutationOutput,
+		hints: WRITE
+	}),
+	workspace_delete_file: tool({
+		name: 'workspace_delete_file',
+		title: 'Delete file',
+		group: 'files',
+		description: `Deletes one file. The last HTML file cannot be deleted while other files remain (WORKSPACE_ENTRY_REQUIRED). Undoable with workspace_undo. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({ path: Path }),
+		output: MutationOutput,
+		hints: { ...WRITE, destructiveHint: true }
+	}),
+} as const;

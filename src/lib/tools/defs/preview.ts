@@ -1,0 +1,69 @@
+// Tool definitions: the preview (status, refresh) and the starter template's theme, hero and feature cards. Part of the one catalog (tools/schema.ts assembles it).
+import * as v from 'valibot';
+import { Revision, PreviewOutcome, MutationOutput, noInput, mutationInput, READ, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
+
+/** The preview tools of the catalog. */
+export const PREVIEW_TOOLS = {
+	preview_get_status: tool({
+		name: 'preview_get_status',
+		title: 'Preview status',
+		group: 'preview',
+		description:
+			'Returns the last revision the preview acknowledged, its status (ready, error, timeout, unavailable), compile diagnostics (missing files, external references), and the latest console lines and runtime errors with the revision they came from. Use it after a change to check the page works. Read-only.',
+		input: noInput(),
+		output: v.looseObject({
+			revision: Revision,
+			preview: PreviewOutcome,
+			console: v.array(v.looseObject({ level: v.string(), text: v.string(), revision: Revision })),
+			errors: v.array(v.looseObject({ message: v.string(), revision: Revision }))
+		}),
+		hints: READ
+	}),
+	preview_refresh: tool({
+		name: 'preview_refresh',
+		title: 'Refresh preview',
+		group: 'preview',
+		description:
+			'Renders the current revision again (for example after a runtime error that depends on timing) and waits for the preview to acknowledge it. Does not change files. Read-only.',
+		input: noInput(),
+		output: v.looseObject({ revision: Revision, preview: PreviewOutcome }),
+		hints: { ...READ, idempotentHint: false }
+	}),
+	preview_set_theme: tool({
+		name: 'preview_set_theme',
+		title: 'Set theme colour',
+		group: 'template',
+		description: `Starter template: sets the site's accent colour (a #rrggbb hex value) and optionally its colour scheme, by editing styles.css. Fails with PREVIEW_TARGET_NOT_FOUND if the template's theme block was removed. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			accent: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/), v.description('Accent colour as #rrggbb.'), v.examples(['#0d9488'])),
+			scheme: v.optional(v.pipe(v.picklist(['light', 'dark', 'auto']), v.description('Colour scheme of the site (default: leave as is).')))
+		}),
+		output: MutationOutput,
+		hints: { ...WRITE, idempotentHint: true }
+	}),
+	preview_update_hero: tool({
+		name: 'preview_update_hero',
+		title: 'Update hero',
+		group: 'template',
+		description: `Starter template: changes the big headline and/or the sentence under it on index.html. Text is inserted as text (HTML is escaped). Fails with PREVIEW_TARGET_NOT_FOUND if the hero markers were removed. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(120), v.description('New headline.'), v.examples(['Fresh bread every morning']))),
+			subtitle: v.optional(v.pipe(v.string(), v.maxLength(300), v.description('New sentence under the headline.')))
+		}),
+		output: MutationOutput,
+		hints: { ...WRITE, idempotentHint: true }
+	}),
+	preview_add_feature: tool({
+		name: 'preview_add_feature',
+		title: 'Add feature card',
+		group: 'template',
+		description: `Starter template: appends a feature card (title, short text, optional emoji icon) to the features section of index.html. Text is escaped. Fails with PREVIEW_TARGET_NOT_FOUND if the features list was removed. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			title: v.pipe(v.string(), v.minLength(1), v.maxLength(80), v.description('Card title.'), v.examples(['Fast'])),
+			body: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('One or two sentences.'), v.examples(['Loads in under a second.'])),
+			icon: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(8), v.description('An emoji shown on the card.')))
+		}),
+		output: MutationOutput,
+		hints: WRITE
+	})
+} as const;
