@@ -92,6 +92,34 @@ test('ten rapid writes end with the last revision rendered; earlier ones are sup
 	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${last.revision} · ready`);
 });
 
+test('renders published while the tab resyncs all arrive: every write is acknowledged and the frame ends on the newest', async ({ page }) => {
+	await ready(page);
+	const { results, resyncs } = await page.evaluate(async () => {
+		const studio = window.studio!;
+		// A foreign hub's event makes the tab drop its stream position and re-read the snapshot.
+		const events = new BroadcastChannel(`studio:events:${studio.build}`);
+		const before = studio.resyncs;
+		const storm = setInterval(() => events.postMessage({ type: 'workspace.reloaded', seq: 1, hubId: 'another-hub', at: Date.now() }), 3);
+		const results: { structuredContent: { revision: number; preview: { revision: number; status: string } } }[] = [];
+		try {
+			for (let i = 0; i < 8; i++) {
+				results.push((await studio.callTool('workspace_write_file', { path: 'index.html', content: `<!doctype html><html><head></head><body><h1>Resync ${i}</h1></body></html>` })) as (typeof results)[number]);
+			}
+		} finally {
+			clearInterval(storm);
+			events.close();
+		}
+		return { results, resyncs: studio.resyncs - before };
+	});
+	expect(resyncs).toBeGreaterThan(8);
+	// Each write waited for its own render: a render lost in a resync would time out here.
+	for (const result of results) expect(result.structuredContent.preview).toMatchObject({ revision: result.structuredContent.revision, status: 'ready' });
+	const last = results.at(-1)!.structuredContent.revision;
+	await expect(frame(page).locator('h1')).toHaveText('Resync 7');
+	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${last} · ready`);
+	await expect.poll(() => page.evaluate(() => window.studio!.revision)).toBe(last);
+});
+
 test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', async ({ page }) => {
 	await ready(page);
 	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));

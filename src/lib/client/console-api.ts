@@ -11,6 +11,10 @@ export interface ConsoleApi {
 	readonly approvals: unknown[];
 	readonly mode: string | null;
 	readonly state: string;
+	/** This tab's build id (names its hub's channels). */
+	readonly build: string;
+	/** How many times this tab re-read the hub's snapshot. */
+	readonly resyncs: number;
 	resolveApproval(id: string, decision: 'allow-once' | 'allow-session' | 'deny'): Promise<boolean>;
 	readFile(path: string): Promise<unknown>;
 	connectFolder(handle: FileSystemDirectoryHandle): Promise<unknown>;
@@ -49,6 +53,12 @@ export function exposeConsoleApi(client: StudioClient): void {
 		},
 		get state() {
 			return client.hub.state;
+		},
+		get build() {
+			return client.hub.build;
+		},
+		get resyncs() {
+			return client.hub.resyncs;
 		},
 		resolveApproval: (id, decision) => client.api.resolveApproval(id, decision),
 		readFile: (path) => client.api.readFile(path),

@@ -77,6 +77,8 @@ export class HubStore {
 	hubBuild = $state<string | null>(null);
 	status = $state.raw<HubStatus | null>(null);
 	error = $state<string | null>(null);
+	/** How many times this tab re-read the hub's snapshot (a gap, a new hub, a reload). */
+	resyncs = 0;
 	readonly build = __BUILD_ID__;
 }
 

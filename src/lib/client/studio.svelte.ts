@@ -59,6 +59,7 @@ export class StudioClient {
 	/** Takes a snapshot while buffering events, then applies the buffered events newer than it. */
 	#resync(): Promise<void> {
 		this.#resyncing ??= (async () => {
+			this.hub.resyncs++;
 			this.#buffer = [];
 			try {
 				const snapshot = await this.#connection!.facade.snapshot();

@@ -1,6 +1,7 @@
 // The disk rule, one definition for both folder adapters (the browser's File System Access folder
 // and the Node folder behind MCP stdio): what the studio manages on disk, and when it may write or
 // delete a file there — only over what it last synced, never over an edit it has not seen.
+import { hashBytes, hashText } from './hash';
 import { kindOf } from './kinds';
 import type { FileRecord } from './model';
 
@@ -56,4 +57,19 @@ export function conflictMessage(conflicts: readonly DiskConflict[]): string {
 	const listed = conflicts.slice(0, 5).map((c) => `${c.path} (${c.reason})`).join('; ');
 	const more = conflicts.length > 5 ? `; and ${conflicts.length - 5} more` : '';
 	return `Nothing was written: ${listed}${more}. Reload from the folder to take the disk's version, or choose to overwrite those files.`;
+}
+
+/**
+ * The hash a file on disk has in the workspace's terms: a text path hashes its decoded string (what
+ * the workspace stores), so a file unchanged since the last sync compares equal.
+ */
+export function diskHash(path: string, bytes: Uint8Array): string {
+	if (kindOf(path)?.kind === 'text') {
+		try {
+			return hashText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+		} catch {
+			// Not UTF-8: the bytes' hash, which never equals a text file's.
+		}
+	}
+	return hashBytes(bytes);
 }

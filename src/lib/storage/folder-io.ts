@@ -1,9 +1,9 @@
 // File System Access helpers for the folder adapter: permission, paths to handles, reading files
 // and their fingerprints (hashed the way the workspace hashes them).
-import { hashBytes, hashText } from '../domain/hash';
+import { hashBytes } from '../domain/hash';
 import { kindOf } from '../domain/kinds';
 import { makeFile, type FileRecord } from '../domain/model';
-import type { DiskFingerprint } from '../domain/disk-rule';
+import { diskHash, type DiskFingerprint } from '../domain/disk-rule';
 
 type PermissionHandle = FileSystemDirectoryHandle & { queryPermission?(options: { mode: 'readwrite' }): Promise<PermissionState> };
 export type Entries = { entries(): AsyncIterable<[string, FileSystemHandle]> };
@@ -42,20 +42,9 @@ export async function readFile(root: FileSystemDirectoryHandle, path: string): P
 	}
 }
 
-/** The workspace's hash for a file's bytes (text hashes the decoded string). */
-export function hashFor(path: string, bytes: Uint8Array): string {
-	if (kindOf(path)?.kind === 'text') {
-		try {
-			return hashText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-		} catch {
-			// not UTF-8: the bytes' hash, which never equals a text file's
-		}
-	}
-	return hashBytes(bytes);
-}
 
 export async function fingerprintOf(path: string, file: File): Promise<DiskFingerprint> {
-	return { size: file.size, mtime: file.lastModified, hash: hashFor(path, new Uint8Array(await file.arrayBuffer())) };
+	return { size: file.size, mtime: file.lastModified, hash: diskHash(path, new Uint8Array(await file.arrayBuffer())) };
 }
 
 /** The file on disk as a record (for diffs); an unreadable or oversize one still gets its size and hash. */

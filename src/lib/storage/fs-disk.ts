@@ -4,10 +4,8 @@
 import { lstat, mkdir, open, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ToolError } from '../core/errors';
-import { hashBytes, hashText } from '../domain/hash';
-import { kindOf } from '../domain/kinds';
 import { normalizePath } from '../domain/paths';
-import type { DiskFingerprint } from '../domain/disk-rule';
+import { diskHash, type DiskFingerprint } from '../domain/disk-rule';
 
 /** Folder of the studio's own state inside the workspace folder (never part of the site). */
 export const STATE_DIR = '.web-studio';
@@ -70,7 +68,7 @@ export class ContainedFolder {
 		try {
 			const bytes = await readFile(abs);
 			const info = await stat(abs);
-			return { size: info.size, mtime: info.mtimeMs, hash: hashOf(path, bytes) };
+			return { size: info.size, mtime: info.mtimeMs, hash: diskHash(path, bytes) };
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;
@@ -106,7 +104,7 @@ export class ContainedFolder {
 			throw error;
 		}
 		const info = await stat(abs);
-		return { size: info.size, mtime: info.mtimeMs, hash: hashOf(path, typeof data === 'string' ? Buffer.from(data, 'utf8') : data) };
+		return { size: info.size, mtime: info.mtimeMs, hash: diskHash(path, typeof data === 'string' ? Buffer.from(data, 'utf8') : data) };
 	}
 
 	/** Deletes `path` (contained); a missing file is fine. */
@@ -215,14 +213,3 @@ function alive(pid: number): boolean {
 	}
 }
 
-/** The content hash the workspace uses for `path`'s kind (text hashes the decoded string). */
-export function hashOf(path: string, bytes: Uint8Array): string {
-	if (kindOf(path)?.kind === 'text') {
-		try {
-			return hashText(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-		} catch {
-			// Not UTF-8: fall through to the bytes' hash (it can never equal a text file's).
-		}
-	}
-	return hashBytes(bytes);
-}
