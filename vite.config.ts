@@ -59,7 +59,7 @@ export default defineConfig({
 	server: { port, strictPort: port !== undefined },
 	preview: { port, strictPort: port !== undefined },
 	test: {
-		testTimeout: 20_000,
+		testTimeout: 30_000,
 		projects: [
 			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
 			{

@@ -20,7 +20,7 @@ async function ready(page: Page) {
 
 // axe takes seconds per pass on two busy cores: each test does few passes and has room (60 s).
 test('the main screen has no serious or critical axe violations (desktop, light and dark)', async ({ page }) => {
-	test.setTimeout(60_000);
+	test.setTimeout(120_000);
 	await ready(page);
 	expect(await serious(page)).toEqual([]);
 	await page.emulateMedia({ colorScheme: 'dark' });
@@ -28,7 +28,7 @@ test('the main screen has no serious or critical axe violations (desktop, light 
 });
 
 test('every dock tab has no serious or critical axe violations', async ({ page }) => {
-	test.setTimeout(60_000);
+	test.setTimeout(120_000);
 	await ready(page);
 	for (const tab of ['Tools', 'Trace', 'History']) {
 		await page.getByRole('tab', { name: tab }).click();
@@ -39,7 +39,7 @@ test('every dock tab has no serious or critical axe violations', async ({ page }
 test.describe('on a phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 	test('the main screen has no serious or critical axe violations', async ({ page }) => {
-		test.setTimeout(60_000);
+		test.setTimeout(120_000);
 		await page.goto('/');
 		await waitForHub(page);
 		for (const tab of ['Files', 'Code', 'Preview', 'Tools', 'Trace']) {

@@ -60,6 +60,8 @@ export class PreviewController {
 		this.diagnostics = render.diagnostics;
 		const outcome = await this.#host.render(render.revision, render.html);
 		if (outcome.status !== 'superseded') {
+			// The first settled render of this page load (devtools' performance panel; benchmark B6).
+			if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
 			this.last = outcome;
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
 		}

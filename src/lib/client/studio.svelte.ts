@@ -49,6 +49,8 @@ export class StudioClient {
 			this.#renders.onmessage = (event: MessageEvent<PreviewRender>) => void this.onRender?.(event.data);
 			await this.#resync();
 			this.hub.state = this.hub.status?.state === 'superseded' ? 'reload-required' : 'connected';
+			// User Timing: visible in devtools' performance panel; the start benchmark (B6) reads it.
+			performance.mark('studio:connected');
 			this.#flushOnHide();
 		} catch (error) {
 			this.hub.state = 'failed';
