@@ -27,6 +27,26 @@ describe('IndexedDB repository', () => {
 		expect((await b.history('default', 10)).map((e) => e.tool)).toEqual(['workspace_write_file']);
 	});
 
+	it('a commit below the history bounds reads no history entry (an old import of megabytes must not slow every write)', async () => {
+		const db = fresh();
+		const repository = await IdbRepository.open(db);
+		const { direct } = await makeStudio(repository);
+		ok(await direct('workspace_create_file', { path: 'big.txt', content: 'x'.repeat(100_000) }));
+		const opened: string[] = [];
+		const original = IDBObjectStore.prototype.openCursor;
+		IDBObjectStore.prototype.openCursor = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['openCursor']>) {
+			opened.push(this.name);
+			return original.apply(this, args);
+		};
+		try {
+			for (let i = 0; i < 3; i++) ok(await direct('workspace_write_file', { path: 'big.txt', content: `small ${i}` }));
+		} finally {
+			IDBObjectStore.prototype.openCursor = original;
+		}
+		expect(opened.filter((store) => store === STORES.revisions)).toEqual([]);
+		expect((await repository.history('default', 10)).map((e) => e.revision)).toEqual([5, 4, 3, 2]);
+	});
+
 	it('two repository instances on one database (two tabs or builds): one commit wins, the other gets a retryable conflict, nothing interleaves', async () => {
 		const db = fresh();
 		const first = await makeStudio(await IdbRepository.open(db));

@@ -28,6 +28,11 @@ function toRecord(row: FileRow): FileRecord {
 	return file;
 }
 
+/** The revision in a history key `[workspaceId, revision]`. */
+function revisionOfKey(key: IDBValidKey): number {
+	return Array.isArray(key) && typeof key[1] === 'number' ? key[1] : Number.NaN;
+}
+
 function toRow(workspaceId: string, file: FileRecord): FileRow {
 	return { workspaceId, ...file };
 }
@@ -174,10 +179,12 @@ export class IdbRepository implements RepositoryPort {
 					void cursor.delete();
 					cursor = await cursor.continue();
 				}
-				oldestKept = cursor ? (cursor.value as HistoryEntry).revision : entry.revision;
+				oldestKept = cursor ? revisionOfKey(cursor.primaryKey) : entry.revision;
 			} else {
-				const first = await revisions.openCursor(IDBKeyRange.bound([workspaceId, 0], [workspaceId, entry.revision]));
-				oldestKept = first ? (first.value as HistoryEntry).revision : entry.revision;
+				// Keys only: the oldest entry may be a whole-folder import of megabytes, and reading its
+				// value on every commit made each write cost grow with the workspace (B5 in `npm run bench`).
+				const first = await revisions.openKeyCursor(IDBKeyRange.bound([workspaceId, 0], [workspaceId, entry.revision]));
+				oldestKept = first ? revisionOfKey(first.primaryKey) : entry.revision;
 			}
 			const undo = pruneUndoState(request.undo, oldestKept);
 			const next: WorkspaceRow = {
