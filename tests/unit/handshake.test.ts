@@ -1,5 +1,5 @@
 // The hello handshake and the hub's event stream: compatibility, snapshots and sequence numbers.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { composeHub } from '../../src/lib/worker/compose';
 import { createFacade } from '../../src/lib/worker/facade';
 import { PROTOCOL_VERSION, compareHello, type HubEvent } from '../../src/lib/worker/protocol';
@@ -46,7 +46,11 @@ describe('hub events and snapshot', () => {
 		expect(after.map((event) => event.seq)).toEqual(after.map((_, i) => snapshot.seq + 1 + i));
 		const change = after.find((event) => event.type === 'workspace.changed');
 		expect(change).toMatchObject({ revision: 3, source: 'palette', tool: 'workspace_write_file', tabId: 't', changed: [{ path: 'app.js', file: { path: 'app.js', size: 1 } }] });
-		expect(after.filter((event) => event.type === 'trace.appended')).toHaveLength(2);
+		// Trace entries travel in batches (the last one a moment after the call): both of the call's arrive, in order.
+		const traced = () => events.filter((event) => event.seq > snapshot.seq).flatMap((event) => (event.type === 'trace.appended' ? event.entries : []));
+		await vi.waitFor(() => expect(traced().map((entry) => entry.phase)).toEqual(['started', 'completed']));
+		const all = events.filter((event) => event.seq > snapshot.seq);
+		expect(all.map((event) => event.seq)).toEqual(all.map((_, i) => snapshot.seq + 1 + i));
 	});
 
 	it('a malformed call context is refused without reaching the registry', async () => {

@@ -43,6 +43,7 @@ export function exposeConsoleApi(client: StudioClient): void {
 			return client.workspace.files.map((file) => file.path);
 		},
 		get trace() {
+			client.trace.flush();
 			return client.trace.entries;
 		},
 		get approvals() {

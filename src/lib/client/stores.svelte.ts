@@ -46,12 +46,37 @@ export class WorkspaceStore {
 /** Trace entries, oldest first, bounded like the hub's ring. */
 export class TraceStore {
 	static readonly CAPACITY = 5000;
+	/**
+	 * Appended entries wait this long to be shown together. Every call appends two or three entries;
+	 * re-rendering the trace for each one kept the page busy for most of a read's round trip (B1 in
+	 * `npm run bench`), so the view updates once per burst instead.
+	 */
+	static readonly BATCH_MS = 50;
 	entries = $state.raw<TraceEntry[]>([]);
+	#pending: TraceEntry[] = [];
+	#timer: ReturnType<typeof setTimeout> | null = null;
 
 	append(entry: TraceEntry) {
-		const next = this.entries.length >= TraceStore.CAPACITY ? this.entries.slice(1) : this.entries.slice();
-		next.push(entry);
-		this.entries = next;
+		this.#pending.push(entry);
+		this.#timer ??= setTimeout(() => this.flush(), TraceStore.BATCH_MS);
+	}
+
+	/** Shows what is waiting now (readers outside the view, such as the console API, call this first). */
+	flush() {
+		if (this.#timer !== null) clearTimeout(this.#timer);
+		this.#timer = null;
+		if (this.#pending.length === 0) return;
+		const next = this.entries.concat(this.#pending);
+		this.#pending = [];
+		this.entries = next.length > TraceStore.CAPACITY ? next.slice(next.length - TraceStore.CAPACITY) : next;
+	}
+
+	/** Replaces everything (a snapshot, or the trace was cleared); what was waiting is part of it. */
+	reset(entries: TraceEntry[]) {
+		if (this.#timer !== null) clearTimeout(this.#timer);
+		this.#timer = null;
+		this.#pending = [];
+		this.entries = entries;
 	}
 }
 

@@ -87,7 +87,7 @@ export type HubEventBody =
 	  }
 	| { type: 'workspace.reloaded'; revision: number }
 	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
-	| { type: 'trace.appended'; entry: TraceEntry }
+	| { type: 'trace.appended'; entries: TraceEntry[] }
 	| { type: 'trace.cleared' }
 	| { type: 'approvals.changed'; pending: PendingApproval[]; grants: SessionGrant[] }
 	| { type: 'preview.status'; preview: PreviewState }
