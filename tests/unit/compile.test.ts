@@ -5,6 +5,7 @@ import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
+import type { PreviewRender } from '../../src/lib/preview/messages';
 
 function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace {
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
@@ -188,6 +189,50 @@ describe('preview coordinator', () => {
 		expect(await coordinator.render(ws({ 'index.html': '' }, 2))).toMatchObject({ status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT' });
 		coordinator.removeHost('a');
 		expect((await coordinator.render(ws({ 'index.html': '' }, 3))).status).toBe('unavailable');
+	});
+
+	it('a revision that compiles to the document a host acknowledged is relabelled, not reloaded; a refresh reloads', async () => {
+		const sent: PreviewRender[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		const page = { 'index.html': '<link rel="stylesheet" href="styles.css"><h1>x</h1>', 'styles.css': 'h1{color:red}' };
+		const first = coordinator.render(ws({ ...page, 'notes.txt': 'one' }, 5));
+		coordinator.ack('a', sent[0]!.renderId, { revision: 5, status: 'ready', durationMs: 80, errors: [] });
+		expect(await first).toMatchObject({ revision: 5, status: 'ready' });
+		expect(sent[0]!.html).toContain('data-revision="5"');
+
+		// A file the page does not use: same document, so hosts are told to relabel revision 5 as 6.
+		const second = coordinator.render(ws({ ...page, 'notes.txt': 'two' }, 6));
+		expect(sent[1]).toMatchObject({ revision: 6, html: '', sameAs: 5 });
+		coordinator.ack('a', sent[1]!.renderId, { revision: 6, status: 'ready', durationMs: 0, errors: [] });
+		expect(await second).toMatchObject({ revision: 6, status: 'ready' });
+
+		// A file it uses: the full document again.
+		const third = coordinator.render(ws({ ...page, 'styles.css': 'h1{color:blue}' }, 7));
+		expect(sent[2]!.sameAs).toBeUndefined();
+		expect(sent[2]!.html).toContain('color:blue');
+		coordinator.ack('a', sent[2]!.renderId, { revision: 7, status: 'ready', durationMs: 70, errors: [] });
+		await third;
+
+		// preview_refresh asks for a reload even of the same document.
+		const refresh = coordinator.render(ws({ ...page, 'styles.css': 'h1{color:blue}' }, 7), undefined, { reload: true });
+		expect(sent[3]!.sameAs).toBeUndefined();
+		expect(sent[3]!.html).toContain('data-revision="7"');
+		coordinator.ack('a', sent[3]!.renderId, { revision: 7, status: 'ready', durationMs: 70, errors: [] });
+		expect(await refresh).toMatchObject({ status: 'ready' });
+	});
+
+	it('a timed-out document is never reused: the next revision is sent in full', async () => {
+		const sent: PreviewRender[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		const page = { 'index.html': '<script>for(;;){}</script>' };
+		const first = coordinator.render(ws({ ...page, 'a.txt': '1' }, 2));
+		coordinator.ack('a', sent[0]!.renderId, { revision: 2, status: 'timeout', durationMs: 3000, errors: [] });
+		await first;
+		void coordinator.render(ws({ ...page, 'a.txt': '2' }, 3));
+		expect(sent[1]!.sameAs).toBeUndefined();
+		expect(sent[1]!.html).not.toBe('');
 	});
 
 	it('keeps the last 200 console lines from the reporting host', () => {

@@ -54,6 +54,7 @@ export class PreviewController {
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
+		if (render.sameAs !== undefined) return this.#relabel(render);
 		this.pendingRevision = render.revision;
 		this.#html = render.html;
 		this.#revision = render.revision;
@@ -66,6 +67,21 @@ export class PreviewController {
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
 		}
 		await this.#link.ack(render.renderId, outcome).catch(() => undefined);
+	}
+
+	/** The same document as the one shown: no reload, the revision label moves on (else ask for it in full). */
+	async #relabel(render: PreviewRender): Promise<void> {
+		const last = this.last;
+		if (last && last.revision === render.sameAs && this.pendingRevision === null && (last.status === 'ready' || last.status === 'error')) {
+			const outcome: HostRenderOutcome = { ...last, revision: render.revision, durationMs: 0 };
+			this.last = outcome;
+			this.#revision = render.revision;
+			this.diagnostics = render.diagnostics;
+			await this.#link?.ack(render.renderId, outcome).catch(() => undefined);
+			return;
+		}
+		const full = await this.#link?.register().catch(() => null);
+		if (full && full.sameAs === undefined) await this.render(full);
 	}
 
 	#onLines(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }) {

@@ -273,6 +273,14 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`);
 }
 
+/**
+ * The document without its revision label: two revisions with the same key render the same page
+ * (only the bridge's revision attribute differs between them).
+ */
+export function documentKey(compiled: { html: string; revision: number }): string {
+	return compiled.html.replace(bridgeTag(compiled.revision), bridgeTag(0));
+}
+
 function bridgeTag(revision: number): string {
 	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
 }

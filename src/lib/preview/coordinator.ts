@@ -4,7 +4,7 @@
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
 import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender } from './messages';
-import { compile } from './compile';
+import { compile, documentKey } from './compile';
 
 /** Lines kept for preview_get_status. */
 const MAX_LINES = 200;
@@ -50,6 +50,12 @@ export class PreviewCoordinator implements PreviewPort {
 	 */
 	#inflight: string | null = null;
 	#queued: Queued | null = null;
+	/**
+	 * The last document a host acknowledged (ready or error). A revision that compiles to the same
+	 * bytes (a change to a file the page does not use) is not reloaded in every tab: hosts relabel
+	 * it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
+	 */
+	#shown: { key: string; revision: number } | null = null;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
@@ -78,6 +84,7 @@ export class PreviewCoordinator implements PreviewPort {
 			settle: (outcome) => {
 				clearTimeout(timer);
 				this.#waiting.delete(renderId);
+				this.#remember(outcome, documentKey(compiled));
 				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
 			}
 		});
@@ -88,7 +95,7 @@ export class PreviewCoordinator implements PreviewPort {
 		if (this.#hosts.delete(tabId)) this.#options.onStatus?.(this.#last, this.#hosts.size);
 	}
 
-	async render(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
+	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
 		if (this.#hosts.size === 0) {
 			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace).diagnostics };
 			this.#setLast(outcome);
@@ -101,6 +108,7 @@ export class PreviewCoordinator implements PreviewPort {
 		const outcome = await new Promise<PreviewOutcome>((resolve) => {
 			let timer: ReturnType<typeof setTimeout> | undefined;
 			let done = false;
+			let key = '';
 			const onAbort = () => settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'The call was cancelled before the preview answered.' });
 			const settle = (result: PreviewOutcome) => {
 				if (done) return;
@@ -109,6 +117,7 @@ export class PreviewCoordinator implements PreviewPort {
 				this.#waiting.delete(renderId);
 				clearTimeout(timer);
 				signal?.removeEventListener('abort', onAbort);
+				this.#remember(result, key);
 				resolve({ ...result, durationMs: result.durationMs ?? now() - startedAt, diagnostics });
 				if (this.#inflight === renderId) {
 					this.#inflight = null;
@@ -130,7 +139,12 @@ export class PreviewCoordinator implements PreviewPort {
 						this.#options.ackTimeoutMs ?? 6000
 					);
 					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
-					const render = { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
+					key = documentKey(compiled);
+					const shown = this.#shown;
+					const render: PreviewRender =
+						!options.reload && shown && shown.key === key
+							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision }
+							: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
 					for (const tabId of this.#hosts) this.#options.send(tabId, render);
 				},
 				supersede: () =>
@@ -169,6 +183,12 @@ export class PreviewCoordinator implements PreviewPort {
 		if (this.#reporter && this.#reporter.tabId !== tabId) return;
 		this.#console = [...this.#console, ...lines.console].slice(-MAX_LINES);
 		for (const error of lines.errors) this.#pushError(error);
+	}
+
+	/** A document a host acknowledged as ready or error is the one frames show now. */
+	#remember(outcome: { revision: number; status: string }, key: string) {
+		if (!key || (outcome.status !== 'ready' && outcome.status !== 'error')) return;
+		if (!this.#shown || outcome.revision >= this.#shown.revision) this.#shown = { key, revision: outcome.revision };
 	}
 
 	#pushError(error: PreviewErrorLine) {

@@ -6,8 +6,15 @@
 export interface PreviewRender {
 	renderId: string;
 	revision: number;
+	/** The document; empty when `sameAs` is set. */
 	html: string;
 	diagnostics: PreviewDiagnostic[];
+	/**
+	 * Set when this revision compiles to exactly the document of revision `sameAs`, which a host
+	 * acknowledged: a host showing it relabels and acknowledges without reloading the frame; any
+	 * other host asks for the full render.
+	 */
+	sameAs?: number;
 }
 
 /** A compile diagnostic, as tools and the panel show it. */

@@ -67,7 +67,8 @@ export type PreviewOutcome = {
 
 /** Renders a revision somewhere and reports how it went. */
 export interface PreviewPort {
-	render(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
+	/** Renders a revision; `reload` reloads the frames even when the document is unchanged (preview_refresh). */
+	render(workspace: Workspace, signal?: AbortSignal, options?: { reload?: boolean }): Promise<PreviewOutcome>;
 	/** The last outcome and console output, for preview_get_status. */
 	status(): { preview: PreviewOutcome; console: { level: string; text: string; revision: number }[]; errors: { message: string; revision: number }[] };
 }

@@ -13,7 +13,7 @@ export function previewHandlers(service: WorkspaceService) {
 			return { revision: service.revision, preview, console, errors };
 		},
 		async preview_refresh(_input, ctx) {
-			const preview = await service.preview.render(service.workspace, ctx.signal);
+			const preview = await service.preview.render(service.workspace, ctx.signal, { reload: true });
 			return { revision: service.revision, preview };
 		}
 	};
