@@ -79,14 +79,19 @@ async function inPage(): Promise<HubFacade> {
 
 /** Connects down the ladder; each rung that fails hands over to the next. */
 export async function connect(tabId: string = newTabId()): Promise<Connection> {
-	await holdTabLease(tabId);
+	// The worker boots while the lease is granted (a grant waits for a busy page's main thread); the
+	// hub hears `hello` only once the lease is held, so it never mistakes this tab for a closed one.
+	const lease = holdTabLease(tabId);
 	if (typeof SharedWorker === 'function') {
 		try {
-			return await handshake(sharedWorker(), tabId, 'shared-worker');
+			const facade = sharedWorker();
+			await lease;
+			return await handshake(facade, tabId, 'shared-worker');
 		} catch {
 			// fall through to a per-tab worker
 		}
 	}
+	await lease;
 	if (typeof Worker === 'function') {
 		try {
 			return await handshake(dedicatedWorker(), tabId, 'dedicated-worker');

@@ -81,7 +81,7 @@ export class StudioClient {
 		this.#hubId = snapshot.hubId;
 		this.#seq = snapshot.seq;
 		this.workspace.fromSnapshot(snapshot);
-		this.trace.entries = snapshot.trace;
+		this.trace.reset(snapshot.trace);
 		this.approvals.pending = snapshot.approvals;
 		this.approvals.grants = snapshot.grants;
 		this.preview.state = snapshot.preview;
@@ -122,10 +122,10 @@ export class StudioClient {
 				this.workspace.focus = { path: event.path, line: event.line, at: Date.now() };
 				break;
 			case 'trace.appended':
-				this.trace.append(event.entry);
+				for (const entry of event.entries) this.trace.append(entry);
 				break;
 			case 'trace.cleared':
-				this.trace.entries = [];
+				this.trace.reset([]);
 				break;
 			case 'approvals.changed':
 				this.approvals.pending = event.pending;
