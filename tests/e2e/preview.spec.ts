@@ -41,6 +41,23 @@ test('a write changes the rendered text and the tool result reports that same re
 	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${result.structuredContent.revision} · ready`);
 });
 
+test('a change to a file the page does not use keeps the page as it is (its state survives) and labels it with the new revision; Refresh reloads it', async ({ page, context }) => {
+	await ready(page);
+	const other = await context.newPage();
+	await ready(other);
+	// State inside the running page: the CTA note appears after a click.
+	await frame(page).locator('button#cta').click();
+	await expect(frame(page).locator('#cta-note')).toContainText('Your loaf will be waiting');
+	const result = await call(page, 'workspace_write_file', { path: 'README.md', content: 'notes only' });
+	expect(result.structuredContent.preview).toMatchObject({ revision: result.structuredContent.revision, status: 'ready' });
+	for (const tab of [page, other]) await expect(tab.getByTestId('preview-chip')).toContainText(`revision ${result.structuredContent.revision} · ready`);
+	await expect(frame(page).locator('#cta-note')).toContainText('Your loaf will be waiting');
+	// A change the page uses reloads it; so does an explicit refresh.
+	const refreshed = await call(page, 'preview_refresh');
+	expect(refreshed.structuredContent.preview).toMatchObject({ revision: result.structuredContent.revision, status: 'ready' });
+	await expect(frame(page).locator('#cta-note')).not.toContainText('Your loaf will be waiting');
+});
+
 test('a script error gives status error with the message, and the overlay links to the file', async ({ page }) => {
 	await ready(page);
 	await call(page, 'workspace_create_file', { path: 'boom.js', content: 'const x = 1;\nnotDefinedAnywhere();\n' });
