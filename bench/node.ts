@@ -1,4 +1,5 @@
-// `npm run bench`: medians of the hot paths, each as a ratio to a raw baseline measured in the same run.
+// The Node table of `npm run bench`: functions of the hub measured in Node (fake-indexeddb), each as a
+// ratio to a raw baseline measured in the same run. The browser figures are what users feel.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { compile } from '../src/lib/preview/compile';
@@ -23,48 +24,57 @@ async function median(fn: () => unknown | Promise<unknown>, runs = 200): Promise
 	return times[Math.floor(times.length / 2)]!;
 }
 
-const rows: { case: string; medianMs: number; baselineMs: number; ratio: number }[] = [];
-async function measure(name: string, work: () => unknown, baseline: () => unknown, runs?: number) {
-	const medianMs = await median(work, runs);
-	const baselineMs = await median(baseline, runs);
-	rows.push({ case: name, medianMs: +medianMs.toFixed(4), baselineMs: +baselineMs.toFixed(4), ratio: +(medianMs / Math.max(baselineMs, 1e-6)).toFixed(1) });
+/** One Node measurement. */
+export interface NodeRow {
+	case: string;
+	medianMs: number;
+	baselineMs: number;
+	ratio: number;
 }
 
-const ws = starterWorkspace();
-const texts = [...ws.files.values()].map((f) => f.content ?? '');
+/** Runs the Node figures. */
+export async function nodeFigures(): Promise<NodeRow[]> {
+	const rows: NodeRow[] = [];
+	const measure = async (name: string, work: () => unknown, baseline: () => unknown, runs?: number) => {
+		const medianMs = await median(work, runs);
+		const baselineMs = await median(baseline, runs);
+		rows.push({ case: name, medianMs: +medianMs.toFixed(4), baselineMs: +baselineMs.toFixed(4), ratio: +(medianMs / Math.max(baselineMs, 1e-6)).toFixed(1) });
+	};
 
-// 1. Compile the starter site vs. concatenating its sources (the least any compile must do).
-await measure('preview compile (starter site)', () => compile(ws), () => texts.join('\n'));
+	const ws = starterWorkspace();
+	const texts = [...ws.files.values()].map((f) => f.content ?? '');
 
-// 2. A pure write transition vs. copying the file map (the structural-sharing floor).
-await measure('apply(write) transition', () => apply(ws, { type: 'write', path: 'README.md', content: 'x' }), () => new Map(ws.files).set('README.md', ws.files.get('README.md')!));
+	// 1. Compile the starter site vs. concatenating its sources (the least any compile must do).
+	await measure('preview compile (starter site)', () => compile(ws), () => texts.join('\n'));
 
-// 3. A read through the registry (validation, policy, trace) vs. the same read straight from the service.
-const service = await WorkspaceService.open({ repository: new MemoryRepository() });
-const registry = new ToolRegistry({ getRevision: () => service.revision });
-registerWorkspaceTools(registry, service);
-await measure(
-	'registry tools/call workspace_read_file',
-	() => registry.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } }, { context: { source: 'palette', mode: 'direct' } }),
-	() => service.workspace.files.get('index.html')!.content
-);
+	// 2. A pure write transition vs. copying the file map (the structural-sharing floor).
+	await measure('apply(write) transition', () => apply(ws, { type: 'write', path: 'README.md', content: 'x' }), () => new Map(ws.files).set('README.md', ws.files.get('README.md')!));
 
-// 4. A guarded commit (CAS + history) on IndexedDB vs. a raw put in one transaction (fake-indexeddb).
-const idb = await IdbRepository.open({ indexedDB: new IDBFactory(), name: 'bench' });
-const idbService = await WorkspaceService.open({ repository: idb });
-const idbRegistry = new ToolRegistry();
-registerWorkspaceTools(idbRegistry, idbService);
-let n = 0;
-await measure(
-	'write_file commit on IndexedDB',
-	() => idbRegistry.callTool({ name: 'workspace_write_file', arguments: { path: 'README.md', content: `v${n++}` } }, { context: { source: 'palette', mode: 'direct' } }),
-	async () => {
-		const tx = idb.database.transaction('preferences', 'readwrite');
-		void tx.store.put({ key: 'bench', value: n++ });
-		await tx.done;
-	},
-	100
-);
+	// 3. A read through the registry (validation, policy, trace) vs. the same read straight from the service.
+	const service = await WorkspaceService.open({ repository: new MemoryRepository() });
+	const registry = new ToolRegistry({ getRevision: () => service.revision });
+	registerWorkspaceTools(registry, service);
+	await measure(
+		'registry tools/call workspace_read_file',
+		() => registry.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } }, { context: { source: 'palette', mode: 'direct' } }),
+		() => service.workspace.files.get('index.html')!.content
+	);
 
-console.table(rows);
-console.log(JSON.stringify({ node: process.version, rows }));
+	// 4. A guarded commit (CAS + history) on IndexedDB vs. a raw put in one transaction (fake-indexeddb).
+	const idb = await IdbRepository.open({ indexedDB: new IDBFactory(), name: 'bench' });
+	const idbService = await WorkspaceService.open({ repository: idb });
+	const idbRegistry = new ToolRegistry();
+	registerWorkspaceTools(idbRegistry, idbService);
+	let n = 0;
+	await measure(
+		'write_file commit on IndexedDB',
+		() => idbRegistry.callTool({ name: 'workspace_write_file', arguments: { path: 'README.md', content: `v${n++}` } }, { context: { source: 'palette', mode: 'direct' } }),
+		async () => {
+			const tx = idb.database.transaction('preferences', 'readwrite');
+			void tx.store.put({ key: 'bench', value: n++ });
+			await tx.done;
+		},
+		100
+	);
+	return rows;
+}

@@ -9,10 +9,9 @@ import { saveText } from './save';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
-type CM = typeof import('./codemirror');
+import { SAVE_DELAY_MS } from './timing';
 
-/** Debounce of saves while typing (the issue asks for at most 300 ms). */
-export const SAVE_DELAY_MS = 250;
+type CM = typeof import('./codemirror');
 
 interface FileSession {
 	state: import('@codemirror/state').EditorState;

@@ -1,0 +1,108 @@
+// B5 and B6: how long the studio takes to start (runtime connected and first preview acknowledged),
+// with a growing workspace, and as the installed app from the service-worker cache while offline.
+import type { BrowserContext } from 'playwright-core';
+import { newContext, openStudio } from '../lib/browser';
+import { summarize, timingRow, type Row } from '../lib/stats';
+import type { Figure } from './context';
+
+/** One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready. */
+async function startOnce(context: BrowserContext, requireWorkerCache = false): Promise<number> {
+	const page = await context.newPage();
+	try {
+		const response = await page.goto('/');
+		if (requireWorkerCache && !response?.fromServiceWorker()) throw new Error('the page was not served by the service worker');
+		const t = await page.evaluate(() => window.__bench.startTimes());
+		if (t.connected === null || t.preview === null || t.status !== 'ready') throw new Error(`the studio did not start: ${JSON.stringify(t)}`);
+		return Math.max(t.connected, t.preview);
+	} finally {
+		await page.close();
+	}
+}
+
+async function starts(context: BrowserContext, count: number, warm: number, requireWorkerCache = false): Promise<number[]> {
+	const times: number[] = [];
+	for (let i = 0; i < warm + count; i++) {
+		const ms = await startOnce(context, requireWorkerCache);
+		if (i >= warm) times.push(ms);
+	}
+	return times;
+}
+
+/** 10 MB over 2,000 files: 5 KB a file at every size. */
+const BYTES_PER_FILE = 5_000;
+const SIZES = [100, 1000, 2000] as const;
+
+export const B5: Figure = {
+	id: 'B5',
+	title: 'start and write cost with 100 / 1,000 / 2,000 files',
+	async run(ctx) {
+		const measured: { files: number; start: number[]; write: number[] }[] = [];
+		for (const files of [0, ...SIZES]) {
+			const context = await newContext(ctx.browser, ctx.url);
+			try {
+				const page = await openStudio(context);
+				if (files) {
+					const seeded = await page.evaluate(([n, bytes]) => window.__bench.seedFolder(n, bytes), [files, BYTES_PER_FILE] as const);
+					if (seeded < files) throw new Error(`seeding ${files} files left ${seeded}`);
+				}
+				const write = await page.evaluate(([n, w]) => window.__bench.writeCost(n, w, 'index.html'), [ctx.samples, 5] as const);
+				await page.close();
+				// Cold starts take seconds at 2,000 files: a quarter of the B6 count per size keeps the run within minutes.
+				const start = await starts(context, Math.max(5, Math.round(ctx.startSamples / 4)), 1);
+				measured.push({ files, start, write });
+				ctx.log(`  B5 ${files || 'starter'}: start ${summarize(start).median.toFixed(0)} ms, write ${summarize(write).median.toFixed(1)} ms`);
+			} finally {
+				await context.close();
+			}
+		}
+		const [starter, ...sized] = measured;
+		const median = (xs: number[]) => summarize(xs).median;
+		const at = (files: number) => measured.find((m) => m.files === files)!;
+		const rows: Row[] = sized.map((m) => timingRow('B5', `start with ${m.files.toLocaleString('en')} files → ready`, m.start, starter!.start, 'the same page with the starter', Number.POSITIVE_INFINITY));
+		// "At most linear": each tenfold / twofold step in files costs at most ten / two times the start.
+		const linear = median(at(1000).start) / median(at(100).start) <= 10 && median(at(2000).start) / median(at(1000).start) <= 2;
+		for (const row of rows) {
+			row.target = 'at most linear';
+			row.met = linear;
+		}
+		rows.push(timingRow('B5', 'workspace_write_file of index.html, rendered, with 2,000 files', at(2000).write, at(100).write, 'the same write with 100 files', 1.2));
+		return rows;
+	}
+};
+
+export const B6: Figure = {
+	id: 'B6',
+	title: 'installed app start from the service-worker cache, offline',
+	async run(ctx) {
+		const context = await newContext(ctx.browser, ctx.url);
+		try {
+			const page = await openStudio(context);
+			// Installed: the worker has precached everything and controls the next page loads.
+			await page.evaluate(async () => {
+				await navigator.serviceWorker.ready;
+			});
+			await page.close();
+			await context.setOffline(true);
+			const work: number[] = [];
+			const floor: number[] = [];
+			for (let i = 0; i < 2 + ctx.startSamples; i++) {
+				const app = await startOnce(context, true);
+				const page = await context.newPage();
+				const response = await page.goto('/icons/icon.svg');
+				if (!response?.fromServiceWorker()) throw new Error('the static page was not served by the service worker');
+				const loaded = await page.evaluate(() => {
+					const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+					return { contentType: document.contentType, end: entry?.loadEventEnd ?? 0 };
+				});
+				await page.close();
+				if (loaded.contentType !== 'image/svg+xml') throw new Error(`the static page came back as ${loaded.contentType}`);
+				if (i < 2) continue;
+				work.push(app);
+				floor.push(loaded.end);
+			}
+			return [timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a static page from the same worker cache', 3)];
+		} finally {
+			await context.close();
+		}
+	}
+};
