@@ -1,7 +1,9 @@
 // Tool input → domain change, one builder per content-changing tool. Handlers commit these; the
 // approval card previews them (a dry run of the same pure transition), so both always agree.
 import type { Change } from '../../domain/transitions';
-import type { Workspace } from '../../domain/model';
+import type { FileRecord, Workspace } from '../../domain/model';
+import { ToolError } from '../../core/errors';
+import { readZip, type ZipContents } from '../zip-import';
 import { featureChange, heroChange, starterFiles, themeChange } from '../../domain/template';
 import type { ToolInput } from '../../tools/schema';
 import { decodeContent } from './shared';
@@ -21,8 +23,27 @@ export const CHANGE_BUILDERS = {
 	workspace_reset: (): Change => ({ type: 'replace', files: starterFiles(), activePath: 'index.html' }),
 	preview_set_theme: (input: ToolInput<'preview_set_theme'>, ws: Workspace): Change => themeChange(ws, input.accent, input.scheme),
 	preview_update_hero: (input: ToolInput<'preview_update_hero'>, ws: Workspace): Change => heroChange(ws, input.title, input.subtitle),
-	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon)
+	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),
+	workspace_import_zip: (input: ToolInput<'workspace_import_zip'>, ws: Workspace): Change => importChange(ws, zipContents(input.data).files, input.mode)
 } as const;
+
+/** The archive's readable files and what was left out (throws when it is no zip or holds nothing usable). */
+export function zipContents(data: string): ZipContents {
+	const contents = readZip(decodeContent(data, 'base64') as Uint8Array);
+	if (contents.files.length === 0) {
+		const left = contents.skipped.slice(0, 3).map((s) => `${s.path}: ${s.reason}`).join('; ');
+		throw new ToolError('TOOL_VALIDATION_FAILED', `Nothing in this archive can be imported${contents.skipped.length ? ` (${contents.skipped.length} entries left out: ${left})` : ' (it is empty)'}.`, { skipped: contents.skipped.slice(0, 50) });
+	}
+	return contents;
+}
+
+/** Merge adds and replaces by path; replace makes the workspace exactly the archive. */
+function importChange(ws: Workspace, files: readonly FileRecord[], mode: 'merge' | 'replace'): Change {
+	if (mode === 'replace') return { type: 'replace', files, activePath: files.some((f) => f.path === 'index.html') ? 'index.html' : (files[0]?.path ?? null) };
+	const merged = new Map(ws.files);
+	for (const file of files) merged.set(file.path, file);
+	return { type: 'replace', files: [...merged.values()], activePath: ws.activePath };
+}
 
 export type ChangeTool = keyof typeof CHANGE_BUILDERS;
 

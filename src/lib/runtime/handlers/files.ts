@@ -1,6 +1,7 @@
 // Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
 // with the new revision, the changed paths and the preview outcome.
-import type { ToolName } from '../../tools/schema';
+import type { ToolInput, ToolName } from '../../tools/schema';
+import { zipContents } from './changes';
 import type { FolderPort } from '../ports';
 import type { HandlerContext, ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
@@ -18,17 +19,23 @@ export function planHandler(service: WorkspaceService, name: ToolName, folder: (
 
 /** Handlers for the file mutation tools. */
 export function fileHandlers(service: WorkspaceService) {
+	const importZip = planHandler(service, 'workspace_import_zip');
 	return {
 		workspace_create_file: planHandler(service, 'workspace_create_file'),
 		workspace_write_file: planHandler(service, 'workspace_write_file'),
 		workspace_apply_patch: planHandler(service, 'workspace_apply_patch'),
 		workspace_rename_file: planHandler(service, 'workspace_rename_file'),
-		workspace_delete_file: planHandler(service, 'workspace_delete_file')
+		workspace_delete_file: planHandler(service, 'workspace_delete_file'),
+		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
+			const { files, skipped } = zipContents(input.data);
+			return { ...(await importZip(input, ctx)), imported: files.map((file) => file.path), skipped };
+		}
 	} as {
 		workspace_create_file: ToolHandler<'workspace_create_file'>;
 		workspace_write_file: ToolHandler<'workspace_write_file'>;
 		workspace_apply_patch: ToolHandler<'workspace_apply_patch'>;
 		workspace_rename_file: ToolHandler<'workspace_rename_file'>;
 		workspace_delete_file: ToolHandler<'workspace_delete_file'>;
+		workspace_import_zip: ToolHandler<'workspace_import_zip'>;
 	};
 }

@@ -1,0 +1,42 @@
+// Zip out and in, as a person does it: Export → Download .zip on a desktop, then Export → Import a
+// .zip… through the file picker on a phone in a fresh browser profile — the files arrive identical.
+import { test, expect, waitForHub } from './fixtures';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
+const listing = async (page: Page) =>
+	((await page.evaluate(() => window.studio!.callTool('workspace_list_files', {}))) as Listed).structuredContent.files.map((f) => `${f.path} ${f.hash} ${f.size}`).sort();
+
+test('a downloaded .zip imported into another profile on a phone gives identical files, and Undo takes the import back', async ({ page, browser }, testInfo) => {
+	await page.goto('/');
+	await waitForHub(page);
+	const written = await page.evaluate(() => window.studio!.callTool('workspace_create_file', { path: 'pages/about.html', content: '<h1>About us</h1>' }));
+	expect((written as { isError: boolean }).isError).toBe(false);
+	await page.locator('details.menu summary').click();
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Download .zip' }).click();
+	const download = await downloading;
+	expect(download.suggestedFilename()).toMatch(/\.zip$/);
+	const zipPath = testInfo.outputPath('site.zip');
+	await download.saveAs(zipPath);
+	expect(readFileSync(zipPath).subarray(0, 2).toString()).toBe('PK');
+	const original = await listing(page);
+
+	const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const other = await phone.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	const before = await other.evaluate(() => window.studio!.revision);
+	await other.locator('details.menu summary').click();
+	const choosing = other.waitForEvent('filechooser');
+	await other.getByRole('button', { name: 'Import a .zip…' }).click();
+	await (await choosing).setFiles(zipPath);
+	await expect(other.getByText(/Imported \d+ files from “site\.zip”/)).toBeVisible();
+	expect(await listing(other)).toEqual(original);
+	expect(await other.evaluate(() => window.studio!.revision)).toBe(before + 1);
+	// One revision: one undo takes the whole import back.
+	await other.evaluate(() => window.studio!.callTool('workspace_undo', {}));
+	expect(await other.evaluate(() => window.studio!.files)).not.toContain('pages/about.html');
+	await phone.close();
+});

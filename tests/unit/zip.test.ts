@@ -1,0 +1,113 @@
+// Zip in and out: a round trip keeps every byte (assets included), and hostile entries — zip-slip,
+// absolute paths, oversize files, too many entries, bombs — are skipped with a reason while the rest imports.
+import { describe, expect, it } from 'vitest';
+import { zipSync, type Zippable } from 'fflate';
+import { readZip, ZIP_IMPORT_LIMITS } from '../../src/lib/runtime/zip-import';
+import { zipFiles } from '../../src/lib/runtime/zip';
+import { starterWorkspace } from '../../src/lib/domain/template';
+import { makeFile } from '../../src/lib/domain/model';
+import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
+import { errorCode, makeStudio, ok } from './helpers/studio-fixture';
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** Rewrites the uncompressed size `name` declares, in its local header and its central record. */
+function declare(zip: Uint8Array, name: string, size: number): Uint8Array {
+	const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+	const at = (i: number, offset: number) => text(name).every((c, k) => zip[i + offset + k] === c);
+	for (let i = 0; i < zip.length - 4; i++) {
+		const signature = view.getUint32(i, true);
+		if (signature === 0x04034b50 && at(i, 30)) view.setUint32(i + 22, size, true);
+		if (signature === 0x02014b50 && at(i, 46)) view.setUint32(i + 24, size, true);
+	}
+	return zip;
+}
+
+describe('zip import', () => {
+	it('a workspace zipped and read back gives the same files, byte for byte, assets included', () => {
+		const png = new Uint8Array(256).map((_, i) => (i * 37) % 256);
+		const files = [...starterWorkspace().files.values(), makeFile('images/noise.png', png)];
+		expect(files.some((f) => f.kind === 'asset')).toBe(true);
+		const back = readZip(zipFiles(files));
+		expect(back.skipped).toEqual([]);
+		expect(back.files.map((f) => [f.path, f.hash, f.size])).toEqual([...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => [f.path, f.hash, f.size]));
+		// The same files always give the same bytes.
+		expect(zipFiles(files)).toEqual(zipFiles([...files].reverse()));
+	});
+
+	it('zip-slip, absolute and unmanaged paths are skipped with a reason; the rest imports', () => {
+		const zip = zipSync({ 'index.html': text('<h1>ok</h1>'), '../../escape.html': text('x'), '/etc/passwd.txt': text('x'), 'C:\\win.txt': text('x'), '.env.txt': text('x'), 'node_modules/a.js': text('x'), 'tool.exe': text('x') });
+		const { files, skipped } = readZip(zip);
+		expect(files.map((f) => f.path)).toEqual(['index.html']);
+		expect(skipped.map((s) => s.path).sort()).toEqual(['../../escape.html', '.env.txt', '/etc/passwd.txt', 'C:\\win.txt', 'node_modules/a.js', 'tool.exe'].sort());
+		for (const entry of skipped) expect(entry.reason.length).toBeGreaterThan(5);
+	});
+
+	it('an oversize file, too many entries and a bomb are skipped by their declared sizes, before inflating', () => {
+		const big = new Uint8Array(TEXT_FILE_MAX_BYTES + 1).fill(65);
+		const many: Zippable = {};
+		for (let i = 0; i < ZIP_IMPORT_LIMITS.entries + 3; i++) many[`p/f${i}.txt`] = text(String(i));
+		// A bomb: a few hundred compressed bytes that declare almost 4 MB.
+		const bombed = declare(zipSync({ 'big.txt': big, 'bomb.png': [new Uint8Array(100_000), { level: 9 }], 'ok.txt': text('ok') }), 'bomb.png', 3_900_000);
+		const hostile = readZip(bombed);
+		expect(hostile.files.map((f) => f.path)).toEqual(['ok.txt']);
+		expect(hostile.skipped.find((s) => s.path === 'big.txt')?.reason).toMatch(/too large/);
+		expect(hostile.skipped.find((s) => s.path === 'bomb.png')?.reason).toMatch(/zip bomb/);
+		const { files, skipped } = readZip(zipSync(many));
+		expect(files).toHaveLength(ZIP_IMPORT_LIMITS.entries);
+		expect(skipped.filter((s) => /too many entries/.test(s.reason))).toHaveLength(3);
+	});
+
+	it('an entry whose data is larger than it declares is skipped; its neighbours still import', () => {
+		// a.txt declares 100 bytes but holds 2,000.
+		const zip = declare(zipSync({ 'a.txt': [text('a'.repeat(2000)), { level: 0 }], 'b.txt': text('fine') }), 'a.txt', 100);
+		const { files, skipped } = readZip(zip);
+		expect(files.map((f) => f.path)).toEqual(['b.txt']);
+		expect(skipped.map((s) => s.path)).toEqual(['a.txt']);
+	});
+
+	it('a single top folder (a zip of "site/…") is taken off; bytes that are no zip are refused', () => {
+		expect(readZip(zipSync({ 'site/index.html': text('x'), 'site/css/a.css': text('y') })).files.map((f) => f.path)).toEqual(['css/a.css', 'index.html']);
+		expect(() => readZip(text('not a zip'))).toThrow(/not a readable \.zip/);
+	});
+});
+
+describe('workspace_import_zip', () => {
+	const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+	it('merges as one undoable revision and reports what it left out; replace makes the workspace the archive', async () => {
+		const { service, direct } = await makeStudio();
+		const before = [...service.workspace.files.keys()];
+		const data = base64(zipSync({ 'index.html': text('<h1>imported</h1>'), 'extra/a.css': text('a{}'), '../evil.html': text('x') }));
+		const merged = ok<{ revision: number; imported: string[]; skipped: { path: string }[] }>(await direct('workspace_import_zip', { data }));
+		expect(merged.imported).toEqual(['extra/a.css', 'index.html']);
+		expect(merged.skipped.map((s) => s.path)).toEqual(['../evil.html']);
+		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>imported</h1>');
+		expect([...service.workspace.files.keys()].sort()).toEqual([...before, 'extra/a.css'].sort());
+		ok(await direct('workspace_undo'));
+		expect([...service.workspace.files.keys()].sort()).toEqual([...before].sort());
+		ok(await direct('workspace_import_zip', { data, mode: 'replace' }));
+		expect([...service.workspace.files.keys()].sort()).toEqual(['extra/a.css', 'index.html']);
+	});
+
+	it('an archive with nothing importable, or no zip at all, changes nothing', async () => {
+		const { service, direct } = await makeStudio();
+		const revision = service.revision;
+		expect(errorCode(await direct('workspace_import_zip', { data: base64(zipSync({ '../x.html': text('x') })) }))).toBe('TOOL_VALIDATION_FAILED');
+		expect(errorCode(await direct('workspace_import_zip', { data: base64(text('plain text')) }))).toBe('TOOL_VALIDATION_FAILED');
+		expect(service.revision).toBe(revision);
+	});
+
+	it("an agent's import waits for approval, and the card's diff lists the archive's files", async () => {
+		const { service, registry } = await makeStudio();
+		const data = base64(zipSync({ 'index.html': text('<h1>agent</h1>') }));
+		const call = registry.executeModelToolCall({ id: 'z1', name: 'workspace_import_zip', arguments: { data } });
+		while (registry.policy.snapshot().length === 0) await new Promise((r) => setTimeout(r, 1));
+		const pending = registry.policy.snapshot()[0]!;
+		expect(service.workspace.files.get('index.html')?.content).not.toBe('<h1>agent</h1>');
+		expect(JSON.stringify(pending)).toContain('index.html');
+		registry.policy.resolve(pending.id, 'allow-once');
+		ok(await call);
+		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>agent</h1>');
+	});
+});
