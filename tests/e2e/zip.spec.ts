@@ -40,3 +40,38 @@ test('a downloaded .zip imported into another profile on a phone gives identical
 	expect(await other.evaluate(() => window.studio!.files)).not.toContain('pages/about.html');
 	await phone.close();
 });
+
+test('a share link carries the site in its fragment: opened offline in another profile, it says what it holds and opens only on the person\'s word', async ({ page, browser, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await page.goto('/');
+	await waitForHub(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_create_file', { path: 'shared-note.md', content: '# Shared with a link' }));
+	await page.locator('details.menu summary').click();
+	await page.getByRole('button', { name: 'Copy share link' }).click();
+	await expect(page.getByText(/Share link copied/)).toBeVisible();
+	const link = await page.evaluate(() => navigator.clipboard.readText());
+	expect(link).toMatch(/#share=[A-Za-z0-9_-]+$/);
+	const original = await listing(page);
+
+	// Another profile that has visited once (the app is installed in its cache), now offline.
+	const friend = await browser.newContext();
+	const other = await friend.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	await other.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	await friend.setOffline(true);
+	await other.close();
+	const opened = await friend.newPage();
+	await opened.goto(link);
+	await waitForHub(opened);
+	const dialog = opened.getByRole('dialog', { name: 'Open this shared site?' });
+	await expect(dialog).toContainText('shared-note.md');
+	expect(await opened.evaluate(() => window.studio!.files)).not.toContain('shared-note.md');
+	await dialog.getByRole('button', { name: 'Open shared site' }).click();
+	await expect(opened.getByText(/Imported \d+ files from the shared link/)).toBeVisible();
+	expect(await listing(opened)).toEqual(original);
+	expect(opened.url()).not.toContain('#share=');
+	await friend.close();
+});

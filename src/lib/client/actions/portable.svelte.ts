@@ -1,0 +1,89 @@
+// Taking a site in and out of the browser: a .zip imported as one undoable revision, and share
+// links that carry the site in the URL fragment (nothing is sent to a server).
+import type { StudioClient } from '../studio.svelte';
+import type { ToastStore } from '../toasts.svelte';
+import type { CallToolResult } from '$lib/runtime/types';
+import { bytesToBase64 } from '$lib/domain/base64';
+import { readShareFragment, shareLink, SHARE_MAX_CHARS, type SharedSite } from '../share';
+
+type Call = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+
+/** Zip import and share links for one tab. */
+export class PortableActions {
+	busy = $state(false);
+	/** A share link opened in this tab, waiting for the person's word. */
+	shared = $state.raw<SharedSite | null>(null);
+
+	constructor(
+		private readonly studio: StudioClient,
+		private readonly toasts: ToastStore,
+		/** A direct call with the workbench's error toasts. */
+		private readonly call: Call,
+		private readonly download: () => void
+	) {}
+
+	/** Imports a .zip into this workspace (same paths replaced, others kept), then reports. */
+	async importZip(file: File): Promise<void> {
+		this.busy = true;
+		try {
+			const data = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+			this.#report(await this.call('workspace_import_zip', { data, mode: 'merge', expectedRevision: this.studio.workspace.revision }), `“${file.name}”`);
+		} catch (error) {
+			this.toasts.show({ tone: 'error', message: `“${file.name}” could not be read: ${error instanceof Error ? error.message : String(error)}` });
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** Copies a link that carries the whole site; over the size a link can carry, offers the .zip. */
+	async copyShareLink(): Promise<void> {
+		const { bytes } = await this.studio.api.downloadBackup();
+		const link = shareLink(bytes, location.href);
+		if (!link.ok) {
+			this.toasts.show({ tone: 'error', message: `This site needs ${link.length.toLocaleString('en')} characters as a link; links are kept under ${SHARE_MAX_CHARS.toLocaleString('en')}. Send the .zip instead.`, action: { label: 'Download .zip', run: this.download } }, 10_000);
+			return;
+		}
+		try {
+			await navigator.clipboard.writeText(link.url);
+			this.toasts.show({ tone: 'info', message: `Share link copied (${link.url.length.toLocaleString('en')} characters). The site is inside the link: nothing was uploaded anywhere.` });
+		} catch {
+			// No clipboard permission: the link goes to the address bar, to copy from there.
+			history.replaceState(history.state, '', link.url);
+			this.toasts.show({ tone: 'info', message: 'The browser did not allow copying: the share link is in the address bar now — copy it from there.' }, 10_000);
+		}
+	}
+
+	/** Reads a share link this tab was opened with (the dialog then asks before anything changes). */
+	checkShareLink(): void {
+		try {
+			this.shared = readShareFragment(location.hash);
+		} catch (error) {
+			this.#forgetLink();
+			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) }, 10_000);
+		}
+	}
+
+	/** The person opens the shared site: it replaces this workspace's files as one undoable revision. */
+	async openShared(): Promise<void> {
+		const shared = this.shared;
+		this.shared = null;
+		this.#forgetLink();
+		if (shared) this.#report(await this.call('workspace_import_zip', { data: shared.data, mode: 'replace', expectedRevision: this.studio.workspace.revision }), 'the shared link');
+	}
+
+	declineShared(): void {
+		this.shared = null;
+		this.#forgetLink();
+	}
+
+	#forgetLink() {
+		history.replaceState(history.state, '', location.href.replace(/#.*$/, ''));
+	}
+
+	#report(result: CallToolResult, from: string) {
+		if (result.isError) return;
+		const { imported, skipped } = result.structuredContent as { imported: string[]; skipped: { path: string; reason: string }[] };
+		const left = skipped.length ? ` ${skipped.length} left out: ${skipped.slice(0, 3).map((s) => `${s.path} (${s.reason})`).join('; ')}${skipped.length > 3 ? '…' : ''}` : '';
+		this.toasts.show({ tone: 'info', message: `Imported ${imported.length} file${imported.length === 1 ? '' : 's'} from ${from} (Undo takes it back).${left}` }, 12_000);
+	}
+}
