@@ -98,7 +98,7 @@ test('a denied approval leaves the files unchanged; the card shows the diff and 
 test('the reset dialog focuses Cancel, closes on Escape and on the backdrop, and resets only on confirmation', async ({ page }) => {
 	await ready(page);
 	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'mine' }));
-	const dialog = page.getByRole('dialog', { name: 'Reset to the starter site?' });
+	const dialog = page.getByRole('dialog', { name: 'Start over from a starter?' });
 	await page.getByRole('button', { name: 'Reset…' }).click();
 	await expect(dialog).toBeVisible();
 	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -114,6 +114,22 @@ test('the reset dialog focuses Cancel, closes on Escape and on the backdrop, and
 	await expect.poll(async () => ((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toContain('Bright Bakery');
 	await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
 	await expect.poll(async () => ((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('mine');
+});
+
+test('the multi-page starter: three pages share a stylesheet and a module graph that runs in the preview; the template tools say they need the landing page', async ({ page }) => {
+	await ready(page);
+	await page.getByRole('button', { name: 'Reset…' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Start over from a starter?' });
+	await dialog.getByLabel(/Multi-page site/).check();
+	await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+	await expect.poll(() => page.evaluate(() => window.studio!.files)).toEqual(expect.arrayContaining(['index.html', 'about.html', 'contact.html', 'css/site.css', 'js/main.js', 'js/nav.js', 'js/lib/dates.js']));
+	const preview = page.frameLocator('section[data-region="preview"] iframe');
+	await expect(preview.locator('h1')).toHaveText('Northwind Studio');
+	// main.js → nav.js and lib/dates.js ran: the current page is marked and the year is written.
+	await expect(preview.locator('.site-nav a[aria-current="page"]')).toHaveText('Home');
+	await expect(preview.locator('#year')).toContainText('Northwind Studio');
+	const theme = (await page.evaluate(() => window.studio!.callTool('preview_set_theme', { accent: '#0d9488' }))) as { isError: boolean };
+	expect(theme.isError).toBe(true);
 });
 
 test('history shows who made each revision, its diff, and restores an earlier one', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Zip out and in, as a person does it: Export → Download .zip on a desktop, then Export → Import a
 // .zip… through the file picker on a phone in a fresh browser profile — the files arrive identical.
 import { test, expect, waitForHub } from './fixtures';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
@@ -74,4 +74,23 @@ test('a share link carries the site in its fragment: opened offline in another p
 	expect(await listing(opened)).toEqual(original);
 	expect(opened.url()).not.toContain('#share=');
 	await friend.close();
+});
+
+test('without a directory picker (Firefox, Safari, phones) a folder is uploaded instead: its files come in as one revision, hostile names left out', async ({ page }, testInfo) => {
+	await page.addInitScript(() => delete (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker);
+	const dir = testInfo.outputPath('my-site');
+	mkdirSync(`${dir}/css`, { recursive: true });
+	mkdirSync(`${dir}/node_modules/x`, { recursive: true });
+	writeFileSync(`${dir}/index.html`, '<h1>Uploaded</h1>');
+	writeFileSync(`${dir}/css/site.css`, 'h1 { color: teal }');
+	writeFileSync(`${dir}/node_modules/x/index.js`, 'x');
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByRole('button', { name: 'Open folder' })).toHaveCount(0);
+	const choosing = page.waitForEvent('filechooser');
+	await page.getByRole('button', { name: 'Upload a folder' }).click();
+	await (await choosing).setFiles(dir);
+	await expect(page.getByText(/Imported 2 files from “my-site”.*1 left out: my-site\/node_modules\/x\/index\.js/)).toBeVisible();
+	expect(((await page.evaluate(() => window.studio!.readFile('css/site.css'))) as { content: string }).content).toBe('h1 { color: teal }');
+	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toHaveText('Uploaded');
 });

@@ -1,4 +1,4 @@
-// Zip in and out: a round trip keeps every byte (assets included), and hostile entries — zip-slip,
+// Zip in and out, and the starters: a round trip keeps every byte (assets included), and hostile entries — zip-slip,
 // absolute paths, oversize files, too many entries, bombs — are skipped with a reason while the rest imports.
 import { describe, expect, it } from 'vitest';
 import { zipSync, type Zippable } from 'fflate';
@@ -8,6 +8,8 @@ import { starterWorkspace } from '../../src/lib/domain/template';
 import { makeFile } from '../../src/lib/domain/model';
 import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
 import { errorCode, makeStudio, ok } from './helpers/studio-fixture';
+import { STARTER_IDS, starterFilesOf } from '../../src/lib/domain/starters';
+import { compile } from '../../src/lib/preview/compile';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -109,5 +111,17 @@ describe('workspace_import_zip', () => {
 		registry.policy.resolve(pending.id, 'allow-once');
 		ok(await call);
 		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>agent</h1>');
+	});
+});
+
+describe('starters', () => {
+	it('each starter resets the workspace to its own files, and compiles with no missing reference', async () => {
+		const { service, direct } = await makeStudio();
+		for (const starter of STARTER_IDS) {
+			ok(await direct('workspace_reset', { starter }));
+			expect([...service.workspace.files.keys()].sort()).toEqual(starterFilesOf(starter).map((f) => f.path).sort());
+			expect(compile(service.workspace).diagnostics.filter((d) => d.kind !== 'external')).toEqual([]);
+		}
+		expect(errorCode(await direct('workspace_reset', { starter: 'nope' }))).toBe('TOOL_VALIDATION_FAILED');
 	});
 });

@@ -3,6 +3,7 @@
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { CallToolResult } from '$lib/runtime/types';
+import { zipSync } from 'fflate';
 import { bytesToBase64 } from '$lib/domain/base64';
 import { readShareFragment, shareLink, SHARE_MAX_CHARS, type SharedSite } from '../share';
 
@@ -30,6 +31,24 @@ export class PortableActions {
 			this.#report(await this.call('workspace_import_zip', { data, mode: 'merge', expectedRevision: this.studio.workspace.revision }), `“${file.name}”`);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `“${file.name}” could not be read: ${error instanceof Error ? error.message : String(error)}` });
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/**
+	 * Where no directory picker exists (Firefox, Safari, phones): the chosen folder's files are
+	 * zipped here and imported through the same rules as a .zip (one undoable revision).
+	 */
+	async uploadFolder(files: File[]): Promise<void> {
+		this.busy = true;
+		try {
+			const entries: Record<string, Uint8Array> = {};
+			for (const file of files) entries[file.webkitRelativePath || file.name] = new Uint8Array(await file.arrayBuffer());
+			const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0] || 'the folder';
+			this.#report(await this.call('workspace_import_zip', { data: bytesToBase64(zipSync(entries)), mode: 'merge', expectedRevision: this.studio.workspace.revision }), `“${folder}”`);
+		} catch (error) {
+			this.toasts.show({ tone: 'error', message: `The folder could not be read: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
 			this.busy = false;
 		}

@@ -5,6 +5,7 @@ import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
 import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';
+import type { StarterId } from '$lib/domain/starters';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
@@ -31,6 +32,8 @@ export class WorkbenchActions {
 	running = $state(false);
 	paletteOpen = $state(false);
 	resetOpen = $state(false);
+	/** The starter the reset dialog will use. */
+	resetStarter = $state<StarterId>('landing');
 	history = $state.raw<Omit<HistoryEntry, 'diff' | 'bytes' | 'target'>[]>([]);
 	historySelected = $state<number | null>(null);
 	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
@@ -192,8 +195,8 @@ export class WorkbenchActions {
 
 	async confirmReset() {
 		this.resetOpen = false;
-		const result = await this.call('workspace_reset', { expectedRevision: this.studio.workspace.revision });
-		if (!result.isError) this.toasts.show({ tone: 'info', message: 'The starter site is back.', action: { label: 'Undo', run: () => void this.undo() } });
+		const result = await this.call('workspace_reset', { starter: this.resetStarter, expectedRevision: this.studio.workspace.revision });
+		if (!result.isError) this.toasts.show({ tone: 'info', message: 'The files are the starter’s now.', action: { label: 'Undo', run: () => void this.undo() } });
 	}
 
 	async loadHistory() {

@@ -4,7 +4,8 @@ import type { Change } from '../../domain/transitions';
 import type { FileRecord, Workspace } from '../../domain/model';
 import { ToolError } from '../../core/errors';
 import { readZip, type ZipContents } from '../zip-import';
-import { featureChange, heroChange, starterFiles, themeChange } from '../../domain/template';
+import { featureChange, heroChange, themeChange } from '../../domain/template';
+import { starterFilesOf } from '../../domain/starters';
 import type { ToolInput } from '../../tools/schema';
 import { decodeContent } from './shared';
 
@@ -20,7 +21,7 @@ export const CHANGE_BUILDERS = {
 	workspace_apply_patch: (input: ToolInput<'workspace_apply_patch'>): Change => ({ type: 'patch', path: input.path, search: input.search, replace: input.replace, occurrence: input.occurrence }),
 	workspace_rename_file: (input: ToolInput<'workspace_rename_file'>): Change => ({ type: 'rename', from: input.from, to: input.to }),
 	workspace_delete_file: (input: ToolInput<'workspace_delete_file'>): Change => ({ type: 'delete', path: input.path }),
-	workspace_reset: (): Change => ({ type: 'replace', files: starterFiles(), activePath: 'index.html' }),
+	workspace_reset: (input: ToolInput<'workspace_reset'>): Change => ({ type: 'replace', files: starterFilesOf(input.starter), activePath: 'index.html' }),
 	preview_set_theme: (input: ToolInput<'preview_set_theme'>, ws: Workspace): Change => themeChange(ws, input.accent, input.scheme),
 	preview_update_hero: (input: ToolInput<'preview_update_hero'>, ws: Workspace): Change => heroChange(ws, input.title, input.subtitle),
 	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),

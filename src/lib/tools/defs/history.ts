@@ -1,6 +1,7 @@
 // Tool definitions: undo, redo, restoring a revision and resetting to the starter. Part of the one catalog (tools/schema.ts assembles it).
 import * as v from 'valibot';
 import { Revision, MutationOutput, mutationInput, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
+import { STARTER_IDS } from '../../domain/starters';
 
 /** The history tools of the catalog. */
 export const HISTORY_TOOLS = {
@@ -35,8 +36,8 @@ export const HISTORY_TOOLS = {
 		name: 'workspace_reset',
 		title: 'Reset to starter',
 		group: 'workspace',
-		description: `Replaces every file with the starter template. Destructive but recorded in history, so workspace_undo brings the old files back. Only do this when the person asked for it. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
-		input: mutationInput({}),
+		description: `Replaces every file with a starter: "landing" (default; the bakery page the preview_* template tools edit), "blank" (one empty page) or "multi-page" (three pages with a shared stylesheet, a nav and ES modules). Destructive but recorded in history, so workspace_undo brings the old files back. Only do this when the person asked for it. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({ starter: v.optional(v.pipe(v.picklist(STARTER_IDS), v.description('Which starter (default "landing").')), 'landing') }),
 		output: MutationOutput,
 		hints: { ...WRITE, destructiveHint: true, idempotentHint: true }
 	}),
