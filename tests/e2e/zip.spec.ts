@@ -3,6 +3,7 @@
 import { test, expect, waitForHub } from './fixtures';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 
 type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
 const listing = async (page: Page) =>
@@ -93,4 +94,23 @@ test('without a directory picker (Firefox, Safari, phones) a folder is uploaded 
 	await expect(page.getByText(/Imported 2 files from “my-site”.*1 left out: my-site\/node_modules\/x\/index\.js/)).toBeVisible();
 	expect(((await page.evaluate(() => window.studio!.readFile('css/site.css'))) as { content: string }).content).toBe('h1 { color: teal }');
 	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toHaveText('Uploaded');
+});
+
+test('History → Download .zip of an earlier revision holds the files as they were then', async ({ page }, testInfo) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'then' }));
+	await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'now' }));
+	const rev = await page.evaluate(() => window.studio!.revision);
+	await page.getByRole('tab', { name: 'History' }).click();
+	await page.getByRole('list', { name: 'Revisions' }).getByRole('button').nth(1).click();
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: `Download .zip of r${rev - 1}` }).click();
+	const download = await downloading;
+	expect(download.suggestedFilename()).toBe(`web-studio-r${rev - 1}.zip`);
+	const path = testInfo.outputPath('then.zip');
+	await download.saveAs(path);
+	const files = unzipSync(new Uint8Array(readFileSync(path)));
+	expect(new TextDecoder().decode(files['README.md'])).toBe('then');
+	expect(Object.keys(files)).toContain('index.html');
 });

@@ -11,6 +11,8 @@ import type { ApprovalDecision } from '../runtime/policy';
 import type { CallToolResult } from '../runtime/types';
 import type { PreviewRender } from '../preview/messages';
 import { summariseAll } from './hub-events';
+import { restorePlan } from '../runtime/history-plans';
+import { zipFiles } from '../runtime/zip';
 import type { HubStorage } from './hub-storage';
 import type { HubSnapshot, HubStatus } from './wire';
 import type { FolderState } from '../runtime/ports';
@@ -257,6 +259,13 @@ export class Hub implements HubBackend {
 	/** A .zip of the workspace, or of whatever storage still holds when it failed. */
 	downloadBackup() {
 		return this.storage.backup(this.service.workspace.files.values(), new Date(this.#now()).toISOString().slice(0, 10));
+	}
+
+	/** A .zip of the files as they were at `revision` (rewound from history; nothing changes). */
+	async downloadRevision(revision: number): Promise<{ name: string; bytes: Uint8Array }> {
+		const { change } = await restorePlan(this.service.repository, this.service.workspaceId, revision)(this.service.workspace, this.service.undoState);
+		const files = change.type === 'replace' ? change.files : [];
+		return { name: `web-studio-r${revision}.zip`, bytes: zipFiles(files) };
 	}
 
 	/** Reads usage, quota and persistence again (the page asked the browser to persist). */

@@ -137,6 +137,8 @@ export const HUB_METHODS = {
 	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), deadlineMs: 60_000, replay: 'always' }),
 	/** A .zip of the workspace (or, when storage failed, of whatever is still readable from it). */
 	downloadBackup: method<{ name: string; bytes: Uint8Array }>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
+	/** A .zip of the files as they were at a revision still in history. */
+	downloadRevision: method<{ name: string; bytes: Uint8Array }>()({ args: v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0))]), deadlineMs: 60_000, replay: 'always' }),
 	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
 	refreshStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
 	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */

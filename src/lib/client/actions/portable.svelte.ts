@@ -5,6 +5,7 @@ import type { ToastStore } from '../toasts.svelte';
 import type { CallToolResult } from '$lib/runtime/types';
 import { zipSync } from 'fflate';
 import { bytesToBase64 } from '$lib/domain/base64';
+import { downloadBytes } from '../download';
 import { readShareFragment, shareLink, SHARE_MAX_CHARS, type SharedSite } from '../share';
 
 type Call = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
@@ -51,6 +52,16 @@ export class PortableActions {
 			this.toasts.show({ tone: 'error', message: `The folder could not be read: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
 			this.busy = false;
+		}
+	}
+
+	/** Downloads the files as they were at `revision` (History → Download .zip). */
+	async downloadRevision(revision: number): Promise<void> {
+		try {
+			const { name, bytes } = await this.studio.api.downloadRevision(revision);
+			downloadBytes(name, bytes, 'application/zip');
+		} catch (error) {
+			this.toasts.show({ tone: 'error', message: `No .zip of revision ${revision}: ${error instanceof Error ? error.message : String(error)}` });
 		}
 	}
 
