@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { heaps, newContext, openStudio } from '../lib/browser';
+import { heaps, inContext, newContext, openStudio } from '../lib/browser';
 import type { Row } from '../lib/stats';
 import type { Figure } from './context';
 
@@ -74,8 +74,7 @@ export const B8: Figure = {
 	id: 'B8',
 	title: 'JS heap after 5,000 calls, then 1,000 more',
 	async run(ctx) {
-		const context = await newContext(ctx.browser, ctx.url);
-		try {
+		return inContext(ctx.browser, ctx.url, async (context) => {
 			const page = await openStudio(context);
 			await page.evaluate(() => window.__bench.calls(50, 5));
 			const start = await heaps(ctx.browser, page);
@@ -92,8 +91,6 @@ export const B8: Figure = {
 				{ id: 'B8', what: 'heap growth after 5,000 calls (page + hub)', unit: 'MB', median: first, p95: null, n: null, baseline: `at start: ${detail(start)}`, baselineValue: (start.page + start.hub) / MB, ratio: null, target: '≤ 30 MB', met: first <= 30, note: `after: ${detail(after)}; trace shows ${traced} entries` },
 				{ id: 'B8', what: 'heap growth across 1,000 more calls', unit: 'MB', median: second, p95: null, n: null, baseline: 'after the first 5,000', baselineValue: (after.page + after.hub) / MB, ratio: null, target: '≤ 2 MB (no growth)', met: second <= 2, note: detail(again) }
 			];
-		} finally {
-			await context.close();
-		}
+		});
 	}
 };

@@ -1,7 +1,7 @@
 // B5 and B6: how long the studio takes to start (runtime connected and first preview acknowledged),
 // with a growing workspace, and as the installed app from the service-worker cache while offline.
 import type { BrowserContext } from 'playwright-core';
-import { newContext, openStudio } from '../lib/browser';
+import { inContext, openStudio } from '../lib/browser';
 import { summarize, timingRow, type Row } from '../lib/stats';
 import type { Figure } from './context';
 
@@ -38,8 +38,7 @@ export const B5: Figure = {
 	async run(ctx) {
 		const measured: { files: number; start: number[]; write: number[] }[] = [];
 		for (const files of [0, ...SIZES]) {
-			const context = await newContext(ctx.browser, ctx.url);
-			try {
+			await inContext(ctx.browser, ctx.url, async (context) => {
 				const page = await openStudio(context);
 				if (files) {
 					const seeded = await page.evaluate(([n, bytes]) => window.__bench.seedFolder(n, bytes), [files, BYTES_PER_FILE] as const);
@@ -52,9 +51,7 @@ export const B5: Figure = {
 				const start = await starts(context, Math.max(5, Math.round(ctx.startSamples / 4)), 1);
 				measured.push({ files, start, write });
 				ctx.log(`  B5 ${files || 'starter'}: start ${summarize(start).median.toFixed(0)} ms${write.length ? `, write ${summarize(write).median.toFixed(1)} ms` : ''}`);
-			} finally {
-				await context.close();
-			}
+			});
 		}
 		const [starter, ...sized] = measured;
 		const median = (xs: number[]) => summarize(xs).median;
@@ -75,8 +72,7 @@ export const B6: Figure = {
 	id: 'B6',
 	title: 'installed app start from the service-worker cache, offline',
 	async run(ctx) {
-		const context = await newContext(ctx.browser, ctx.url);
-		try {
+		return inContext(ctx.browser, ctx.url, async (context) => {
 			const page = await openStudio(context);
 			// Installed: the worker has precached everything and controls the next page loads.
 			await page.evaluate(async () => {
@@ -102,8 +98,6 @@ export const B6: Figure = {
 				floor.push(loaded.end);
 			}
 			return [timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a static page from the same worker cache', 3)];
-		} finally {
-			await context.close();
-		}
+		});
 	}
 };

@@ -1,7 +1,7 @@
 // B4 and B9: what several tabs feel — a write in one reaching another's store, and five tabs writing
 // one file with revision guards at once.
 import type { Page } from 'playwright-core';
-import { newContext, openStudio } from '../lib/browser';
+import { inContext, openStudio } from '../lib/browser';
 import { timingRow, summarize, type Row } from '../lib/stats';
 import type { Figure } from './context';
 
@@ -9,8 +9,7 @@ export const B4: Figure = {
 	id: 'B4',
 	title: 'write in tab A → tab B store',
 	async run(ctx) {
-		const context = await newContext(ctx.browser, ctx.url);
-		try {
+		return inContext(ctx.browser, ctx.url, async (context) => {
 			const a = await openStudio(context);
 			const b = await openStudio(context);
 			await a.evaluate(() => window.__bench.prepare());
@@ -35,9 +34,7 @@ export const B4: Figure = {
 			row.met = row.met === true && p95Ratio <= 2;
 			row.note = `p95 ratio ${p95Ratio.toFixed(2)}×`;
 			return [row];
-		} finally {
-			await context.close();
-		}
+		});
 	}
 };
 
@@ -64,8 +61,7 @@ export const B9: Figure = {
 	id: 'B9',
 	title: '5 tabs × 40 guarded writes',
 	async run(ctx) {
-		const context = await newContext(ctx.browser, ctx.url);
-		try {
+		return inContext(ctx.browser, ctx.url, async (context) => {
 			const pages: Page[] = [];
 			for (let i = 0; i < 5; i++) pages.push(await openStudio(context));
 			const first = pages[0]!;
@@ -114,8 +110,6 @@ export const B9: Figure = {
 				}
 			];
 			return rows;
-		} finally {
-			await context.close();
-		}
+		});
 	}
 };

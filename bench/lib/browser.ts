@@ -20,6 +20,16 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 	return context;
 }
 
+/** Runs `work` in a fresh profile that is closed afterwards, whatever happens. */
+export async function inContext<T>(browser: Browser, baseURL: string, work: (context: BrowserContext) => Promise<T>): Promise<T> {
+	const context = await newContext(browser, baseURL);
+	try {
+		return await work(context);
+	} finally {
+		await context.close();
+	}
+}
+
 /** Opens the studio and waits for a connected runtime and a settled first preview. */
 export async function openStudio(context: BrowserContext): Promise<Page> {
 	const page = await context.newPage();
