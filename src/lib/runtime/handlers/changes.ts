@@ -21,7 +21,8 @@ export const CHANGE_BUILDERS = {
 	workspace_apply_patch: (input: ToolInput<'workspace_apply_patch'>): Change => ({ type: 'patch', path: input.path, search: input.search, replace: input.replace, occurrence: input.occurrence }),
 	workspace_rename_file: (input: ToolInput<'workspace_rename_file'>): Change => ({ type: 'rename', from: input.from, to: input.to }),
 	workspace_delete_file: (input: ToolInput<'workspace_delete_file'>): Change => ({ type: 'delete', path: input.path }),
-	workspace_reset: (input: ToolInput<'workspace_reset'>): Change => ({ type: 'replace', files: starterFilesOf(input.starter), activePath: 'index.html' }),
+	// The starter defaults to the landing page also for a dry run handed raw arguments.
+	workspace_reset: (input: Partial<ToolInput<'workspace_reset'>>): Change => ({ type: 'replace', files: starterFilesOf(input.starter ?? 'landing'), activePath: 'index.html' }),
 	preview_set_theme: (input: ToolInput<'preview_set_theme'>, ws: Workspace): Change => themeChange(ws, input.accent, input.scheme),
 	preview_update_hero: (input: ToolInput<'preview_update_hero'>, ws: Workspace): Change => heroChange(ws, input.title, input.subtitle),
 	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),
