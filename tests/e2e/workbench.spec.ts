@@ -158,7 +158,18 @@ test('a change made elsewhere reaches the open editor; while editing, a conflict
 	await editorText(page).click();
 	await page.keyboard.press('Control+End');
 	await page.keyboard.type('<!-- local edit -->');
+	// Keep typing while the other tab patches, so the 250 ms save debounce cannot fire first on a
+	// slow machine (then there would be nothing unsaved to conflict with).
+	let patched = false;
+	const typing = (async () => {
+		while (!patched) {
+			await page.keyboard.type(' ');
+			await page.waitForTimeout(30);
+		}
+	})();
 	await other.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: 'Fresh rye', replace: 'Fresh spelt' }));
+	patched = true;
+	await typing;
 	const bar = page.getByTestId('conflict-bar');
 	await expect(bar).toBeVisible();
 	await bar.getByRole('button', { name: 'Show diff' }).click();
