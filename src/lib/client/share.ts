@@ -2,9 +2,9 @@
 // browsers never send to any server. Decoding goes through the same rules as a zip import.
 import { base64UrlToBytes, bytesToBase64, bytesToBase64Url } from '$lib/domain/base64';
 import { readZip, type ZipContents } from '$lib/runtime/zip-import';
+import { SHARE_PREFIX } from './share-link';
 
-/** The fragment key of a share link: `#share=<base64url of a .zip>`. */
-export const SHARE_PREFIX = '#share=';
+export { SHARE_PREFIX };
 /**
  * Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes cut
  * or refuse them around here; a larger site is better sent as its .zip.
