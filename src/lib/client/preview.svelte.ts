@@ -30,6 +30,7 @@ export class PreviewController {
 	#host: PreviewHost | null = null;
 	#link: PreviewLink | null = null;
 	#html = '';
+	#firstRender = true;
 	#revision = 0;
 	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] } = { console: [], errors: [] };
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -59,7 +60,11 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
-		const outcome = await this.#host.render(render.revision, render.html);
+		let outcome = await this.#host.render(render.revision, render.html);
+		// The first render of a page load competes with the studio's own start (scripts, the editor):
+		// on a slow device one late load there is not an endless loop, so it gets one more try.
+		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, render.html);
+		this.#firstRender = false;
 		if (outcome.status !== 'superseded') {
 			// The first settled render of this page load (devtools' performance panel; benchmark B6).
 			if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
