@@ -5,6 +5,7 @@ import type { ToastStore } from '../toasts.svelte';
 import type { CallToolResult } from '$lib/runtime/types';
 import { bytesToBase64 } from '$lib/domain/base64';
 import { downloadBytes } from '../download';
+import { leftOut } from './left-out';
 import { SHARE_PREFIX } from '../share-link';
 import type { SharedSite } from '../share';
 
@@ -121,7 +122,7 @@ export class PortableActions {
 	#report(result: CallToolResult, from: string) {
 		if (result.isError) return;
 		const { imported, skipped } = result.structuredContent as { imported: string[]; skipped: { path: string; reason: string }[] };
-		const left = skipped.length ? ` ${skipped.length} left out: ${skipped.slice(0, 3).map((s) => `${s.path} (${s.reason})`).join('; ')}${skipped.length > 3 ? '…' : ''}` : '';
+		const left = leftOut(skipped);
 		this.toasts.show({ tone: 'info', message: `Imported ${imported.length} file${imported.length === 1 ? '' : 's'} from ${from} (Undo takes it back).${left}` }, 12_000);
 	}
 }

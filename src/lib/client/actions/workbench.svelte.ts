@@ -6,6 +6,7 @@ import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';
 import type { StarterId } from '$lib/domain/starters';
+import { leftOut } from './left-out';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
@@ -137,7 +138,7 @@ export class WorkbenchActions {
 		const result = await this.call('workspace_reload_folder');
 		if (result.isError) return;
 		const { skipped = [], changedPaths } = result.structuredContent as { skipped?: { path: string; reason: string }[]; changedPaths: string[] };
-		const left = skipped.length ? ` ${skipped.length} left out: ${skipped.slice(0, 3).map((s) => `${s.path} (${s.reason})`).join('; ')}${skipped.length > 3 ? '…' : ''}` : '';
+		const left = leftOut(skipped);
 		this.toasts.show({ tone: 'info', message: `Opened “${name}”: ${changedPaths.length} file${changedPaths.length === 1 ? '' : 's'} changed in the workspace. Nothing was written to the folder.${left}` }, 12_000);
 	}
 
