@@ -124,7 +124,7 @@ test('storage opened by a newer version: the studio says so, accepts no edits, s
 	const downloading = page.waitForEvent('download');
 	await problem.getByRole('button', { name: 'Download a backup' }).click();
 	const zip = unzipSync(new Uint8Array(readFileSync(await (await downloading).path())));
-	expect(strFromU8(zip['index.html']!)).toBe('<h1>From the future</h1>');
+	expect(strFromU8(zip['default/index.html']!)).toBe('<h1>From the future</h1>');
 });
 
 test('text a crashed tab typed but never saved comes back: saved when its file is unchanged, else shown with the conflict bar', async ({ page }) => {

@@ -70,10 +70,16 @@ test('a share link carries the site in its fragment: opened offline in another p
 	const dialog = opened.getByRole('dialog', { name: 'Open this shared site?' });
 	await expect(dialog).toContainText('shared-note.md');
 	expect(await opened.evaluate(() => window.studio!.files)).not.toContain('shared-note.md');
+	// As a new workspace (the default choice): the friend's own site stays as it was.
+	await expect(dialog.getByRole('radio', { name: /As a new workspace/ })).toBeChecked();
 	await dialog.getByRole('button', { name: 'Open shared site' }).click();
-	await expect(opened.getByText(/Imported \d+ files from the shared link/)).toBeVisible();
+	await expect(opened.getByText(/Opened the shared site as “Shared site” \(\d+ files\)/)).toBeVisible();
+	await waitForHub(opened);
+	expect(opened.url()).toMatch(/\?workspace=ws-[0-9a-f]{8}$/);
 	expect(await listing(opened)).toEqual(original);
-	expect(opened.url()).not.toContain('#share=');
+	await expect(opened.frameLocator('section[data-region="preview"] iframe').locator('body')).not.toBeEmpty();
+	const theirs = await opened.evaluate(() => window.studio!.listWorkspaces());
+	expect(theirs.map((w) => w.name).sort()).toEqual(['My site', 'Shared site']);
 	await friend.close();
 });
 
@@ -107,7 +113,7 @@ test('History → Download .zip of an earlier revision holds the files as they w
 	const downloading = page.waitForEvent('download');
 	await page.getByRole('button', { name: `Download .zip of r${rev - 1}` }).click();
 	const download = await downloading;
-	expect(download.suggestedFilename()).toBe(`web-studio-r${rev - 1}.zip`);
+	expect(download.suggestedFilename()).toBe(`My-site-r${rev - 1}.zip`);
 	const path = testInfo.outputPath('then.zip');
 	await download.saveAs(path);
 	const files = unzipSync(new Uint8Array(readFileSync(path)));

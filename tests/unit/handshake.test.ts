@@ -15,7 +15,7 @@ describe('hello handshake', () => {
 	it('a tab of the same protocol and build is compatible and counted', async () => {
 		const { hub, facade } = await makeHub();
 		const answer = await facade.hello({ protocolVersion: PROTOCOL_VERSION, build: 'b1', tabId: 't1' });
-		expect(answer).toMatchObject({ protocolVersion: PROTOCOL_VERSION, build: 'b1', mode: 'shared-worker', compatible: true, hubStartedAt: 42, tabs: 1, eventsChannel: 'studio:events:b1' });
+		expect(answer).toMatchObject({ protocolVersion: PROTOCOL_VERSION, build: 'b1', mode: 'shared-worker', compatible: true, hubStartedAt: 42, tabs: 1, eventsChannel: 'studio:events:b1:default' });
 		await facade.hello({ protocolVersion: PROTOCOL_VERSION, build: 'b1', tabId: 't2' });
 		expect(hub.tabCount).toBe(2);
 		hub.forgetTab('t1');

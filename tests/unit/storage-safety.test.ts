@@ -64,9 +64,11 @@ describe('storage that cannot be used', () => {
 		expect(errorCode(refused)).toBe('TOOL_POLICY_DENIED');
 
 		const backup = await facade.downloadBackup();
-		const files = unzipSync(backup.bytes);
-		expect(strFromU8(files['index.html']!)).toBe('<h1>precious</h1>');
-		expect(Object.keys(files)).toContain('styles.css');
+		const files = unzipSync(new Uint8Array(await backup.blob.arrayBuffer()));
+		// One folder per workspace id (the names are unreadable when storage failed), with a manifest.
+		expect(strFromU8(files['default/index.html']!)).toBe('<h1>precious</h1>');
+		expect(Object.keys(files)).toContain('default/styles.css');
+		expect(JSON.parse(strFromU8(files['manifest.json']!)).workspaces).toEqual([{ id: 'default', name: 'default', revision: 0, folder: 'default', files: 7 }]);
 	});
 
 	it('a zip of the same files is the same bytes (paths sorted, one fixed date)', () => {

@@ -1,7 +1,7 @@
 // Connects a tab to the shared runtime, down the fallback ladder: SharedWorker → dedicated worker
 // (one writer elected by Web Lock) → a hub inside this page with memory storage.
 import * as Comlink from 'comlink';
-import { HUB_METHODS, PROTOCOL_VERSION, tabLockName, type HelloResponse, type HubFacade, type HubMethod, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
+import { DEFAULT_WORKSPACE, HUB_METHODS, PROTOCOL_VERSION, hubWorkerName, tabLockName, type HelloResponse, type HubFacade, type HubMethod, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
 import { withTimeout } from './timeout';
 
 /** How long a handshake may take (a cold worker parses its bundle and opens IndexedDB first). */
@@ -62,29 +62,29 @@ async function handshake(facade: HubFacade, tabId: string, mode: RuntimeMode): P
 	return { facade: withDeadlines(facade), hello, tabId, mode };
 }
 
-function sharedWorker(): HubFacade {
-	const worker = new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name: 'studio' });
+function sharedWorker(workspaceId: string): HubFacade {
+	const worker = new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name: hubWorkerName(workspaceId) });
 	return Comlink.wrap<HubFacade>(worker.port) as unknown as HubFacade;
 }
 
-function dedicatedWorker(): HubFacade {
-	const worker = new Worker(new URL('../worker/dedicated.worker.ts', import.meta.url), { type: 'module', name: 'studio' });
+function dedicatedWorker(workspaceId: string): HubFacade {
+	const worker = new Worker(new URL('../worker/dedicated.worker.ts', import.meta.url), { type: 'module', name: hubWorkerName(workspaceId) });
 	return Comlink.wrap<HubFacade>(worker) as unknown as HubFacade;
 }
 
-async function inPage(): Promise<HubFacade> {
+async function inPage(workspaceId: string): Promise<HubFacade> {
 	const [{ startHub }, { createFacade }] = await Promise.all([import('$lib/worker/host'), import('$lib/worker/facade')]);
-	return createFacade(await startHub({ mode: 'memory', build: __BUILD_ID__, builtAt: __BUILD_TIME__, memory: true }));
+	return createFacade(await startHub({ mode: 'memory', build: __BUILD_ID__, builtAt: __BUILD_TIME__, memory: true, workspaceId }));
 }
 
-/** Connects down the ladder; each rung that fails hands over to the next. */
-export async function connect(tabId: string = newTabId()): Promise<Connection> {
+/** Connects to the hub of `workspaceId` down the ladder; each rung that fails hands over to the next. */
+export async function connect(tabId: string = newTabId(), workspaceId: string = DEFAULT_WORKSPACE): Promise<Connection> {
 	// The worker boots while the lease is granted (a grant waits for a busy page's main thread); the
 	// hub hears `hello` only once the lease is held, so it never mistakes this tab for a closed one.
 	const lease = holdTabLease(tabId);
 	if (typeof SharedWorker === 'function') {
 		try {
-			const facade = sharedWorker();
+			const facade = sharedWorker(workspaceId);
 			await lease;
 			return await handshake(facade, tabId, 'shared-worker');
 		} catch {
@@ -94,10 +94,10 @@ export async function connect(tabId: string = newTabId()): Promise<Connection> {
 	await lease;
 	if (typeof Worker === 'function') {
 		try {
-			return await handshake(dedicatedWorker(), tabId, 'dedicated-worker');
+			return await handshake(dedicatedWorker(workspaceId), tabId, 'dedicated-worker');
 		} catch {
 			// fall through to the in-page runtime
 		}
 	}
-	return handshake(await inPage(), tabId, 'memory');
+	return handshake(await inPage(workspaceId), tabId, 'memory');
 }

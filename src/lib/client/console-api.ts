@@ -6,6 +6,10 @@ export interface ConsoleApi {
 	callTool(name: string, args?: Record<string, unknown>): Promise<unknown>;
 	executeAgentCall(name: string, args?: Record<string, unknown>): Promise<unknown>;
 	readonly revision: number;
+	/** The workspace this tab is pinned to. */
+	readonly workspace: { id: string; name: string };
+	/** Every workspace this browser keeps. */
+	listWorkspaces(): Promise<{ id: string; name: string; files: number; revision: number; current: boolean }[]>;
 	readonly files: string[];
 	readonly trace: unknown[];
 	readonly approvals: unknown[];
@@ -39,6 +43,10 @@ export function exposeConsoleApi(client: StudioClient): void {
 		get revision() {
 			return client.workspace.revision;
 		},
+		get workspace() {
+			return { id: client.workspaceId, name: client.workspace.name };
+		},
+		listWorkspaces: () => client.api.listWorkspaces(),
 		get files() {
 			return client.workspace.files.map((file) => file.path);
 		},

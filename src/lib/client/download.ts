@@ -2,7 +2,12 @@
 
 /** Downloads `bytes` as `name`. */
 export function downloadBytes(name: string, bytes: Uint8Array | string, type = 'application/octet-stream'): void {
-	const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+	downloadBlob(name, new Blob([bytes as BlobPart], { type }));
+}
+
+/** Downloads a Blob (one the hub built: its bytes never become a copy in the page). */
+export function downloadBlob(name: string, blob: Blob): void {
+	const url = URL.createObjectURL(blob);
 	const link = Object.assign(document.createElement('a'), { href: url, download: name });
 	document.body.append(link);
 	link.click();

@@ -19,8 +19,11 @@ export class WorkspaceStore {
 	folder = $state.raw<{ status: string; name?: string; dirtyPaths?: string[]; lastSavedAt?: number }>({ status: 'browser-only' });
 	/** Bumped when the editors should reveal a file. */
 	focus = $state.raw<{ path: string; line?: number; at: number } | null>(null);
+	/** The workspace this tab asked for does not exist (deleted, or a link from another browser). */
+	missing = $state(false);
 
 	fromSnapshot(snapshot: HubSnapshot) {
+		this.missing = snapshot.workspace.missing === true;
 		this.revision = snapshot.workspace.revision;
 		this.name = snapshot.workspace.name;
 		this.files = snapshot.workspace.files;

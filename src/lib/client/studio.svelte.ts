@@ -6,6 +6,7 @@ import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/core/errors';
 import { connect, type Connection } from './connect';
+import { chosenWorkspace } from './workspace-choice';
 import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
 
 /** Connection, stores and commands for one tab. */
@@ -28,11 +29,14 @@ export class StudioClient {
 		return this.#connection?.tabId ?? null;
 	}
 
+	/** The workspace this tab is pinned to (its URL's `?workspace=`, else the last one opened). */
+	readonly workspaceId = typeof location === 'undefined' ? 'default' : chosenWorkspace();
+
 	/** Connects, then subscribes before taking the snapshot so no event is missed. */
 	async start(): Promise<void> {
 		this.hub.state = 'connecting';
 		try {
-			const connection = await connect();
+			const connection = await connect(undefined, this.workspaceId);
 			this.#connection = connection;
 			const { hello } = connection;
 			this.hub.mode = connection.mode;
@@ -117,6 +121,9 @@ export class StudioClient {
 			case 'workspace.reloaded':
 				void this.#resync();
 				break;
+			case 'workspace.renamed':
+				this.workspace.name = event.name;
+				break;
 			case 'workspace.focus':
 				this.workspace.activePath = event.path;
 				this.workspace.focus = { path: event.path, line: event.line, at: Date.now() };
@@ -190,12 +197,6 @@ export class StudioClient {
 		this.#persistAsked = true;
 		await navigator.storage.persist().catch(() => false);
 		await this.#connection?.facade.refreshStorage().catch(() => undefined);
-	}
-
-	/** A .zip of the workspace, or of whatever a failed storage still holds. */
-	async downloadBackup(): Promise<{ name: string; bytes: Uint8Array }> {
-		this.#requireWritable();
-		return this.#connection!.facade.downloadBackup();
 	}
 
 	/** After a storage failure: the hub ends and every tab reloads onto a fresh one. */

@@ -44,7 +44,35 @@ export interface RepositoryPort {
 	entry(workspaceId: string, revision: number): Promise<HistoryEntry | undefined>;
 	/** Moves the editors' focus; not a revision. */
 	setActivePath(workspaceId: string, path: string | null): Promise<void>;
+	/** The stored workspaces, where this storage keeps several (absent: exactly one, e.g. a folder). */
+	readonly workspaces?: WorkspaceCatalogPort;
 	close(): void;
+}
+
+/** One stored workspace as the switcher lists it. */
+export interface WorkspaceSummary {
+	id: string;
+	name: string;
+	revision: number;
+	files: number;
+	bytes: number;
+	/** Entries of history kept for it. */
+	historyCount: number;
+	updatedAt: number;
+}
+
+/** The list of workspaces a storage keeps; each has its own files and history. */
+export interface WorkspaceCatalogPort {
+	/** Every workspace, most recently changed first. */
+	list(): Promise<WorkspaceSummary[]>;
+	exists(workspaceId: string): Promise<boolean>;
+	/** Stores a new workspace (its files at its revision, no history); refuses an id in use. */
+	create(workspace: import('../domain/model').Workspace): Promise<void>;
+	rename(workspaceId: string, name: string): Promise<void>;
+	/** Deletes the workspace, its files and its history. */
+	remove(workspaceId: string): Promise<void>;
+	/** The files of a stored workspace (for duplicates and backups). */
+	files(workspaceId: string): Promise<import('../domain/model').FileRecord[]>;
 }
 
 /** The browser's storage as workspace_get_status reports it (null: the host cannot tell). */

@@ -39,13 +39,17 @@ export class Trace {
 	#listeners = new Set<TraceListener>();
 	#sinks: TraceSink[] = [];
 
-	constructor(capacity = TRACE_CAPACITY) {
+	/** `workspaceId` is stamped on every entry: the trace says which workspace each call touched. */
+	constructor(
+		capacity = TRACE_CAPACITY,
+		readonly workspaceId?: string
+	) {
 		this.capacity = capacity;
 	}
 
 	/** Records an entry (an `id` is assigned when missing) and notifies listeners. */
 	append(entry: Omit<TraceEntry, 'id'> & { id?: string }): TraceEntry {
-		const full: TraceEntry = { ...entry, id: entry.id ?? newTraceId() };
+		const full: TraceEntry = { ...entry, id: entry.id ?? newTraceId(), ...(this.workspaceId && !entry.workspaceId ? { workspaceId: this.workspaceId } : {}) };
 		this.#entries.push(full);
 		if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity);
 		for (const sink of this.#sinks) sink.append(full);

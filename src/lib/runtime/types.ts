@@ -60,6 +60,8 @@ export interface TraceEntry {
 	source: Source;
 	mode?: Mode;
 	tabId?: string;
+	/** The workspace the call touched (each workspace has its own hub and trace). */
+	workspaceId?: string;
 	startedAt: number;
 	at: number;
 	durationMs?: number;

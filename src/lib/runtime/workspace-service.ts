@@ -36,7 +36,8 @@ export type { PlannedChange, WorkspacePlan } from './ports';
 export type WorkspaceEvent =
 	| { type: 'changed'; revision: number; changedPaths: string[]; source: string; tool: string; tabId?: string }
 	| { type: 'focus'; path: string; line?: number; revision: number }
-	| { type: 'reloaded'; revision: number };
+	| { type: 'reloaded'; revision: number }
+	| { type: 'renamed'; name: string };
 
 /** The result of a committed mutation. */
 export interface MutationResult {
@@ -116,6 +117,13 @@ export class WorkspaceService {
 
 	#emit(event: WorkspaceEvent) {
 		for (const listener of this.#listeners) listener(event);
+	}
+
+	/** The workspace's name changed in storage (renamed from any tab): not a revision. */
+	setName(name: string): void {
+		if (name === this.#workspace.name) return;
+		this.#workspace = { ...this.#workspace, name };
+		this.#emit({ type: 'renamed', name });
 	}
 
 	/** Re-reads storage (another runtime may have committed). */

@@ -14,7 +14,8 @@ export type {
 	PreviewDiagnostic,
 	PreviewErrorLine,
 	SessionGrant,
-	TraceEntry
+	TraceEntry,
+	WorkspaceListing
 } from '$lib/worker/protocol';
 export type { Catalog, CatalogEntry, JsonSchema } from '$lib/tools/catalog';
 export type { CommandExample } from '$lib/agents/commands';

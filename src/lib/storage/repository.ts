@@ -10,6 +10,7 @@ import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort 
 import { INDEXES, STORES } from './names';
 import { listQuarantine, quarantine, rebuildWorkspaceRow } from './repair';
 import { WorkspaceRow, isValidFileRow, type FileRow } from './records';
+import { IdbCatalog } from './catalog';
 import * as v from 'valibot';
 
 export type { StorageHealth };
@@ -53,11 +54,13 @@ export class IdbRepository implements RepositoryPort {
 	readonly #database: StudioDatabase;
 	readonly #db: DB;
 	readonly #options: IdbRepositoryOptions;
+	readonly workspaces: IdbCatalog;
 
 	private constructor(database: StudioDatabase, options: IdbRepositoryOptions) {
 		this.#database = database;
 		this.#db = database.db;
 		this.#options = options;
+		this.workspaces = new IdbCatalog(database.db, () => (options.now ?? Date.now)());
 	}
 
 	/** Opens (and migrates) the database; see StudioDatabase. */

@@ -1,7 +1,11 @@
-// Persisted trace: a bounded ring in the `trace` store, written in small batches, shared by all tabs.
+// Persisted trace: a bounded ring in the `trace` store, written in small batches, shared by all tabs;
+// each workspace's hub loads and clears its own entries.
 import type { IDBPDatabase } from 'idb';
 import type { TraceEntry } from '../runtime/types';
 import { STORES } from './names';
+
+/** Whose entries carry no workspace id: those written before there were several. */
+const DEFAULT_WORKSPACE_ID = 'default';
 
 /** Batches appends (one transaction per burst) and keeps at most `capacity` entries. */
 export class TraceStore {
@@ -15,12 +19,13 @@ export class TraceStore {
 		private readonly capacity = 5000
 	) {}
 
-	/** Newest `limit` entries, oldest first. */
-	async load(limit = this.capacity): Promise<TraceEntry[]> {
+	/** Newest `limit` entries of one workspace, oldest first (entries from before workspaces were the default's). */
+	async load(workspaceId = DEFAULT_WORKSPACE_ID, limit = this.capacity): Promise<TraceEntry[]> {
 		const entries: TraceEntry[] = [];
 		let cursor = await this.db.transaction(STORES.trace).store.openCursor(null, 'prev');
 		while (cursor && entries.length < limit) {
-			entries.push(cursor.value as TraceEntry);
+			const entry = cursor.value as TraceEntry;
+			if ((entry.workspaceId ?? DEFAULT_WORKSPACE_ID) === workspaceId) entries.push(entry);
 			cursor = await cursor.continue();
 		}
 		return entries.reverse();
@@ -58,10 +63,16 @@ export class TraceStore {
 		return this.#flushing;
 	}
 
-	/** Removes every persisted entry. */
-	async clear(): Promise<void> {
-		this.#pending = [];
+	/** Removes the persisted entries of one workspace (the others keep theirs). */
+	async clear(workspaceId = DEFAULT_WORKSPACE_ID): Promise<void> {
+		this.#pending = this.#pending.filter((entry) => (entry.workspaceId ?? DEFAULT_WORKSPACE_ID) !== workspaceId);
 		await this.#flushing;
-		await this.db.clear(STORES.trace);
+		const tx = this.db.transaction(STORES.trace, 'readwrite');
+		let cursor = await tx.store.openCursor();
+		while (cursor) {
+			if (((cursor.value as TraceEntry).workspaceId ?? DEFAULT_WORKSPACE_ID) === workspaceId) void cursor.delete();
+			cursor = await cursor.continue();
+		}
+		await tx.done;
 	}
 }

@@ -17,8 +17,10 @@ import { HubEvents } from './hub-events';
 import { FolderHolder, type FolderStore } from './folder-holder';
 import { HubStorage, type HubStorageOptions } from './hub-storage';
 import { TabLeases } from './tabs';
+import { HubWorkspaces } from './hub-workspaces';
+import { MemoryRepository } from '../storage/memory';
 import type { HubEvent } from './wire';
-import type { RuntimeMode } from './protocol';
+import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
 /** What a hub needs from its host (worker entry, page, or test). */
 export interface HubOptions {
@@ -46,13 +48,20 @@ export interface HubOptions {
 	fetch?: typeof fetch;
 	/** Where the connected folder's handle is kept. */
 	folders?: FolderStore;
+	/** The workspace this hub serves (one hub per workspace; default `default`). */
 	workspaceId?: string;
+	/** Tells the hubs of other workspaces of a rename or delete (a BroadcastChannel in browsers). */
+	announce?: (announcement: HubAnnouncement) => void;
 }
 
 /** Builds and starts a hub. */
 export async function composeHub(options: HubOptions): Promise<Hub> {
 	const hubId = options.hubId ?? `hub-${Math.random().toString(36).slice(2, 10)}`;
-	const workspaceId = options.workspaceId ?? 'default';
+	const workspaceId = options.workspaceId ?? DEFAULT_WORKSPACE;
+	// A workspace deleted meanwhile (or named by a link from another browser) is never recreated:
+	// the hub serves an empty one from memory, read-only, and its tabs open another.
+	const missing = workspaceId !== DEFAULT_WORKSPACE && !options.storage?.failure && options.repository.workspaces ? !(await options.repository.workspaces.exists(workspaceId)) : false;
+	const repository = missing ? new MemoryRepository() : options.repository;
 	const events = new HubEvents(hubId, options.publish);
 	const preview = new PreviewCoordinator({
 		send: (tabId, render) => options.sendRender?.(tabId, render),
@@ -61,11 +70,17 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	});
 	// Their callbacks read the service and hub built below: they are only called once the hub runs.
 	const folder = new FolderHolder(workspaceId, options.folders, () => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
-	const storage = new HubStorage({ ...options.storage, kind: options.repository.kind }, () => events.publish({ type: 'storage.status', storage: storage.info(service.quarantined.length) }));
-	const service = await WorkspaceService.open({ repository: options.repository, workspaceId, preview, quota: storage.monitor });
+	const storage = new HubStorage({ ...options.storage, kind: repository.kind }, () => events.publish({ type: 'storage.status', storage: storage.info(service.quarantined.length) }));
+	const service = await WorkspaceService.open({
+		repository,
+		workspaceId,
+		preview,
+		quota: storage.monitor,
+		...(missing ? { initial: () => ({ id: workspaceId, name: 'Deleted workspace', revision: 0, activePath: null, files: new Map() }) } : {})
+	});
 
-	const trace = new Trace();
-	if (options.tracePersistence) {
+	const trace = new Trace(undefined, workspaceId);
+	if (options.tracePersistence && !missing) {
 		trace.restore(await options.tracePersistence.load().catch(() => []));
 		trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 	}
@@ -78,10 +93,16 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	});
 	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use });
 	if (storage.failure) registry.policy.setReadOnly(storage.failure.message);
+	if (missing) registry.policy.setReadOnly('This workspace does not exist (it was deleted, or the link comes from another browser).');
 	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch);
 	const leases = new TabLeases(options.locks, (event) => hub.onTabs(event));
+	const workspaces = new HubWorkspaces(options.repository, service, storage, (announcement) => {
+		const signed = { ...announcement, hubId } as HubAnnouncement;
+		hub.onWorkspaceAnnounced(signed as Parameters<Hub['onWorkspaceAnnounced']>[0]);
+		options.announce?.(signed);
+	}, options.now);
 
-	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now }, { events, preview, folder, storage, service, registry, agents, leases, preferences: options.preferences, tracePersistence: options.tracePersistence });
+	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();
 	await agents.applyStored();
 	events.follow(registry);

@@ -1,14 +1,15 @@
-// Dedicated-worker entry (where SharedWorker is missing): one hub per tab. The hub holding the Web
-// Lock `studio:writer` answers for every tab; the others relay their calls to it.
+// Dedicated-worker entry (where SharedWorker is missing): one hub per tab. Of the tabs on one
+// workspace, the hub holding its writer Web Lock answers for all; the others relay their calls to it.
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { startHub } from './host';
 import { createFacade, deferredFacade } from './facade';
 import type { Hub } from './hub';
 import { relayBackend, serveRelay, type RelayPort } from './relay';
-import { WRITER_LOCK, relayChannelName, type HubBackend } from './protocol';
+import { relayChannelName, workspaceOfWorker, writerLockName, type HubBackend } from './protocol';
 
-const relay = new BroadcastChannel(relayChannelName(__BUILD_ID__)) as unknown as RelayPort;
+const workspaceId = workspaceOfWorker(self.name);
+const relay = new BroadcastChannel(relayChannelName(__BUILD_ID__, workspaceId)) as unknown as RelayPort;
 const remote = relayBackend(relay);
 let backend: HubBackend = remote;
 
@@ -27,15 +28,15 @@ async function becomeWriter(hub: Hub, onServing?: () => void): Promise<never> {
 function electWriter(hub: Hub): Promise<void> {
 	hub.writer = false;
 	return new Promise<void>((decided) => {
-		void navigator.locks.request(WRITER_LOCK, { ifAvailable: true }, async (lock) => {
+		void navigator.locks.request(writerLockName(workspaceId), { ifAvailable: true }, async (lock) => {
 			if (lock) return becomeWriter(hub, decided);
 			decided(); // another tab writes; queue to take over when it closes
-			return navigator.locks.request(WRITER_LOCK, () => becomeWriter(hub));
+			return navigator.locks.request(writerLockName(workspaceId), () => becomeWriter(hub));
 		});
 	});
 }
 
-const ready = startHub({ mode: 'dedicated-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__, close: () => self.close() }).then(async (hub) => {
+const ready = startHub({ mode: 'dedicated-worker', build: __BUILD_ID__, builtAt: __BUILD_TIME__, close: () => self.close(), workspaceId }).then(async (hub) => {
 	await electWriter(hub);
 	return createFacade(hub, () => backend);
 });

@@ -3,7 +3,7 @@
 // reported and serves nothing; memory storage is only for browsers without IndexedDB.
 import type { Hub } from './hub';
 import { composeHub } from './compose';
-import { HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, renderChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
+import { DEFAULT_WORKSPACE, HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, renderChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
 import type { PreviewRender } from '../preview/messages';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
@@ -22,6 +22,8 @@ export interface HostOptions {
 	memory?: boolean;
 	/** Ends this hub's context (a worker closes itself; the page reloads). */
 	close?: () => void;
+	/** The workspace this hub serves (from the worker's name). */
+	workspaceId?: string;
 }
 
 interface OpenedStorage {
@@ -48,7 +50,8 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 	performance.mark('hub:starting');
 	const { repository, idb, failure } = await openStorage(options.memory === true);
 	performance.mark('hub:storage-opened');
-	const events = new BroadcastChannel(eventsChannelName(options.build));
+	const workspaceId = options.workspaceId ?? DEFAULT_WORKSPACE;
+	const events = new BroadcastChannel(eventsChannelName(options.build, workspaceId));
 	const hubs = new BroadcastChannel(HUBS_CHANNEL);
 	const traceStore = idb ? new TraceStore(idb.database) : null;
 	const kv = idb ? new KeyValueStores(idb.database) : null;
@@ -73,14 +76,16 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			releaseOthers: () => hubs.postMessage({ kind: 'release-storage', hubId: hub.id } satisfies HubAnnouncement)
 		},
 		tracePersistence: traceStore
-			? { load: () => traceStore.load(), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear() }
+			? { load: () => traceStore.load(workspaceId), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear(workspaceId) }
 			: undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
 		sendRender,
 		folders: kv ? { get: (id: string) => kv.getFolder(id), put: (record, id: string) => kv.putFolder(record, id) } : undefined,
 		settings: kv ? { get: (key: string) => kv.getSetting(key), set: (key: string, value: unknown) => kv.setSetting(key, value) } : undefined,
 		preferences: kv ? { get: (key: string) => kv.getPreference(key), set: (key: string, value: unknown) => kv.setPreference(key, value) } : undefined,
-		locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null
+		locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
+		workspaceId,
+		announce: (announcement) => hubs.postMessage(announcement)
 	});
 
 	// Hubs of every build meet on one channel; the hub of an older build stops writing.
@@ -91,6 +96,10 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			// Another tab cannot open storage while we hold it: let go, and say so in our tabs.
 			idb.close();
 			hub.supersede('storage-released', 'Another Web Studio tab needed the storage, so this tab stopped saving. Reload it to keep working.');
+			return;
+		}
+		if ((other?.kind === 'workspace-renamed' || other?.kind === 'workspace-deleted') && other.hubId !== hub.id) {
+			hub.onWorkspaceAnnounced(other);
 			return;
 		}
 		if (other?.kind !== 'hub-started' || other.build === hub.build) return;

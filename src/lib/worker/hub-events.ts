@@ -87,6 +87,7 @@ export class HubEvents {
 				canRedo: redo.length > 0
 			});
 		} else if (event.type === 'focus') this.publish({ type: 'workspace.focus', path: event.path, line: event.line, revision: event.revision });
+		else if (event.type === 'renamed') this.publish({ type: 'workspace.renamed', name: event.name });
 		else this.publish({ type: 'workspace.reloaded', revision: event.revision });
 	}
 

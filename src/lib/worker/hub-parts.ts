@@ -8,6 +8,7 @@ import type { HubEvents } from './hub-events';
 import type { FolderHolder } from './folder-holder';
 import type { HubStorage } from './hub-storage';
 import type { TabLeases } from './tabs';
+import type { HubWorkspaces } from './hub-workspaces';
 import type { RuntimeMode } from './protocol';
 
 /** Persistence of the trace, when the repository offers it. */
@@ -31,6 +32,8 @@ export interface HubIdentity {
 	builtAt: number;
 	startedAt: number;
 	now: () => number;
+	/** The workspace asked for does not exist: the hub serves an empty, read-only one. */
+	missing?: boolean;
 }
 
 /** The parts the composition root built (see compose.ts). */
@@ -43,6 +46,7 @@ export interface HubParts {
 	registry: ToolRegistry;
 	agents: AgentRunner;
 	leases: TabLeases;
+	workspaces: HubWorkspaces;
 	preferences?: PreferenceStore;
 	tracePersistence?: TracePersistence;
 }

@@ -1,7 +1,6 @@
 // The hub's view of its storage for the tabs: health and failure, usage and quota (with the guard
-// that refuses a write that would not fit), backups, and the recovery actions of a failed storage.
+// that refuses a write that would not fit), what a failed storage still holds, and its recovery actions.
 import type { FileRecord } from '../domain/model';
-import { zipFiles } from '../runtime/zip';
 import type { StorageFailure } from '../storage/unavailable';
 import { StorageMonitor } from './storage-monitor';
 import type { StorageInfo } from './protocol';
@@ -20,12 +19,6 @@ export interface HubStorageOptions {
 	restart?: () => void;
 	/** Asks the hubs of other tabs (any build) to close their storage connections. */
 	releaseOthers?: () => void;
-}
-
-/** A file the page offers as a download. */
-export interface Download {
-	name: string;
-	bytes: Uint8Array;
 }
 
 /** Storage facts and actions of one hub. */
@@ -54,18 +47,9 @@ export class HubStorage {
 		};
 	}
 
-	/**
-	 * A .zip of the workspace's files — or, when storage failed, of every file still readable from it
-	 * (one folder per workspace when there are several).
-	 */
-	async backup(current: Iterable<FileRecord>, stamp: string): Promise<Download> {
-		if (!this.options.failure) return { name: `web-studio-${stamp}.zip`, bytes: zipFiles(current) };
-		const stored = (await this.options.readBackup?.().catch(() => undefined)) ?? new Map<string, FileRecord[]>();
-		if (stored.size === 0) throw new Error('No file could be read from this browser\'s storage.');
-		const several = stored.size > 1;
-		const entries: FileRecord[] = [];
-		for (const [workspaceId, files] of stored) for (const file of files) entries.push(several ? { ...file, path: `${workspaceId}/${file.path}` } : file);
-		return { name: `web-studio-backup-${stamp}.zip`, bytes: zipFiles(entries) };
+	/** Every file still readable from a failed storage, by workspace id (a backup's last resort). */
+	async readable(): Promise<Map<string, FileRecord[]>> {
+		return (await this.options.readBackup?.().catch(() => undefined)) ?? new Map<string, FileRecord[]>();
 	}
 
 	restart(): void {

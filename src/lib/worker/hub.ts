@@ -11,8 +11,6 @@ import type { ApprovalDecision } from '../runtime/policy';
 import type { CallToolResult } from '../runtime/types';
 import type { PreviewRender } from '../preview/messages';
 import { summariseAll } from './hub-events';
-import { restorePlan } from '../runtime/history-plans';
-import { zipFiles } from '../runtime/zip';
 import type { HubStorage } from './hub-storage';
 import type { HubSnapshot, HubStatus } from './wire';
 import type { FolderState } from '../runtime/ports';
@@ -26,7 +24,8 @@ import {
 	type HubBackend,
 	type RevisionDiff,
 	type RuntimeMode,
-	type TabCallContext
+	type TabCallContext,
+	type WorkspaceSource
 } from './protocol';
 import type { AgentSettingsPatch } from '../agents/runner';
 import type { HubIdentity, HubParts } from './hub-parts';
@@ -45,16 +44,18 @@ export class Hub implements HubBackend {
 	readonly agents: AgentRunner;
 	readonly storage: HubStorage;
 	readonly #parts: HubParts;
-	readonly #now: () => number;
 	#newerBuild: string | undefined;
 	#supersededMessage: string | undefined;
 	/** In per-tab mode only the hub holding the writer lock answers for all tabs. */
 	writer = true;
+	/** The workspace this hub was started for does not exist (deleted, or a link from elsewhere): it serves nothing. */
+	readonly missing: boolean;
 
 	constructor(identity: HubIdentity, parts: HubParts) {
-		({ id: this.id, mode: this.mode, build: this.build, builtAt: this.builtAt, startedAt: this.startedAt, now: this.#now } = identity);
+		({ id: this.id, mode: this.mode, build: this.build, builtAt: this.builtAt, startedAt: this.startedAt } = identity);
 		this.#parts = parts;
 		({ registry: this.registry, service: this.service, preview: this.preview, agents: this.agents, storage: this.storage } = parts);
+		this.missing = identity.missing === true;
 	}
 
 	// ── Tabs ───────────────────────────────────────────────────────────────────────────────────────
@@ -70,7 +71,7 @@ export class Hub implements HubBackend {
 			hubId: this.id,
 			hubStartedAt: this.startedAt,
 			tabs: this.#parts.leases.count,
-			eventsChannel: eventsChannelName(this.build)
+			eventsChannel: eventsChannelName(this.build, this.service.workspaceId)
 		};
 	}
 
@@ -138,7 +139,7 @@ export class Hub implements HubBackend {
 		return {
 			hubId: this.id,
 			seq: this.#parts.events.seq,
-			workspace: { id: ws.id, name: ws.name, revision: ws.revision, activePath: ws.activePath, files: summariseAll(ws) },
+			workspace: { id: ws.id, name: ws.name, revision: ws.revision, activePath: ws.activePath, files: summariseAll(ws), ...(this.missing ? { missing: true } : {}) },
 			storage: this.storage.info(this.service.quarantined.length),
 			trace: this.registry.trace.snapshot(),
 			approvals: this.registry.policy.snapshot(),
@@ -256,16 +257,39 @@ export class Hub implements HubBackend {
 		return this.#parts.folder.connect(handle);
 	}
 
-	/** A .zip of the workspace, or of whatever storage still holds when it failed. */
+	// ── Workspaces and downloads ───────────────────────────────────────────────────────────────────
+
+	/** Every workspace as one .zip with a manifest (or what a failed storage still holds). */
 	downloadBackup() {
-		return this.storage.backup(this.service.workspace.files.values(), new Date(this.#now()).toISOString().slice(0, 10));
+		return this.#parts.workspaces.backup();
 	}
 
-	/** A .zip of the files as they were at `revision` (rewound from history; nothing changes). */
-	async downloadRevision(revision: number): Promise<{ name: string; bytes: Uint8Array }> {
-		const { change } = await restorePlan(this.service.repository, this.service.workspaceId, revision)(this.service.workspace, this.service.undoState);
-		const files = change.type === 'replace' ? change.files : [];
-		return { name: `web-studio-r${revision}.zip`, bytes: zipFiles(files) };
+	/** This workspace as a .zip, now or at a revision still in history. */
+	downloadZip(revision?: number) {
+		return this.#parts.workspaces.zip(revision);
+	}
+
+	listWorkspaces() {
+		return this.#parts.workspaces.list();
+	}
+
+	createWorkspace(name: string, source: WorkspaceSource) {
+		return this.#parts.workspaces.create(name, source);
+	}
+
+	renameWorkspace(workspaceId: string, name: string) {
+		return this.#parts.workspaces.rename(workspaceId, name);
+	}
+
+	deleteWorkspace(workspaceId: string) {
+		return this.#parts.workspaces.remove(workspaceId);
+	}
+
+	/** Another hub renamed or deleted a workspace: follow when it is ours. */
+	onWorkspaceAnnounced(announcement: { kind: 'workspace-renamed'; workspaceId: string; name: string } | { kind: 'workspace-deleted'; workspaceId: string }): void {
+		if (announcement.workspaceId !== this.service.workspaceId) return;
+		if (announcement.kind === 'workspace-renamed') this.service.setName(announcement.name);
+		else this.supersede('workspace-deleted', 'This workspace was deleted (in this or another tab). Nothing more is saved here: open another workspace.');
 	}
 
 	/** Reads usage, quota and persistence again (the page asked the browser to persist). */

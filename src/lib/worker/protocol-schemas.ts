@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { SOURCES, type Source } from '../runtime/types';
 import { PREVIEW_LIMITS } from '../preview/limits';
 import { PATH_MAX_CHARS } from '../core/limits';
+import { STARTER_IDS } from '../domain/starters';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
@@ -91,3 +92,19 @@ export const RevisionSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const PromptSchema = v.pipe(v.string(), v.maxLength(20_000), v.check((text) => text.trim().length > 0, 'a prompt is required'));
 export const IdSchema = Id;
 export const DecisionSchema = v.picklist(['allow-once', 'allow-session', 'deny']);
+
+/** A workspace id: also part of worker, channel and lock names, so a small safe alphabet. */
+export const WorkspaceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a workspace id is 1–64 letters, digits, _ or -'));
+/** A workspace name as a person types it. */
+export const WorkspaceNameSchema = v.pipe(
+	v.string(),
+	v.transform((name) => name.trim()),
+	v.minLength(1, 'a workspace needs a name'),
+	v.maxLength(80, 'a workspace name has at most 80 characters')
+);
+/** Where a new workspace's files come from: a starter (or nothing), a .zip, or another workspace. */
+export const WorkspaceSourceSchema = v.variant('kind', [
+	v.object({ kind: v.literal('starter'), starter: v.picklist([...STARTER_IDS, 'empty']) }),
+	v.object({ kind: v.literal('zip'), data: v.custom<Uint8Array>((value) => value instanceof Uint8Array, 'the .zip bytes are required') }),
+	v.object({ kind: v.literal('duplicate'), workspaceId: WorkspaceIdSchema })
+]);

@@ -22,7 +22,10 @@ import {
 	PromptSchema,
 	RevisionSchema,
 	SettingsPatchSchema,
-	TabContextSchema
+	TabContextSchema,
+	WorkspaceIdSchema,
+	WorkspaceNameSchema,
+	WorkspaceSourceSchema
 } from './protocol-schemas';
 
 export type * from './wire';
@@ -39,7 +42,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -102,6 +105,14 @@ const none = () => undefined;
 
 /** A revision's changes as the history panel shows them. */
 export type RevisionDiff = { revision: number; tool: string; source: string; files: FileImpact[] };
+/** A workspace as the switcher lists it (`current`: the one this hub serves). */
+export type WorkspaceListing = import('../runtime/ports').WorkspaceSummary & { current: boolean };
+/** Where a new workspace's files come from. */
+export type WorkspaceSource = v.InferInput<typeof WorkspaceSourceSchema>;
+/** A new workspace, and what a .zip left out. */
+export type CreatedWorkspace = { id: string; name: string; files: number; skipped: { path: string; reason: string }[] };
+/** A download built in the hub: the page gets a Blob handle, not a copy of the bytes. */
+export type BlobDownload = { name: string; blob: Blob };
 /** A file's content for the editor. */
 export type FileContent = { revision: number; path: string; content: string | null; size: number; mimeType: string };
 
@@ -135,10 +146,17 @@ export const HUB_METHODS = {
 	listModels: method<{ id: string; name: string; tools: boolean | null }[]>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
 	/** Connects a local folder (picker or OPFS handle); says whether it holds anything. */
 	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), deadlineMs: 60_000, replay: 'always' }),
-	/** A .zip of the workspace (or, when storage failed, of whatever is still readable from it). */
-	downloadBackup: method<{ name: string; bytes: Uint8Array }>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
-	/** A .zip of the files as they were at a revision still in history. */
-	downloadRevision: method<{ name: string; bytes: Uint8Array }>()({ args: v.tuple([v.pipe(v.number(), v.integer(), v.minValue(0))]), deadlineMs: 60_000, replay: 'always' }),
+	/** Every workspace as one .zip with a manifest (or, when storage failed, whatever is still readable). */
+	downloadBackup: method<BlobDownload>()({ args: v.tuple([]), deadlineMs: 120_000, replay: 'always' }),
+	/** A .zip of this workspace now, or of its files at a revision still in history. */
+	downloadZip: method<BlobDownload>()({ args: v.tuple([v.optional(RevisionSchema)]), deadlineMs: 60_000, replay: 'always' }),
+	/** The workspaces this browser keeps. */
+	listWorkspaces: method<WorkspaceListing[]>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** Stores a new workspace (the tab then opens it); nothing changes in this one. */
+	createWorkspace: method<CreatedWorkspace>()({ args: v.tuple([WorkspaceNameSchema, WorkspaceSourceSchema]), deadlineMs: 60_000, replay: 'never' }),
+	renameWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema, WorkspaceNameSchema]), deadlineMs: QUICK, replay: 'always' }),
+	/** Deletes a workspace with its files and history; tabs that had it open stop saving. */
+	deleteWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema]), deadlineMs: QUICK, replay: 'always' }),
 	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
 	refreshStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
 	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */
@@ -187,28 +205,51 @@ export type RelayMessage =
 export type HubAnnouncement =
 	| { kind: 'hub-started'; hubId: string; build: string; protocolVersion: number; startedAt: number }
 	/** A hub that cannot open storage asks the others to close their connections. */
-	| { kind: 'release-storage'; hubId: string };
+	| { kind: 'release-storage'; hubId: string }
+	/** A workspace was renamed or deleted: the hub serving it follows. */
+	| { kind: 'workspace-renamed'; hubId: string; workspaceId: string; name: string }
+	| { kind: 'workspace-deleted'; hubId: string; workspaceId: string };
 
 /** Channel every hub of every build announces itself on. */
 export const HUBS_CHANNEL = 'studio:hubs';
-/** Channel a build's hub publishes events on. */
-export function eventsChannelName(build: string): string {
-	return `studio:events:${build}`;
+/** The workspace a tab opens when it names none. */
+export const DEFAULT_WORKSPACE = 'default';
+/**
+ * Name of the worker hosting one workspace's hub. A SharedWorker is shared by URL and name: one
+ * hub per build and workspace, so tabs on different workspaces never share (or block) a hub.
+ */
+export function hubWorkerName(workspaceId: string): string {
+	return `studio:${workspaceId}`;
+}
+/** The workspace a hub worker serves, from its name (the default for an unnamed or foreign one). */
+export function workspaceOfWorker(name: string | undefined): string {
+	const id = name?.startsWith('studio:') ? name.slice('studio:'.length) : '';
+	return v.is(WorkspaceIdSchema, id) ? id : DEFAULT_WORKSPACE;
+}
+/** True when `id` can name a workspace. */
+export function isWorkspaceId(id: unknown): id is string {
+	return v.is(WorkspaceIdSchema, id);
+}
+/** Channel a workspace's hub publishes events on. */
+export function eventsChannelName(build: string, workspaceId: string): string {
+	return `studio:events:${build}:${workspaceId}`;
 }
 /** Channel a hub sends one tab's preview its renders on (renders are not state: never on the event stream). */
 export function renderChannelName(build: string, tabId: string): string {
 	return `studio:render:${build}:${tabId}`;
 }
-/** Channel per-tab hubs of a build relay calls to their writer on. */
-export function relayChannelName(build: string): string {
-	return `studio:relay:${build}`;
+/** Channel per-tab hubs of a build and workspace relay calls to their writer on. */
+export function relayChannelName(build: string, workspaceId: string): string {
+	return `studio:relay:${build}:${workspaceId}`;
 }
 /** Web Lock a tab holds for its lifetime. */
 export function tabLockName(tabId: string): string {
 	return `studio:tab:${tabId}`;
 }
-/** Web Lock of the single writing hub in per-tab mode. */
-export const WRITER_LOCK = 'studio:writer';
+/** Web Lock of the single writing hub of a workspace in per-tab mode. */
+export function writerLockName(workspaceId: string): string {
+	return `studio:writer:${workspaceId}`;
+}
 
 /** True when `value` is a well-formed {@link HelloRequest}. */
 export function isHelloRequest(value: unknown): value is HelloRequest {

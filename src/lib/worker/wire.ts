@@ -59,7 +59,8 @@ export type { PreviewRender, PreviewDiagnostic, HostRenderOutcome, PreviewErrorL
 export interface HubSnapshot {
 	hubId: string;
 	seq: number;
-	workspace: { id: string; name: string; revision: number; activePath: string | null; files: FileSummary[] };
+	/** `missing`: the workspace this hub was started for does not exist (the tab opens another). */
+	workspace: { id: string; name: string; revision: number; activePath: string | null; files: FileSummary[]; missing?: boolean };
 	storage: StorageInfo;
 	trace: TraceEntry[];
 	approvals: PendingApproval[];
@@ -86,6 +87,8 @@ export type HubEventBody =
 			canRedo: boolean;
 	  }
 	| { type: 'workspace.reloaded'; revision: number }
+	/** The workspace was renamed (in any tab); not a revision. */
+	| { type: 'workspace.renamed'; name: string }
 	| { type: 'workspace.focus'; path: string; line?: number; revision: number }
 	| { type: 'trace.appended'; entries: TraceEntry[] }
 	| { type: 'trace.cleared' }

@@ -1,10 +1,11 @@
 // Taking a site in and out of the browser: a .zip imported as one undoable revision, and share
-// links that carry the site in the URL fragment (nothing is sent to a server).
+// links that carry the site in the URL fragment (nothing is sent to a server). A .zip or link opened
+// as a new workspace goes through the workspace actions.
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { CallToolResult } from '$lib/runtime/types';
 import { bytesToBase64 } from '$lib/domain/base64';
-import { downloadBytes } from '../download';
+import { downloadBlob } from '../download';
 import { leftOut } from './left-out';
 import { SHARE_PREFIX } from '../share-link';
 import type { SharedSite } from '../share';
@@ -64,8 +65,8 @@ export class PortableActions {
 	/** Downloads the files as they were at `revision` (History → Download .zip). */
 	async downloadRevision(revision: number): Promise<void> {
 		try {
-			const { name, bytes } = await this.studio.api.downloadRevision(revision);
-			downloadBytes(name, bytes, 'application/zip');
+			const { name, blob } = await this.studio.api.downloadZip(revision);
+			downloadBlob(name, blob);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `No .zip of revision ${revision}: ${error instanceof Error ? error.message : String(error)}` });
 		}
@@ -73,7 +74,8 @@ export class PortableActions {
 
 	/** Copies a link that carries the whole site; over the size a link can carry, offers the .zip. */
 	async copyShareLink(): Promise<void> {
-		const { bytes } = await this.studio.api.downloadBackup();
+		const { blob } = await this.studio.api.downloadZip();
+		const bytes = new Uint8Array(await blob.arrayBuffer());
 		const [, { shareLink, SHARE_MAX_CHARS }] = await zipCode();
 		const link = shareLink(bytes, location.href);
 		if (!link.ok) {
@@ -102,12 +104,17 @@ export class PortableActions {
 		}
 	}
 
-	/** The person opens the shared site: it replaces this workspace's files as one undoable revision. */
-	async openShared(): Promise<void> {
+	/** Takes the share link this tab was opened with, once the person chose how to open it. */
+	take(): SharedSite | null {
 		const shared = this.shared;
 		this.shared = null;
 		this.#forgetLink();
-		if (shared) this.#report(await this.call('workspace_import_zip', { data: shared.data, mode: 'replace', expectedRevision: this.studio.workspace.revision }), 'the shared link');
+		return shared;
+	}
+
+	/** The shared site replaces this workspace's files as one undoable revision. */
+	async replaceWith(shared: SharedSite): Promise<void> {
+		this.#report(await this.call('workspace_import_zip', { data: shared.data, mode: 'replace', expectedRevision: this.studio.workspace.revision }), 'the shared link');
 	}
 
 	declineShared(): void {

@@ -1,7 +1,7 @@
 // Storage commands: download a backup, and the recovery actions after a storage failure.
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
-import { downloadBytes } from '../download';
+import { downloadBlob } from '../download';
 
 /** Share of the quota at which the studio warns (mirrors the hub's guard). */
 export const STORAGE_WARN_RATIO = 0.8;
@@ -15,16 +15,26 @@ export class StorageActions {
 		private readonly toasts: ToastStore
 	) {}
 
-	/** Downloads a .zip of the workspace (or of whatever a failed storage still holds). */
+	/** Downloads a .zip of every workspace with a manifest (or of whatever a failed storage still holds). */
 	async backup(): Promise<void> {
 		this.busy = true;
 		try {
-			const { name, bytes } = await this.studio.api.downloadBackup();
-			downloadBytes(name, bytes, 'application/zip');
+			const { name, blob } = await this.studio.api.downloadBackup();
+			downloadBlob(name, blob);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `No backup could be made: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
 			this.busy = false;
+		}
+	}
+
+	/** Downloads this workspace as a .zip (Export → Download .zip). */
+	async downloadZip(): Promise<void> {
+		try {
+			const { name, blob } = await this.studio.api.downloadZip();
+			downloadBlob(name, blob);
+		} catch (error) {
+			this.toasts.show({ tone: 'error', message: `No .zip could be made: ${error instanceof Error ? error.message : String(error)}` });
 		}
 	}
 
