@@ -36,6 +36,18 @@ test('every dock tab has no serious or critical axe violations', async ({ page }
 	}
 });
 
+test('the workspace switcher and its dialog have no serious or critical axe violations', async ({ page }) => {
+	test.setTimeout(120_000);
+	await ready(page);
+	await page.getByTestId('workspace-switcher').click();
+	await expect(page.getByRole('group', { name: 'Workspaces' })).toBeVisible();
+	expect(await serious(page, 'header')).toEqual([]);
+	await page.getByRole('button', { name: 'New workspace…', exact: true }).click();
+	const dialog = page.getByRole('dialog', { name: 'New workspace' });
+	await expect(dialog).toBeVisible();
+	expect(await serious(page, 'dialog[open]')).toEqual([]);
+});
+
 test.describe('on a phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 	test('the main screen has no serious or critical axe violations', async ({ page }) => {

@@ -77,7 +77,7 @@ test('a share link carries the site in its fragment: opened offline in another p
 	await waitForHub(opened);
 	expect(opened.url()).toMatch(/\?workspace=ws-[0-9a-f]{8}$/);
 	expect(await listing(opened)).toEqual(original);
-	await expect(opened.frameLocator('section[data-region="preview"] iframe').locator('body')).not.toBeEmpty();
+	await expect(opened.frameLocator('section[data-region="preview"] iframe').locator('h1')).toHaveText('Fresh bread, every morning');
 	const theirs = await opened.evaluate(() => window.studio!.listWorkspaces());
 	expect(theirs.map((w) => w.name).sort()).toEqual(['My site', 'Shared site']);
 	await friend.close();

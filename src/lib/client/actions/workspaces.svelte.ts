@@ -8,6 +8,7 @@ import type { StarterId } from '$lib/domain/starters';
 import { base64ToBytes } from '$lib/domain/base64';
 import { openWorkspace, takeWorkspaceNotice } from '../workspace-choice';
 import { leftOut } from './left-out';
+import type { PaletteCommand } from './workbench.svelte';
 
 /** What the workspace dialog is doing. */
 export type WorkspaceDialog = { kind: 'create' } | { kind: 'rename'; workspace: WorkspaceListing } | { kind: 'delete'; workspace: WorkspaceListing } | null;
@@ -156,6 +157,14 @@ export class WorkspaceActions {
 		let n = 2;
 		while (taken.has(`${base} ${n}`.toLowerCase())) n++;
 		return `${base} ${n}`;
+	}
+
+	/** The palette's workspace commands: create, and open each other workspace. */
+	paletteCommands(): PaletteCommand[] {
+		return [
+			{ id: 'workspace:new', label: 'New workspace…', hint: 'workspace', run: () => this.startCreate() },
+			...this.list.filter((workspace) => !workspace.current).map((workspace) => ({ id: `workspace:${workspace.id}`, label: `Open workspace ${workspace.name}`, hint: 'workspace', run: () => void this.switchTo(workspace.id) }))
+		];
 	}
 
 	/** Shows the notice a switch left for this page, once. */

@@ -140,7 +140,7 @@ export class EditorController {
 		const tabId = this.#studio.tabId;
 		const text = this.#text(path);
 		if (!session || !tabId || text === null || text === session.base) return;
-		journalWrite({ tabId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() });
+		journalWrite({ tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() });
 	}
 
 	#journalAll() {

@@ -5,6 +5,8 @@ import { tabLockName } from '$lib/worker/protocol';
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
 	tabId: string;
+	/** The workspace the text belongs to (entries from before there were several: the default's). */
+	workspaceId?: string;
 	path: string;
 	text: string;
 	/** The revision and content hash the text was based on (what it may be saved over). */
@@ -46,10 +48,11 @@ function isEntry(value: unknown): value is JournalEntry {
 }
 
 /**
- * Entries left by tabs that are gone (their lease lock is free): a live tab, even a hidden one,
- * saves its own text. Malformed entries are dropped.
+ * Entries of `workspaceId` left by tabs that are gone (their lease lock is free): a live tab, even a
+ * hidden one, saves its own text. Another workspace's entries wait for a tab on that workspace.
+ * Malformed entries are dropped.
  */
-export async function orphanedEntries(): Promise<JournalEntry[]> {
+export async function orphanedEntries(workspaceId: string): Promise<JournalEntry[]> {
 	const store = storage();
 	if (!store) return [];
 	const held = new Set<string>();
@@ -67,7 +70,7 @@ export async function orphanedEntries(): Promise<JournalEntry[]> {
 			entry = null;
 		}
 		if (!isEntry(entry)) store.removeItem(name);
-		else if (!held.has(tabLockName(entry.tabId))) out.push(entry);
+		else if ((entry.workspaceId ?? 'default') === workspaceId && !held.has(tabLockName(entry.tabId))) out.push(entry);
 	}
 	return out.sort((a, b) => a.at - b.at);
 }

@@ -11,7 +11,7 @@ export type ShowRecovered = (path: string, theirs: string, revision: number, min
 
 /** Handles every orphaned journal entry. */
 export async function recoverUnsaved(studio: StudioClient, toasts: ToastStore, show: ShowRecovered): Promise<void> {
-	for (const entry of await orphanedEntries()) {
+	for (const entry of await orphanedEntries(studio.workspaceId)) {
 		const stored = await studio.api.readFile(entry.path);
 		const current = stored?.content ?? null;
 		const drop = () => journalRemove(entry.tabId, entry.path);
