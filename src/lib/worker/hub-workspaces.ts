@@ -63,6 +63,8 @@ export class HubWorkspaces {
 	/** Stores a new workspace; the tab that asked opens it. Nothing changes in this one. */
 	async create(name: string, source: WorkspaceSource): Promise<CreatedWorkspace> {
 		const catalog = this.#catalog;
+		// In memory, the new workspace would be gone by the time the tab opens it (a page load).
+		if (this.repository.kind === 'memory') throw new ToolError('TOOL_EXECUTION_FAILED', 'This browser gives Web Studio no storage, so a new workspace could not be kept. Download a .zip instead.', { reason: 'memory-storage' });
 		let files: FileRecord[];
 		let skipped: CreatedWorkspace['skipped'] = [];
 		let activePath: string | null = null;
