@@ -34,7 +34,9 @@ function counts() {
 }
 function finish(code) {
 	const { passed, failed } = counts();
-	console.log(`\n${passed} passed, ${failed} failed`);
+	// A stage that failed without a report (the check, or a build that never served) still counts.
+	const unreported = code !== 0 && failed === 0 ? 1 : 0;
+	console.log(`\n${passed} passed, ${failed + unreported} failed`);
 	process.exit(code);
 }
 
