@@ -32,11 +32,11 @@ module.exports = {
 		},
 		{
 			name: 'runtime-is-framework-neutral',
-			comment: 'runtime/, domain/, tools/, storage/, agents/ and the hub side of preview/ run in Node: no Svelte, no page-only modules.',
+			comment: 'runtime/, domain/, tools/, storage/, agents/ and the hub side of preview/ run in Node: no Svelte, no page-only modules. @codemirror/state and @codemirror/collab need no DOM: the hub is the co-editing authority with them.',
 			severity: 'error',
 			from: { path: '^src/lib/(runtime|domain|tools|storage|agents)/|^src/lib/preview/(compile|coordinator|bridge)' },
 			to: {
-				path: '^src/lib/(client|views)/|^src/lib/preview/host|\\.svelte$|node_modules/(svelte|@sveltejs|codemirror|@codemirror|comlink)/|^\\$app/'
+				path: '^src/lib/(client|views)/|^src/lib/preview/host|\\.svelte$|node_modules/(svelte|@sveltejs|codemirror|comlink)/|node_modules/@codemirror/(?!state/|collab/)|^\\$app/'
 			}
 		},
 		{

@@ -18,6 +18,7 @@ import { FolderHolder, type FolderStore } from './folder-holder';
 import { HubStorage, type HubStorageOptions } from './hub-storage';
 import { TabLeases } from './tabs';
 import { HubWorkspaces } from './hub-workspaces';
+import { HubCollab } from './hub-collab';
 import { MemoryRepository } from '../storage/memory';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
@@ -96,13 +97,14 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	if (missing) registry.policy.setReadOnly('This workspace does not exist (it was deleted, or the link comes from another browser).');
 	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch);
 	const leases = new TabLeases(options.locks, (event) => hub.onTabs(event));
+	const collab = new HubCollab(service, registry, (event) => events.publish(event), options.now);
 	const workspaces = new HubWorkspaces(options.repository, service, storage, (announcement) => {
 		const signed = { ...announcement, hubId } as HubAnnouncement;
 		hub.onWorkspaceAnnounced(signed as Parameters<Hub['onWorkspaceAnnounced']>[0]);
 		options.announce?.(signed);
 	}, options.now);
 
-	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, preferences: options.preferences, tracePersistence: options.tracePersistence });
+	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();
 	await agents.applyStored();
 	events.follow(registry);

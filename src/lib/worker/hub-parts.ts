@@ -9,6 +9,7 @@ import type { FolderHolder } from './folder-holder';
 import type { HubStorage } from './hub-storage';
 import type { TabLeases } from './tabs';
 import type { HubWorkspaces } from './hub-workspaces';
+import type { HubCollab } from './hub-collab';
 import type { RuntimeMode } from './protocol';
 
 /** Persistence of the trace, when the repository offers it. */
@@ -47,6 +48,7 @@ export interface HubParts {
 	agents: AgentRunner;
 	leases: TabLeases;
 	workspaces: HubWorkspaces;
+	collab: HubCollab;
 	preferences?: PreferenceStore;
 	tracePersistence?: TracePersistence;
 }

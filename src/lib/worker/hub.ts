@@ -94,6 +94,7 @@ export class Hub implements HubBackend {
 		if (event.type === 'gone') {
 			this.registry.policy.endTab(event.tabId);
 			this.preview.removeHost(event.tabId);
+			void this.#parts.collab.tabGone(event.tabId);
 		}
 		this.#parts.events.publish({ type: 'hub.status', status: this.status() });
 	}
@@ -149,7 +150,8 @@ export class Hub implements HubBackend {
 			canUndo: undo.length > 0,
 			canRedo: redo.length > 0,
 			agents: this.agents.snapshot(),
-			folder: this.folderState()
+			folder: this.folderState(),
+			open: this.#parts.collab.openPaths()
 		};
 	}
 
@@ -210,6 +212,34 @@ export class Hub implements HubBackend {
 
 	async exportTrace(): Promise<unknown> {
 		return this.registry.trace.export();
+	}
+
+	// ── Co-editing ─────────────────────────────────────────────────────────────────────────────────
+
+	async collabOpen(path: string, tabId: string) {
+		this.trackTab(tabId);
+		const normalized = tryNormalizePath(path);
+		return normalized ? this.#parts.collab.open(normalized, tabId) : null;
+	}
+
+	async collabPush(path: string, tabId: string, version: number, updates: import('../runtime/collab-doc').WireUpdate[]) {
+		return this.#parts.collab.push(path, tabId, version, updates);
+	}
+
+	async collabPull(path: string, version: number) {
+		return this.#parts.collab.pull(path, version);
+	}
+
+	async collabPresence(path: string, tabId: string, selection: { anchor: number; head: number } | null) {
+		this.#parts.collab.presence(path, tabId, selection);
+	}
+
+	collabFlush(path: string) {
+		return this.#parts.collab.flush(path);
+	}
+
+	collabClose(path: string, tabId: string) {
+		return this.#parts.collab.close(path, tabId);
 	}
 
 	// ── Preview ────────────────────────────────────────────────────────────────────────────────────

@@ -108,3 +108,11 @@ export const WorkspaceSourceSchema = v.variant('kind', [
 	v.object({ kind: v.literal('zip'), data: v.custom<Uint8Array>((value) => value instanceof Uint8Array, 'the .zip bytes are required') }),
 	v.object({ kind: v.literal('duplicate'), workspaceId: WorkspaceIdSchema })
 ]);
+
+/** One collaboration update: who made it and its change set (checked again when it is applied). */
+export const CollabUpdatesSchema = v.pipe(
+	v.array(v.object({ clientID: v.pipe(v.string(), v.maxLength(100)), changes: v.array(v.unknown()) })),
+	v.maxLength(1000)
+);
+/** A cursor or selection in a shared file. */
+export const CollabSelectionSchema = v.nullable(v.object({ anchor: v.pipe(v.number(), v.integer(), v.minValue(0)), head: v.pipe(v.number(), v.integer(), v.minValue(0)) }));

@@ -25,7 +25,9 @@ import {
 	TabContextSchema,
 	WorkspaceIdSchema,
 	WorkspaceNameSchema,
-	WorkspaceSourceSchema
+	WorkspaceSourceSchema,
+	CollabUpdatesSchema,
+	CollabSelectionSchema
 } from './protocol-schemas';
 
 export type * from './wire';
@@ -42,7 +44,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -113,6 +115,17 @@ export type WorkspaceSource = v.InferInput<typeof WorkspaceSourceSchema>;
 export type CreatedWorkspace = { id: string; name: string; files: number; skipped: { path: string; reason: string }[] };
 /** A download built in the hub: the page gets a Blob handle, not a copy of the bytes. */
 export type BlobDownload = { name: string; blob: Blob };
+/** A cursor or selection in a shared file. */
+export type CollabSelection = { anchor: number; head: number };
+/** How a tab appears to the others: "Tab 2" and its caret's colour. */
+export type CollabPeer = { tabId: string; label: string; colour: string };
+/** A shared file as a tab opens it: the live text at `version`, and where the other tabs are. */
+export type CollabOpened = { path: string; version: number; text: string; self: CollabPeer; peers: { peer: CollabPeer; selection: CollabSelection | null }[] };
+/** The answer to a push or pull: accepted (with missed updates on a pull), a full resync, or closed. */
+export type CollabPushed =
+	| { status: 'ok'; version: number; from?: number; updates?: import('../runtime/collab-doc').WireUpdate[] }
+	| { status: 'resync'; version: number; text: string }
+	| { status: 'closed' };
 /** A file's content for the editor. */
 export type FileContent = { revision: number; path: string; content: string | null; size: number; mimeType: string };
 
@@ -166,6 +179,18 @@ export const HUB_METHODS = {
 	/** Presentation preferences (panel layout); never part of tools or history. */
 	getPreference: method<unknown>()({ args: v.tuple([PreferenceKeySchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
 	setPreference: method<void>()({ args: v.tuple([PreferenceKeySchema, PreferenceValueSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** Opens a text file for live co-editing (null: missing or binary). */
+	collabOpen: method<CollabOpened | null>()({ args: v.tuple([PathSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	/** A tab's updates made on a version; accepted ones reach every tab as collab.updates. */
+	collabPush: method<CollabPushed>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, CollabUpdatesSchema]), deadlineMs: QUICK, replay: 'never' }),
+	/** Updates a tab missed since a version (or the whole text). */
+	collabPull: method<CollabPushed>()({ args: v.tuple([PathSchema, RevisionSchema]), deadlineMs: QUICK, replay: 'always' }),
+	/** Where this tab's cursor is (null: it left the file). */
+	collabPresence: method<void>()({ args: v.tuple([PathSchema, IdSchema, CollabSelectionSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** Commits the file's live text now (blur, hide). */
+	collabFlush: method<void>()({ args: v.tuple([PathSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** This tab closed the file. */
+	collabClose: method<void>()({ args: v.tuple([PathSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
 	/** This tab hosts a preview: renders are addressed to it from now on; answers the current one. */
 	registerPreviewHost: method<PreviewRender | null>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
 	/** A host's outcome for a render (the first matching one completes the tool call). */

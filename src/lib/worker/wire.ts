@@ -7,7 +7,8 @@ import type { FolderState, PreviewOutcome } from '../runtime/ports';
 import type { StorageFailure } from '../storage/unavailable';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentUpdate } from '../agents/runner';
-import type { RuntimeMode } from './protocol';
+import type { CollabPeer, CollabSelection, RuntimeMode } from './protocol';
+import type { WireUpdate } from '../runtime/collab-doc';
 
 export type { CallToolResult };
 
@@ -71,6 +72,8 @@ export interface HubSnapshot {
 	canRedo: boolean;
 	agents: AgentRunInfo[];
 	folder: FolderState;
+	/** Which tabs have which files open (co-editing). */
+	open: Record<string, string[]>;
 }
 
 /** Events the hub publishes; `seq` increases by one per event of a hub. */
@@ -99,7 +102,15 @@ export type HubEventBody =
 	| { type: 'storage.status'; storage: StorageInfo }
 	/** The hub is ending (Retry after a storage failure): every tab reloads and starts a fresh one. */
 	| { type: 'hub.restart' }
-	| { type: 'hub.status'; status: HubStatus };
+	| { type: 'hub.status'; status: HubStatus }
+	/** Accepted co-editing updates of a file, from version `from` on (every tab, the sender too). */
+	| { type: 'collab.updates'; path: string; from: number; updates: WireUpdate[] }
+	/** A tab's cursor in a shared file moved (null: it left). */
+	| { type: 'collab.presence'; path: string; peer: CollabPeer; selection: CollabSelection | null }
+	/** A shared file can no longer be merged into (deleted, renamed away, now binary). */
+	| { type: 'collab.closed'; path: string; reason: 'deleted' | 'binary' }
+	/** Which tabs have which files open. */
+	| { type: 'collab.open'; open: Record<string, string[]> };
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
 

@@ -1,0 +1,190 @@
+// Live co-editing through the hub: it is the central authority for every text file a tab has open.
+// Tabs push their updates and receive everyone's on the event stream; the hub commits a file's live
+// text as a revision after a pause (at most every COMMIT_MAX_WAIT_MS while typing goes on) and when
+// a tab closes; a change made by a tool, undo, restore or folder reload merges into the live text.
+import type { ToolRegistry } from '../runtime/registry';
+import type { WorkspaceService } from '../runtime/workspace-service';
+import { CollabDoc, type WireUpdate } from '../runtime/collab-doc';
+import type { CollabOpened, CollabPeer, CollabPushed, CollabSelection, HubEventBody } from './protocol';
+
+/** Pause after the last update before the live text is committed (the editor's save debounce). */
+export const COMMIT_DELAY_MS = 250;
+/** Longest time typing may go on without a commit (a revision every 2 s while typing). */
+export const COMMIT_MAX_WAIT_MS = 2000;
+/** How long a failed commit waits before the next try. */
+const RETRY_MS = 500;
+
+/** Colours of the other tabs' carets, by tab number. */
+const COLOURS = ['#2563eb', '#db2777', '#16a34a', '#ea580c', '#7c3aed', '#0891b2', '#ca8a04', '#dc2626'];
+
+interface OpenDoc {
+	doc: CollabDoc;
+	/** Tabs with the file open, and where their cursors are. */
+	tabs: Map<string, CollabSelection | null>;
+	timer: ReturnType<typeof setTimeout> | null;
+	/** When the oldest uncommitted update arrived (for the max wait). */
+	dirtySince: number | null;
+	/** The text and version a commit in flight writes. */
+	committing: { text: string; version: number } | null;
+	/** The tab whose update came last: commits are attributed to it. */
+	lastTab: string;
+}
+
+/** The collaboration authority of one hub. */
+export class HubCollab {
+	readonly #docs = new Map<string, OpenDoc>();
+	/** Tab numbers ("Tab 2"), in order of first appearance. */
+	readonly #numbers = new Map<string, number>();
+
+	constructor(
+		private readonly service: WorkspaceService,
+		private readonly registry: ToolRegistry,
+		private readonly publish: (event: HubEventBody) => void,
+		private readonly now: () => number = Date.now
+	) {
+		service.subscribe((event) => {
+			if (event.type === 'changed') for (const path of event.changedPaths) this.#stored(path);
+			else if (event.type === 'reloaded') for (const path of this.#docs.keys()) this.#stored(path);
+		});
+	}
+
+	/** How the tabs show `tabId`: a name and a colour. */
+	peer(tabId: string): CollabPeer {
+		let n = this.#numbers.get(tabId);
+		if (n === undefined) this.#numbers.set(tabId, (n = this.#numbers.size + 1));
+		return { tabId, label: `Tab ${n}`, colour: COLOURS[(n - 1) % COLOURS.length]! };
+	}
+
+	/** Opens `path` for a tab: the live text and its version (null for a missing or binary file). */
+	open(path: string, tabId: string): CollabOpened | null {
+		let open = this.#docs.get(path);
+		if (!open) {
+			const file = this.service.workspace.files.get(path);
+			if (!file || file.kind !== 'text' || file.content === undefined) return null;
+			open = { doc: new CollabDoc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
+			this.#docs.set(path, open);
+		}
+		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
+		this.#openElsewhere();
+		return { path, version: open.doc.version, text: open.doc.text, self: this.peer(tabId), peers: this.#peers(open, tabId) };
+	}
+
+	/** A tab's updates made on `version`; everyone (the sender too) receives what was accepted. */
+	push(path: string, tabId: string, version: number, updates: readonly WireUpdate[]): CollabPushed {
+		const open = this.#docs.get(path);
+		if (!open) return { status: 'closed' };
+		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
+		const result = open.doc.push(version, updates);
+		if (!result.ok) return { status: 'resync', version: open.doc.version, text: open.doc.text };
+		if (result.updates.length) {
+			open.lastTab = tabId;
+			this.publish({ type: 'collab.updates', path, from: result.from, updates: result.updates });
+			this.#schedule(path, open);
+		}
+		return { status: 'ok', version: open.doc.version };
+	}
+
+	/** Updates since `version`, or the whole text when they are no longer kept. */
+	pull(path: string, version: number): CollabPushed {
+		const open = this.#docs.get(path);
+		if (!open) return { status: 'closed' };
+		const updates = open.doc.pull(version);
+		return updates ? { status: 'ok', version: open.doc.version, from: version, updates } : { status: 'resync', version: open.doc.version, text: open.doc.text };
+	}
+
+	/** Where a tab's cursor is in `path` (null: it left the file). */
+	presence(path: string, tabId: string, selection: CollabSelection | null): void {
+		const open = this.#docs.get(path);
+		if (!open || !open.tabs.has(tabId)) return;
+		open.tabs.set(tabId, selection);
+		this.publish({ type: 'collab.presence', path, peer: this.peer(tabId), selection });
+	}
+
+	/** Commits `path` now (blur, close, before a switch). */
+	async flush(path: string): Promise<void> {
+		const open = this.#docs.get(path);
+		if (open) await this.#commit(path, open);
+	}
+
+	/** A tab closed the file; the last one out commits and the document is dropped. */
+	async close(path: string, tabId: string): Promise<void> {
+		const open = this.#docs.get(path);
+		if (!open) return;
+		open.tabs.delete(tabId);
+		this.publish({ type: 'collab.presence', path, peer: this.peer(tabId), selection: null });
+		await this.#commit(path, open);
+		if (open.tabs.size === 0 && !open.doc.dirty && this.#docs.get(path) === open) this.#docs.delete(path);
+		this.#openElsewhere();
+	}
+
+	/** A tab is gone: what it typed that reached the hub is committed, its cursors removed. */
+	async tabGone(tabId: string): Promise<void> {
+		await Promise.all([...this.#docs.entries()].filter(([, open]) => open.tabs.has(tabId)).map(([path]) => this.close(path, tabId)));
+	}
+
+	/** Paths open in each tab, for the file tree's "open elsewhere" marks. */
+	openPaths(): Record<string, string[]> {
+		const out: Record<string, string[]> = {};
+		for (const [path, open] of this.#docs) out[path] = [...open.tabs.keys()];
+		return out;
+	}
+
+	#openElsewhere() {
+		this.publish({ type: 'collab.open', open: this.openPaths() });
+	}
+
+	#peers(open: OpenDoc, except: string): { peer: CollabPeer; selection: CollabSelection | null }[] {
+		return [...open.tabs.entries()].filter(([tab]) => tab !== except).map(([tab, selection]) => ({ peer: this.peer(tab), selection }));
+	}
+
+	#schedule(path: string, open: OpenDoc) {
+		open.dirtySince ??= this.now();
+		if (open.timer) clearTimeout(open.timer);
+		const wait = Math.max(0, Math.min(COMMIT_DELAY_MS, open.dirtySince + COMMIT_MAX_WAIT_MS - this.now()));
+		open.timer = setTimeout(() => void this.#commit(path, open), wait);
+	}
+
+	/** Writes the live text as a revision (through the registry: traced, in history, rendered). */
+	async #commit(path: string, open: OpenDoc): Promise<void> {
+		if (open.timer) clearTimeout(open.timer);
+		open.timer = null;
+		if (open.committing || !open.doc.dirty || this.#docs.get(path) !== open) return;
+		const text = open.doc.text;
+		open.committing = { text, version: open.doc.version };
+		try {
+			const result = await this.registry.callTool(
+				{ name: 'workspace_write_file', arguments: { path, content: text, expectedRevision: this.service.revision } },
+				{ context: { source: 'editor', mode: 'direct', tabId: open.lastTab }, signal: new AbortController().signal }
+			);
+			if (result.isError && this.#docs.get(path) === open) open.timer = setTimeout(() => void this.#commit(path, open), RETRY_MS);
+		} finally {
+			open.committing = null;
+			open.dirtySince = open.doc.dirty ? this.now() : null;
+			if (open.doc.dirty && !open.timer && this.#docs.get(path) === open) this.#schedule(path, open);
+		}
+	}
+
+	/** The stored file changed: our own commit is recorded; anything else merges into the live text. */
+	#stored(path: string) {
+		const open = this.#docs.get(path);
+		if (!open) return;
+		const file = this.service.workspace.files.get(path);
+		if (!file || file.kind !== 'text' || file.content === undefined) {
+			// Deleted, renamed away or replaced by a binary: nothing to merge into. Tabs keep their text.
+			if (open.timer) clearTimeout(open.timer);
+			this.#docs.delete(path);
+			this.publish({ type: 'collab.closed', path, reason: file ? 'binary' : 'deleted' });
+			this.#openElsewhere();
+			return;
+		}
+		if (open.committing && file.content === open.committing.text) {
+			open.doc.committed(file.content, open.committing.version);
+			return;
+		}
+		const merged = open.doc.external(file.content);
+		if (merged) {
+			this.publish({ type: 'collab.updates', path, from: merged.from, updates: [merged.update] });
+			if (open.doc.dirty) this.#schedule(path, open);
+		}
+	}
+}
