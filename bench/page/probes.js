@@ -169,7 +169,7 @@
 		/** B4 (receiving tab): resolves with the wall time at which this tab's store shows `revision`. */
 		armRevision(revision) {
 			window.__revision = new Promise((resolve) => {
-				const channel = new BroadcastChannel(`studio:events:${studio().build}`);
+				const channel = new BroadcastChannel(`studio:events:${studio().build}:${studio().workspace.id}`);
 				// Created after the client's own channel, so its message task runs after the store applied the event.
 				channel.onmessage = () => {
 					if (studio().revision < revision) return;

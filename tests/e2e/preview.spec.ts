@@ -114,7 +114,7 @@ test('renders published while the tab resyncs all arrive: every write is acknowl
 	const { results, resyncs } = await page.evaluate(async () => {
 		const studio = window.studio!;
 		// A foreign hub's event makes the tab drop its stream position and re-read the snapshot.
-		const events = new BroadcastChannel(`studio:events:${studio.build}`);
+		const events = new BroadcastChannel(`studio:events:${studio.build}:${studio.workspace.id}`);
 		const before = studio.resyncs;
 		const storm = setInterval(() => events.postMessage({ type: 'workspace.reloaded', seq: 1, hubId: 'another-hub', at: Date.now() }), 3);
 		const results: { structuredContent: { revision: number; preview: { revision: number; status: string } } }[] = [];
