@@ -36,24 +36,23 @@ test('typing and closing the only tab within 50 ms loses no character', async ({
 	await expect.poll(() => read(again, 'README.md'), { timeout: 15_000 }).toContain('the very last words');
 });
 
-test('a remote change landing while this tab types raises the conflict bar; both texts are kept and recoverable', async ({ context, page }) => {
+test('a remote change landing while this tab types merges with the typing: both are kept, and theirs stays restorable', async ({ context, page }) => {
 	await ready(page);
 	const other = await context.newPage();
 	await ready(other);
-	// Keep typing (a keystroke every 60 ms keeps the 250 ms save debounce from firing) while the
-	// other tab's change lands: this tab's text is unsaved when the remote change arrives.
+	// Keep typing while the other tab's whole-file write lands: this tab's text is not stored yet.
 	const typing = typeAtEnd(page, 'README.md', '\nmine, unsaved and still typing', 60);
 	await expect(page.locator('.cm-content')).toContainText('mine, un');
 	const theirs = await call(other, 'workspace_write_file', { path: 'README.md', content: 'theirs, from the other tab\n' });
 	expect(theirs.isError).toBe(false);
 	await typing;
-	const bar = page.getByTestId('conflict-bar');
-	await expect(bar).toBeVisible();
-	expect(await read(page, 'README.md')).toBe('theirs, from the other tab\n'); // not overwritten
-	await expect(page.locator('.cm-content')).toContainText('mine, unsaved'); // not lost either
-	await bar.getByRole('button', { name: /keep mine/i }).click();
-	await expect.poll(() => read(page, 'README.md')).toContain('mine, unsaved');
-	const history = (await call(page, 'workspace_history', { limit: 5 })).structuredContent as { entries: { revision: number; source: string }[] };
+	// Co-editing merges instead of asking: the write replaced what was stored when it landed (that
+	// revision stays in history), and what this tab typed after it goes on after it.
+	await expect(page.getByTestId('conflict-bar')).toHaveCount(0);
+	const mine = () => page.evaluate(() => window.studio!.editorText('README.md'));
+	await expect.poll(mine).toMatch(/^theirs, from the other tab\n[\s\S]*and still typing$/);
+	await expect.poll(() => read(other, 'README.md')).toBe(await mine());
+	const history = (await call(page, 'workspace_history', { limit: 10 })).structuredContent as { entries: { revision: number; source: string }[] };
 	const theirsRevision = (theirs.structuredContent as { revision: number }).revision;
 	expect(history.entries.map((e) => e.revision)).toContain(theirsRevision); // theirs stays restorable
 });

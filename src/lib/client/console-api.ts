@@ -25,6 +25,8 @@ export interface ConsoleApi {
 	readonly folder: unknown;
 	/** Changes settings (e.g. `{ approvalExpiryMs }`); the API key goes in, never out. */
 	setSettings(patch: Record<string, unknown>): Promise<unknown>;
+	/** The whole text this tab's editor holds for `path` (the screen shows only the visible lines). */
+	editorText(path: string): string | null;
 }
 
 declare global {
@@ -34,7 +36,7 @@ declare global {
 }
 
 /** Installs `window.studio` for this tab. Calls are palette-sourced direct commands. */
-export function exposeConsoleApi(client: StudioClient): void {
+export function exposeConsoleApi(client: StudioClient, editor: { textOf(path: string): string | null } = { textOf: () => null }): void {
 	// The console is an agent caller of its own: one session per page load.
 	const sessionId = `console-${crypto.randomUUID()}`;
 	window.studio = {
@@ -75,6 +77,7 @@ export function exposeConsoleApi(client: StudioClient): void {
 		get folder() {
 			return client.workspace.folder;
 		},
-		setSettings: (patch) => client.api.setAgentSettings(patch as never)
+		setSettings: (patch) => client.api.setAgentSettings(patch as never),
+		editorText: (path) => editor.textOf(path)
 	};
 }

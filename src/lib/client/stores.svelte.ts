@@ -21,9 +21,12 @@ export class WorkspaceStore {
 	focus = $state.raw<{ path: string; line?: number; at: number } | null>(null);
 	/** The workspace this tab asked for does not exist (deleted, or a link from another browser). */
 	missing = $state(false);
+	/** Which tabs have which files open (co-editing). */
+	open = $state.raw<Record<string, string[]>>({});
 
 	fromSnapshot(snapshot: HubSnapshot) {
 		this.missing = snapshot.workspace.missing === true;
+		this.open = snapshot.open ?? {};
 		this.revision = snapshot.workspace.revision;
 		this.name = snapshot.workspace.name;
 		this.files = snapshot.workspace.files;

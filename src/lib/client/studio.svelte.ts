@@ -154,6 +154,14 @@ export class StudioClient {
 				// The hub ends (a Retry after a storage failure): reload onto a fresh one.
 				setTimeout(() => location.reload(), 300);
 				break;
+			case 'collab.open':
+				this.workspace.open = event.open;
+				break;
+			case 'collab.updates':
+			case 'collab.presence':
+			case 'collab.closed':
+				for (const listener of this.onCollab) listener(event);
+				break;
 			case 'hub.status':
 				this.hub.status = event.status;
 				if (event.status.state === 'superseded') this.hub.state = 'reload-required';
@@ -170,6 +178,9 @@ export class StudioClient {
 
 	/** Listeners of committed changes (the editor re-reads open files). */
 	readonly onChange = new Set<(paths: string[], event: Extract<HubEvent, { type: 'workspace.changed' }>) => void>();
+
+	/** Listeners of co-editing events (the editor). */
+	readonly onCollab = new Set<(event: Extract<HubEvent, { type: 'collab.updates' | 'collab.presence' | 'collab.closed' }>) => void>();
 
 	/** Called with each document the hub asks this tab's preview to render. */
 	onRender: ((render: PreviewRender) => Promise<void>) | null = null;

@@ -2,7 +2,9 @@
 // languages by file kind, the studio's theme, and a listener for local edits.
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
-import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import { Annotation, ChangeSet, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
+import { presence, setPeer, type PeerCursor } from './presence';
 import { indentWithTab } from '@codemirror/commands';
 import { html } from '@codemirror/lang-html';
 import { css } from '@codemirror/lang-css';
@@ -12,7 +14,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 
-export { EditorView, EditorState };
+export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, type PeerCursor };
 
 /** Marks transactions that bring in someone else's change (they are not local edits). */
 export const remote = Annotation.define<boolean>();
@@ -68,8 +70,30 @@ const highlight = HighlightStyle.define([
 	{ tag: t.invalid, color: 'var(--danger)' }
 ]);
 
+/** How a shared file is kept in step with the hub (see client/editor/collab). */
+export interface SharedOptions {
+	version: number;
+	clientID: string;
+	/** This tab's cursor moved (for the other tabs' presence). */
+	onSelection: (selection: { anchor: number; head: number }) => void;
+}
+
+/** The extensions of a file co-edited through the hub: collab (its own typing only in its undo) and presence. */
+function shared(options: SharedOptions): Extension {
+	return [
+		collab({ startVersion: options.version, clientID: options.clientID }),
+		presence(),
+		EditorView.updateListener.of((update) => {
+			if (update.selectionSet && update.view.hasFocus) {
+				const main = update.state.selection.main;
+				options.onSelection({ anchor: main.anchor, head: main.head });
+			}
+		})
+	];
+}
+
 /** A fresh state for one file. `onLocalEdit` runs for every user change (not for remote ones). */
-export function createState(content: string, lang: string, onLocalEdit: () => void, readOnly = false): EditorState {
+export function createState(content: string, lang: string, onLocalEdit: () => void, readOnly = false, share?: SharedOptions): EditorState {
 	return EditorState.create({
 		doc: content,
 		extensions: [
@@ -82,8 +106,9 @@ export function createState(content: string, lang: string, onLocalEdit: () => vo
 			EditorState.readOnly.of(readOnly),
 			EditorView.contentAttributes.of({ 'aria-label': 'Code editor' }),
 			EditorView.updateListener.of((update) => {
-				if (update.docChanged && !update.transactions.some((tr) => tr.annotation(remote))) onLocalEdit();
-			})
+				if (update.docChanged && !update.transactions.some((tr) => tr.annotation(remote) || tr.annotation(Transaction.remote))) onLocalEdit();
+			}),
+			share ? shared(share) : []
 		]
 	});
 }

@@ -1,6 +1,7 @@
-// The code editor of this tab: one EditorState per file (undo survives switching files), debounced
-// saves through workspace_write_file (source editor, direct, expectedRevision), flushes on blur and
-// hide, and live updates from other tabs or agents — with a conflict bar when both sides edited.
+// The code editor of this tab: one EditorState per file (undo survives switching files). Text files
+// are co-edited live through the hub (collab-sync.ts: every keystroke reaches every tab, agents'
+// changes merge in); a file the hub cannot share falls back to debounced guarded saves. The conflict
+// bar remains for what cannot merge (recovered text, a file deleted while typing).
 import { lineDiff, type DiffLine } from '$lib/domain/diff';
 import { hashText } from '$lib/domain/hash';
 import { journalRemove, journalWrite } from './journal';
@@ -10,6 +11,7 @@ import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
 import { SAVE_DELAY_MS } from './timing';
+import { CollabSync } from './collab-sync';
 
 type CM = typeof import('./codemirror');
 
@@ -23,6 +25,8 @@ interface FileSession {
 	saving: string | null;
 	language: string;
 	readOnly: boolean;
+	/** Co-edited through the hub (false: saved on its own, the fallback). */
+	shared: boolean;
 }
 
 /** A conflict between local unsaved edits and a change made elsewhere. */
@@ -49,13 +53,40 @@ export class EditorController {
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
+	readonly #sync: CollabSync;
+	/** The file whose state the view shows (not `active` while a newly active file is loading). */
+	#viewPath: string | null = null;
 	/** Resolves once CodeMirror is loaded and mounted. */
 	readonly whenLoaded = new Promise<void>((resolve) => (this.#loaded = resolve));
 
 	constructor(studio: StudioClient, toasts: ToastStore) {
 		this.#studio = studio;
 		this.#toasts = toasts;
-		studio.onChange.add((paths) => void this.#onRemoteChange(paths));
+		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
+		this.#sync = new CollabSync(studio, () => this.#cm, {
+			state: (path) => {
+				this.#capture();
+				const session = this.#sessions.get(path);
+				return session?.shared ? session.state : null;
+			},
+			dispatch: (path, build) => this.#dispatch(path, build),
+			reset: (path, text, version, mine) => this.#reset(path, text, version, mine),
+			confirmed: (path) => {
+				const session = this.#sessions.get(path);
+				if (session) session.base = this.#text(path) ?? session.base;
+				this.#markClean(path);
+			},
+			closed: (path) => this.#closedRemotely(path),
+			held: (path) => this.conflict?.path === path
+		});
+		studio.onCollab.add((event) => {
+			if (event.type === 'collab.updates') this.#sync.receive(event.path, event.from, event.updates);
+			else if (event.type === 'collab.closed') this.#closedRemotely(event.path);
+			else if (event.peer.tabId !== studio.tabId && this.#sessions.get(event.path)?.shared && this.#cm) {
+				const cm = this.#cm;
+				this.#dispatch(event.path, (state) => state.update({ effects: cm.setPeer.of({ ...event.peer, selection: event.selection }) }));
+			}
+		});
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub.
 			this.#journalAll();
@@ -83,6 +114,7 @@ export class EditorController {
 			void this.flushAll();
 			this.#view?.destroy();
 			this.#view = null;
+			this.#viewPath = null;
 		};
 	}
 
@@ -94,16 +126,15 @@ export class EditorController {
 		if (!this.#cm || !this.#view) return;
 		let session = this.#sessions.get(path);
 		if (!session) {
-			const file = await this.#studio.api.readFile(path);
-			if (!file) return this.close(path);
-			const readOnly = file.content === null;
-			const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
-			const language = this.#studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
-			session = { state: this.#cm.createState(content, language, () => this.#onLocalEdit(path), readOnly), base: content, revision: file.revision, saving: null, language, readOnly };
-			this.#sessions.set(path, session);
+			session = (await this.#openShared(path)) ?? (await this.#openAlone(path)) ?? undefined;
+			if (!session) return this.close(path);
+			if (this.#sessions.has(path)) session = this.#sessions.get(path)!; // a concurrent open() won
+			else this.#sessions.set(path, session);
+			if (session.shared) void this.#sync.pull(path); // updates published while it opened
 		}
 		if (this.active !== path) return; // another open() won meanwhile
 		this.#view.setState(session.state);
+		this.#viewPath = path;
 		if (line) {
 			const doc = this.#view.state.doc;
 			const at = doc.line(Math.min(Math.max(1, line), doc.lines)).from;
@@ -111,14 +142,94 @@ export class EditorController {
 		}
 	}
 
+	/** Opens `path` co-edited through the hub (null: the hub cannot share it). */
+	async #openShared(path: string): Promise<FileSession | null> {
+		const tabId = this.#studio.tabId;
+		const cm = this.#cm;
+		const opened = tabId && cm ? await this.#studio.api.collabOpen(path, tabId).catch(() => null) : null;
+		if (!opened || !cm || !tabId) return null;
+		const language = this.#studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
+		let state = cm.createState(opened.text, language, () => this.#onLocalEdit(path), false, {
+			version: opened.version,
+			clientID: tabId,
+			onSelection: (selection) => this.#sync.presence(path, selection)
+		});
+		state = state.update({ effects: opened.peers.map(({ peer, selection }) => cm.setPeer.of({ ...peer, selection })) }).state;
+		return { state, base: opened.text, revision: this.#studio.workspace.revision, saving: null, language, readOnly: false, shared: true };
+	}
+
+	/** Opens `path` on its own (binary files, read-only; or a hub that cannot share it). */
+	async #openAlone(path: string): Promise<FileSession | null> {
+		const file = await this.#studio.api.readFile(path);
+		if (!file || !this.#cm) return null;
+		const readOnly = file.content === null;
+		const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
+		const language = this.#studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
+		return { state: this.#cm.createState(content, language, () => this.#onLocalEdit(path), readOnly), base: content, revision: file.revision, saving: null, language, readOnly, shared: false };
+	}
+
+	/** Applies a transaction to `path`'s state, through the view when it is the visible file. */
+	#dispatch(path: string, build: (state: import('@codemirror/state').EditorState) => import('@codemirror/state').Transaction) {
+		const session = this.#sessions.get(path);
+		if (!session) return;
+		if (this.#view && this.#viewPath === path) {
+			this.#view.dispatch(build(this.#view.state));
+			session.state = this.#view.state;
+		} else session.state = build(session.state).state;
+	}
+
+	/** The hub's text at `version` replaces the file's; `mine` (unconfirmed typing) is kept on top. */
+	#reset(path: string, text: string, version: number, mine: string | null) {
+		const session = this.#sessions.get(path);
+		const cm = this.#cm;
+		const tabId = this.#studio.tabId;
+		if (!session || !cm || !tabId) return;
+		session.state = cm.createState(text, session.language, () => this.#onLocalEdit(path), false, { version, clientID: tabId, onSelection: (selection) => this.#sync.presence(path, selection) });
+		session.base = text;
+		if (this.#view && this.#viewPath === path) this.#view.setState(session.state);
+		const change = mine === null ? null : cm.minimalChange(text, mine);
+		if (change) {
+			this.#dispatch(path, (state) => state.update({ changes: change }));
+			this.#onLocalEdit(path);
+		} else this.#markClean(path);
+	}
+
+	/** The hub can no longer share the file (deleted or now binary): its tab closes unless it holds typing. */
+	#closedRemotely(path: string) {
+		const session = this.#sessions.get(path);
+		if (!session) return;
+		if (this.dirty.includes(path)) {
+			// What was typed stays on screen (and in the recovery journal); it is no longer sent anywhere.
+			session.shared = false;
+			session.readOnly = true;
+			this.#toasts.show({ tone: 'error', message: `${path} was deleted or replaced elsewhere while you typed. Your text stays in its tab: copy what you need, then close it.` }, 12_000);
+			return;
+		}
+		this.#sessions.delete(path);
+		this.tabs = this.tabs.filter((p) => p !== path);
+		if (this.active === path) {
+			this.active = this.tabs.at(-1) ?? null;
+			if (this.active) void this.open(this.active);
+		}
+	}
+
 	/** Closes a tab (saving first). */
 	async close(path: string): Promise<void> {
-		await this.flush(path);
+		if (this.#sessions.get(path)?.shared) {
+			const session = this.#sessions.get(path)!;
+			await this.#sync.close(path);
+			if (this.#sessions.get(path) === session) this.#sessions.delete(path); // reopened fresh: the hub may drop it
+		} else await this.flush(path);
 		this.tabs = this.tabs.filter((p) => p !== path);
 		if (this.active === path) {
 			this.active = this.tabs.at(-1) ?? null;
 			if (this.active) await this.open(this.active);
 		}
+	}
+
+	/** The whole text this editor holds for `path` (null when it is not open). */
+	textOf(path: string): string | null {
+		return this.#text(path);
 	}
 
 	/** The view's current text of `path` (or the cached state's when not visible). */
@@ -129,7 +240,7 @@ export class EditorController {
 
 	/** Keeps the cached state of the visible file current (view.setState replaces it otherwise). */
 	#capture() {
-		if (this.#view && this.active && this.#sessions.has(this.active)) this.#sessions.get(this.active)!.state = this.#view.state;
+		if (this.#view && this.#viewPath && this.#sessions.has(this.#viewPath)) this.#sessions.get(this.#viewPath)!.state = this.#view.state;
 	}
 
 	#journalTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -159,19 +270,25 @@ export class EditorController {
 			);
 		}
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
+		if (this.#sessions.get(path)?.shared) {
+			void this.#sync.push(path); // at once: every keystroke reaches the other tabs
+			return;
+		}
 		clearTimeout(this.#timers.get(path));
 		this.#timers.set(path, setTimeout(() => void this.flush(path), SAVE_DELAY_MS));
 	}
 
-	/** Saves every file with unsaved edits now. */
+	/** Saves every file with unsaved edits now (shared files: the hub commits them now). */
 	async flushAll(): Promise<void> {
-		await Promise.all(this.dirty.map((path) => this.flush(path)));
+		const shared = [...this.#sessions.entries()].filter(([path, session]) => session.shared && this.tabs.includes(path)).map(([path]) => path);
+		await Promise.all([...new Set([...this.dirty, ...shared])].map((path) => this.flush(path)));
 	}
 
 	/** Saves `path` now if it has unsaved edits. */
 	async flush(path: string, force = false): Promise<void> {
 		clearTimeout(this.#timers.get(path));
 		const session = this.#sessions.get(path);
+		if (session?.shared && !force) return this.#sync.flush(path);
 		const content = this.#text(path);
 		if (!session || content === null || session.readOnly) return;
 		if (content === session.base && !force) return this.#markClean(path);
@@ -212,7 +329,7 @@ export class EditorController {
 		if (!session || !this.#cm) return false;
 		this.#raiseConflict(path, theirs, revision);
 		const change = this.#cm.minimalChange(session.state.doc.toString(), mine);
-		if (this.#view && this.active === path && change) this.#view.dispatch({ changes: change });
+		if (this.#view && this.#viewPath === path && change) this.#view.dispatch({ changes: change });
 		this.#capture();
 		return true;
 	}
@@ -223,10 +340,15 @@ export class EditorController {
 	}
 
 	/** Files changed elsewhere: apply to clean files (cursor kept), raise a conflict on dirty ones. */
-	async #onRemoteChange(paths: string[]): Promise<void> {
+	async #onRemoteChange(paths: string[], source: string): Promise<void> {
 		for (const path of paths) {
 			const session = this.#sessions.get(path);
 			if (!session) continue;
+			if (session.shared) {
+				// The hub merges every change into shared files (collab.updates); its commits are our saves.
+				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
+				continue;
+			}
 			const stored = await this.#studio.api.readFile(path);
 			if (!stored) {
 				this.#sessions.delete(path);
@@ -257,7 +379,7 @@ export class EditorController {
 		this.#capture();
 		const change = this.#cm.minimalChange(session.state.doc.toString(), theirs);
 		const spec = change ? { changes: change, annotations: this.#cm.remote.of(true) } : { annotations: this.#cm.remote.of(true) };
-		if (this.#view && this.active === path) {
+		if (this.#view && this.#viewPath === path) {
 			this.#view.dispatch(spec);
 			session.state = this.#view.state;
 		} else session.state = session.state.update(spec).state;
@@ -272,6 +394,7 @@ export class EditorController {
 		if (!conflict) return;
 		this.conflict = null;
 		const session = this.#sessions.get(conflict.path);
+		if (session?.shared) return this.#sync.push(conflict.path); // my text is in the editor: send it
 		if (session) {
 			session.base = conflict.theirs;
 			session.revision = conflict.revision;
@@ -284,6 +407,14 @@ export class EditorController {
 		const conflict = this.conflict;
 		if (!conflict) return;
 		this.conflict = null;
+		const session = this.#sessions.get(conflict.path);
+		if (session?.shared && this.#cm) {
+			// A local change back to theirs, sent like any typing (the hub holds the live text).
+			const change = this.#cm.minimalChange(this.#text(conflict.path) ?? '', conflict.theirs);
+			if (change) this.#dispatch(conflict.path, (state) => state.update({ changes: change }));
+			this.#onLocalEdit(conflict.path);
+			return;
+		}
 		this.#applyRemote(conflict.path, conflict.theirs, conflict.revision);
 	}
 

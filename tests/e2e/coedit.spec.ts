@@ -1,0 +1,116 @@
+// Live co-editing across tabs, as people do it: three tabs typing at once at different and at the
+// same places end with the same text, every character kept, no conflict bar; an agent's patch on the
+// open file merges with what is being typed; a tab closed mid-burst loses nothing; a phone and a
+// desktop tab co-edit; each tab sees the others' carets and which files are open elsewhere.
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const editor = (page: Page) => page.locator('section[data-region="editor"] .cm-content');
+const stored = (page: Page, path: string) => page.evaluate(async (p) => ((await window.studio!.readFile(p)) as { content: string }).content, path);
+
+async function openFile(page: Page, path: string) {
+	await page.goto('/');
+	await waitForHub(page);
+	await page.locator(`[data-path="${path}"]`).click();
+	await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', path);
+	await expect(editor(page)).not.toBeEmpty();
+}
+
+/** The whole text the tab's editor holds (the screen renders only the visible lines). */
+const text = (page: Page, path = 'README.md') => page.evaluate((p) => window.studio!.editorText(p), path);
+
+test('three tabs typing at once, at different lines and at the same place, end with the same text and every character', async ({ context, page }) => {
+	test.setTimeout(120_000); // three page loads and 600 keystrokes on two busy cores
+	const pages = [page, await context.newPage(), await context.newPage()];
+	for (const p of pages) await openFile(p, 'README.md');
+	// Each tab types 100 characters at its own line, then 100 at the very end where the others type too.
+	const words = ['alpha', 'bravo', 'charl'];
+	const burst = async (p: Page, i: number) => {
+		await editor(p).click();
+		await p.keyboard.press('ControlOrMeta+Home');
+		for (let k = 0; k < i; k++) await p.keyboard.press('ArrowDown');
+		await p.keyboard.press('End');
+		await p.keyboard.type(`[${words[i]}:${'x'.repeat(92)}]`, { delay: 4 });
+		await p.keyboard.press('ControlOrMeta+End');
+		await p.keyboard.type(`(${words[i]}${'y'.repeat(93)})`, { delay: 4 });
+	};
+	await Promise.all(pages.map((p, i) => burst(p, i)));
+	const last = Date.now();
+	// Identical everywhere, with all 600 typed characters, within about a second of the last keystroke.
+	await expect.poll(async () => new Set(await Promise.all(pages.map((p) => text(p)))).size, { timeout: 5000 }).toBe(1);
+	const final = (await text(page))!;
+	expect(final).not.toBeNull();
+	for (const word of words) {
+		expect(final).toContain(`[${word}:${'x'.repeat(92)}]`);
+		expect(final).toContain(`(${word}${'y'.repeat(93)})`);
+	}
+	expect(Date.now() - last).toBeLessThan(3000);
+	await expect.poll(() => stored(page, 'README.md'), { timeout: 5000 }).toBe(final);
+	for (const p of pages) await expect(p.getByTestId('conflict-bar')).toHaveCount(0);
+	// Each tab sees the others' carets, named.
+	await expect(pages[0]!.locator('.cm-peer-name')).toHaveCount(2);
+	await expect(pages[0]!.locator('.cm-peer-name').first()).toHaveText(/^Tab \d+$/);
+	// The file tree says the file is open elsewhere.
+	await expect(pages[0]!.locator('[data-path="README.md"] .elsewhere')).toBeVisible();
+});
+
+test('an agent patch on the open file merges with what the tab is typing; the cursor stays where it was', async ({ context, page }) => {
+	await openFile(page, 'index.html');
+	const agent = await context.newPage();
+	await agent.goto('/');
+	await waitForHub(agent);
+	await editor(page).click();
+	await page.keyboard.press('ControlOrMeta+End');
+	let patched = false;
+	const typing = (async () => {
+		await page.keyboard.type('<!-- typing');
+		while (!patched) await page.keyboard.type('.', { delay: 20 });
+	})();
+	const patch = (await agent.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: 'Fresh bread', replace: 'Fresh rye' }))) as { isError: boolean };
+	patched = true;
+	await typing;
+	expect(patch.isError).toBe(false);
+	// The cursor did not move: what is typed next continues the same comment.
+	await page.keyboard.type(' end -->');
+	await expect.poll(() => text(page, 'index.html')).toContain('Fresh rye');
+	await expect.poll(() => text(page, 'index.html')).toMatch(/<!-- typing\.* end -->$/);
+	await expect(page.getByTestId('conflict-bar')).toHaveCount(0);
+	await expect.poll(() => stored(agent, 'index.html'), { timeout: 5000 }).toMatch(/Fresh rye[\s\S]*<!-- typing\.* end -->$/);
+	// The patch is its own revision; the tab's typing is in the editor's own revisions.
+	const history = (await agent.evaluate(() => window.studio!.callTool('workspace_history', { limit: 10 }))) as { structuredContent: { entries: { tool: string; source: string }[] } };
+	expect(history.structuredContent.entries.map((e) => `${e.source}:${e.tool}`)).toContain('palette:workspace_apply_patch');
+	expect(history.structuredContent.entries.some((e) => e.source === 'editor')).toBe(true);
+});
+
+test('a tab closed mid-burst loses nothing: the other tab and the stored file have every character', async ({ context, page }) => {
+	await openFile(page, 'styles.css');
+	const closing = await context.newPage();
+	await openFile(closing, 'styles.css');
+	await editor(closing).click();
+	await closing.keyboard.press('ControlOrMeta+End');
+	await closing.keyboard.type('\n/* the very last words before closing */');
+	await closing.close();
+	await expect.poll(() => text(page, 'styles.css')).toContain('/* the very last words before closing */');
+	await expect.poll(() => stored(page, 'styles.css'), { timeout: 10_000 }).toContain('/* the very last words before closing */');
+});
+
+test('a phone and a desktop tab co-edit one file', async ({ context, page }) => {
+	await openFile(page, 'README.md');
+	const phone = await context.newPage();
+	await phone.setViewportSize({ width: 390, height: 844 });
+	await phone.goto('/');
+	await waitForHub(phone);
+	const bar = phone.getByRole('navigation', { name: 'Panels' });
+	await bar.getByRole('button', { name: 'Files' }).click();
+	await phone.locator('[data-path="README.md"]').click();
+	await expect(editor(phone)).toBeVisible();
+	await editor(phone).click();
+	await phone.keyboard.press('ControlOrMeta+End');
+	await phone.keyboard.type('\nfrom the phone');
+	await expect.poll(() => text(page)).toContain('from the phone');
+	await editor(page).click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('\nfrom the desk');
+	await expect.poll(() => text(phone)).toContain('from the desk');
+	await expect.poll(() => text(phone)).toBe(await text(page));
+});
