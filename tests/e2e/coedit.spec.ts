@@ -94,7 +94,7 @@ test('a tab closed mid-burst loses nothing: the other tab and the stored file ha
 	await expect.poll(() => stored(page, 'styles.css'), { timeout: 10_000 }).toContain('/* the very last words before closing */');
 });
 
-test('a phone and a desktop tab co-edit one file', async ({ context, page }) => {
+test('a phone and a desktop tab co-edit one file; Ctrl+Z in the editor undoes only that tab\'s typing', async ({ context, page }) => {
 	await openFile(page, 'README.md');
 	const phone = await context.newPage();
 	await phone.setViewportSize({ width: 390, height: 844 });
@@ -112,5 +112,10 @@ test('a phone and a desktop tab co-edit one file', async ({ context, page }) => 
 	await page.keyboard.press('ControlOrMeta+End');
 	await page.keyboard.type('\nfrom the desk');
 	await expect.poll(() => text(phone)).toContain('from the desk');
+	await expect.poll(() => text(phone)).toBe(await text(page));
+	// Ctrl+Z in the editor undoes this tab's own typing only: the phone's words stay.
+	await page.keyboard.press('ControlOrMeta+z');
+	await expect.poll(() => text(page)).not.toContain('from the desk');
+	expect(await text(page)).toContain('from the phone');
 	await expect.poll(() => text(phone)).toBe(await text(page));
 });
