@@ -6,7 +6,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import type { WorkspaceCatalogPort, WorkspaceSummary } from '../runtime/ports';
 import type { DB } from './database';
 import { INDEXES, STORES } from './names';
-import { WorkspaceRow, isValidFileRow } from './records';
+import { WorkspaceRow, isValidFileRow, newWorkspaceRow } from './records';
 
 /** The IndexedDB implementation of {@link WorkspaceCatalogPort}. */
 export class IdbCatalog implements WorkspaceCatalogPort {
@@ -48,19 +48,7 @@ export class IdbCatalog implements WorkspaceCatalogPort {
 			await tx.done.catch(() => undefined);
 			throw new ToolError('TOOL_VALIDATION_FAILED', `A workspace with the id ${workspace.id} exists already.`, { reason: 'workspace-exists' });
 		}
-		const now = this.now();
-		const row: WorkspaceRow = {
-			id: workspace.id,
-			name: workspace.name,
-			revision: workspace.revision,
-			activePath: workspace.activePath,
-			undo: [],
-			redo: [],
-			historyBytes: 0,
-			historyCount: 0,
-			createdAt: now,
-			updatedAt: now
-		};
+		const row = newWorkspaceRow(workspace, this.now());
 		void tx.objectStore(STORES.workspaces).put(row);
 		for (const file of workspace.files.values()) void tx.objectStore(STORES.files).put({ workspaceId: workspace.id, ...file });
 		await tx.done;

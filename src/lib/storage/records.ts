@@ -37,3 +37,8 @@ export function isValidFileRow(row: unknown): row is FileRow {
 	if (!v.is(FileRow, row)) return false;
 	return row.kind === 'text' ? typeof row.content === 'string' : row.bytes instanceof Uint8Array;
 }
+
+/** The record of a workspace stored for the first time (no history yet). */
+export function newWorkspaceRow(workspace: { id: string; name: string; revision: number; activePath: string | null }, now: number): WorkspaceRow {
+	return { id: workspace.id, name: workspace.name, revision: workspace.revision, activePath: workspace.activePath, undo: [], redo: [], historyBytes: 0, historyCount: 0, createdAt: now, updatedAt: now };
+}

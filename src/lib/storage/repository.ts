@@ -9,7 +9,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import type { CommitRequest, LoadedWorkspace, QuarantinedRecord, RepositoryPort } from '../runtime/ports';
 import { INDEXES, STORES } from './names';
 import { listQuarantine, quarantine, rebuildWorkspaceRow } from './repair';
-import { WorkspaceRow, isValidFileRow, type FileRow } from './records';
+import { WorkspaceRow, isValidFileRow, newWorkspaceRow, type FileRow } from './records';
 import { IdbCatalog } from './catalog';
 import * as v from 'valibot';
 
@@ -126,19 +126,7 @@ export class IdbRepository implements RepositoryPort {
 			await tx.done;
 			return existing;
 		}
-		const now = this.#now();
-		const row: WorkspaceRow = {
-			id: workspaceId,
-			name: workspace.name,
-			revision: workspace.revision,
-			activePath: workspace.activePath,
-			undo: [],
-			redo: [],
-			historyBytes: 0,
-			historyCount: 0,
-			createdAt: now,
-			updatedAt: now
-		};
+		const row = newWorkspaceRow({ ...workspace, id: workspaceId }, this.#now());
 		void tx.objectStore(STORES.workspaces).put(row);
 		for (const file of workspace.files.values()) void tx.objectStore(STORES.files).put(toRow(workspaceId, file));
 		await tx.done.catch((error) => {

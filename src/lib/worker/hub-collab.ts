@@ -173,7 +173,7 @@ export class HubCollab {
 			// Deleted, renamed away or replaced by a binary: nothing to merge into. Tabs keep their text.
 			if (open.timer) clearTimeout(open.timer);
 			this.#docs.delete(path);
-			this.publish({ type: 'collab.closed', path, reason: file ? 'binary' : 'deleted' });
+			this.publish({ type: 'collab.closed', path, reason: file ? 'binary' : 'deleted', unsaved: open.doc.dirty });
 			this.#openElsewhere();
 			return;
 		}

@@ -107,8 +107,8 @@ export type HubEventBody =
 	| { type: 'collab.updates'; path: string; from: number; updates: WireUpdate[] }
 	/** A tab's cursor in a shared file moved (null: it left). */
 	| { type: 'collab.presence'; path: string; peer: CollabPeer; selection: CollabSelection | null }
-	/** A shared file can no longer be merged into (deleted, renamed away, now binary). */
-	| { type: 'collab.closed'; path: string; reason: 'deleted' | 'binary' }
+	/** A shared file can no longer be merged into (deleted, renamed away, now binary); `unsaved`: its live text held typing not yet stored. */
+	| { type: 'collab.closed'; path: string; reason: 'deleted' | 'binary'; unsaved: boolean }
 	/** Which tabs have which files open. */
 	| { type: 'collab.open'; open: Record<string, string[]> };
 

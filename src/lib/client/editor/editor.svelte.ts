@@ -81,7 +81,7 @@ export class EditorController {
 		});
 		studio.onCollab.add((event) => {
 			if (event.type === 'collab.updates') this.#sync.receive(event.path, event.from, event.updates);
-			else if (event.type === 'collab.closed') this.#closedRemotely(event.path);
+			else if (event.type === 'collab.closed') this.#closedRemotely(event.path, event.unsaved);
 			else if (event.peer.tabId !== studio.tabId && this.#sessions.get(event.path)?.shared && this.#cm) {
 				const cm = this.#cm;
 				this.#dispatch(event.path, (state) => state.update({ effects: cm.setPeer.of({ ...event.peer, selection: event.selection }) }));
@@ -195,14 +195,16 @@ export class EditorController {
 	}
 
 	/** The hub can no longer share the file (deleted or now binary): its tab closes unless it holds typing. */
-	#closedRemotely(path: string) {
+	#closedRemotely(path: string, unsaved = false) {
 		const session = this.#sessions.get(path);
 		if (!session) return;
-		if (this.dirty.includes(path)) {
-			// What was typed stays on screen (and in the recovery journal); it is no longer sent anywhere.
+		if (this.dirty.includes(path) || unsaved) {
+			if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
+			// What was typed stays (and in the recovery journal); the conflict bar asks: keep mine writes
+			// it back (recreating the file), take theirs drops it.
 			session.shared = false;
-			session.readOnly = true;
-			this.#toasts.show({ tone: 'error', message: `${path} was deleted or replaced elsewhere while you typed. Your text stays in its tab: copy what you need, then close it.` }, 12_000);
+			session.base = '';
+			this.#raiseConflict(path, '', this.#studio.workspace.revision);
 			return;
 		}
 		this.#sessions.delete(path);
@@ -351,6 +353,7 @@ export class EditorController {
 			}
 			const stored = await this.#studio.api.readFile(path);
 			if (!stored) {
+				if (this.conflict?.path === path) continue; // the conflict bar holds typing for it
 				this.#sessions.delete(path);
 				this.tabs = this.tabs.filter((p) => p !== path);
 				if (this.active === path) this.active = this.tabs.at(-1) ?? null;
@@ -408,6 +411,17 @@ export class EditorController {
 		if (!conflict) return;
 		this.conflict = null;
 		const session = this.#sessions.get(conflict.path);
+		if (!this.#studio.workspace.files.some((file) => file.path === conflict.path)) {
+			// Theirs is "deleted": the tab goes, as the file did.
+			this.#sessions.delete(conflict.path);
+			this.#markClean(conflict.path);
+			this.tabs = this.tabs.filter((p) => p !== conflict.path);
+			if (this.active === conflict.path) {
+				this.active = this.tabs.at(-1) ?? null;
+				if (this.active) void this.open(this.active);
+			}
+			return;
+		}
 		if (session?.shared && this.#cm) {
 			// A local change back to theirs, sent like any typing (the hub holds the live text).
 			const change = this.#cm.minimalChange(this.#text(conflict.path) ?? '', conflict.theirs);

@@ -29,7 +29,8 @@ export async function saveText(studio: StudioClient, request: SaveRequest): Prom
 	const { path, content, base, force } = request;
 	let expectedRevision = request.baseRevision;
 	for (let attempt = 0; attempt < 5; attempt++) {
-		const result = await studio.callTool('workspace_write_file', { path, content, expectedRevision }, 'editor');
+		// "Keep mine" over a file deleted elsewhere writes it back.
+		const result = await studio.callTool('workspace_write_file', { path, content, expectedRevision, ...(force ? { createIfMissing: true } : {}) }, 'editor');
 		if (!result.isError) return { kind: 'saved', revision: (result.structuredContent as { revision: number }).revision };
 		const error = result.structuredContent.error as ToolErrorShape;
 		if (error.code !== 'WORKSPACE_REVISION_CONFLICT') return { kind: 'failed', error };
