@@ -5,6 +5,9 @@
 import { test, expect, waitForHub } from './fixtures';
 import type { Page } from '@playwright/test';
 
+// Several tabs per test on two cores busy with other tests: room well beyond the slowest seen (51 s).
+test.describe.configure({ timeout: 120_000 });
+
 const editor = (page: Page) => page.locator('section[data-region="editor"] .cm-content');
 const stored = (page: Page, path: string) => page.evaluate(async (p) => ((await window.studio!.readFile(p)) as { content: string }).content, path);
 

@@ -148,6 +148,7 @@ test('history shows who made each revision, its diff, and restores an earlier on
 });
 
 test('a change made elsewhere reaches the open editor, and merges with what is being typed there', async ({ context, page }) => {
+	test.setTimeout(120_000); // two tabs, typing while the other patches (30 s seen)
 	const other = await context.newPage();
 	await ready(page);
 	await other.goto('/');

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync, zipSync, strToU8 } from 'fflate';
 
+// Page loads per workspace switch, several tabs: room well beyond the slowest seen (36 s).
+test.describe.configure({ timeout: 120_000 });
+
 type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
 const listing = async (page: Page) =>
 	((await page.evaluate(() => window.studio!.callTool('workspace_list_files', {}))) as Listed).structuredContent.files.map((f) => `${f.path} ${f.hash} ${f.size}`).sort();

@@ -43,6 +43,7 @@ test('a downloaded .zip imported into another profile on a phone gives identical
 });
 
 test('a share link carries the site in its fragment: opened offline in another profile, it says what it holds and opens only on the person\'s word', async ({ page, browser, context }) => {
+	test.setTimeout(120_000); // two profiles, a service worker install, an offline start (40 s seen)
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	await page.goto('/');
 	await waitForHub(page);
