@@ -131,9 +131,17 @@ test('a file deleted elsewhere while typed in keeps the typing: the conflict bar
 	await waitForHub(other);
 	await editor(page).click();
 	await page.keyboard.press('ControlOrMeta+End');
-	await page.keyboard.type('\n/* still needed */');
-	// Deleted before the hub stored the typing (it commits 250 ms after a pause).
+	// Typing goes on while the file is deleted, so the hub holds typing it has not stored yet (it
+	// stores 250 ms after a pause; on a slow machine a pause could otherwise store it first).
+	let deleting = true;
+	const typing = (async () => {
+		await page.keyboard.type('\n/* still needed */');
+		while (deleting) await page.keyboard.type(' ', { delay: 20 });
+	})();
+	await expect.poll(() => page.evaluate(() => window.studio!.editorText('typography.css'))).toContain('/* still needed */');
 	const deleted = (await other.evaluate(() => window.studio!.callTool('workspace_delete_file', { path: 'typography.css' }))) as { isError: boolean };
+	deleting = false;
+	await typing;
 	expect(deleted.isError).toBe(false);
 	const bar = page.getByTestId('conflict-bar');
 	await expect(bar).toBeVisible();

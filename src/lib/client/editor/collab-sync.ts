@@ -29,6 +29,8 @@ export interface CollabHost {
 const ECHO_WAIT_MS = 400;
 /** Cursor positions are sent at most this often per file. */
 const PRESENCE_MS = 50;
+/** After the hub did not answer (a writer handover, a restart), the next try. */
+const RETRY_MS = 500;
 
 /** Push/pull loop of this tab's shared files. */
 export class CollabSync {
@@ -68,6 +70,9 @@ export class CollabSync {
 				// Our updates come back on the event stream; if that event was lost, pull them.
 				if (!(await this.#until(path, answer.status === 'ok' ? answer.version : 0))) await this.pull(path);
 			}
+		} catch {
+			// The typing stays sendable in the editor: it goes with the next try.
+			setTimeout(() => void this.push(path), RETRY_MS);
 		} finally {
 			this.#pushing.delete(path);
 			if (this.#again.delete(path)) void this.push(path);
@@ -79,8 +84,8 @@ export class CollabSync {
 		const cm = this.cm();
 		const state = this.host.state(path);
 		if (!cm || !state) return;
-		const answer = await this.studio.api.collabPull(path, cm.getSyncedVersion(state));
-		if ((await this.#settle(path, answer)) && answer.status === 'ok' && answer.updates) this.receive(path, answer.from ?? 0, answer.updates);
+		const answer = await this.studio.api.collabPull(path, cm.getSyncedVersion(state)).catch(() => null);
+		if (answer && (await this.#settle(path, answer)) && answer.status === 'ok' && answer.updates) this.receive(path, answer.from ?? 0, answer.updates);
 	}
 
 	/** Handles an answer that is not a plain "ok"; false when the caller should stop. */
@@ -90,7 +95,8 @@ export class CollabSync {
 		if (answer.status === 'resync') this.host.reset(path, answer.text, answer.version, mine);
 		else {
 			// The hub dropped the file (it restarted, or the last tab closed it meanwhile): open it again.
-			const opened = await this.studio.api.collabOpen(path, this.#tabId);
+			const opened = await this.studio.api.collabOpen(path, this.#tabId).catch(() => undefined);
+			if (opened === undefined) return false; // no answer: the next push or event tries again
 			if (!opened) this.host.closed(path, 'deleted');
 			else this.host.reset(path, opened.text, opened.version, mine);
 		}
