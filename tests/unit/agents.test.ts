@@ -59,6 +59,31 @@ describe('command library and local planner', () => {
 		expect(events.filter((e) => e.type === 'tool-result').map((e) => (e as { revision?: number }).revision)).toEqual([1, 2]);
 	});
 
+	it('folds several file changes of one prompt into one workspace_apply_changes: one card, one revision, reads hoisted ahead', async () => {
+		const chain = planChain('replace "Fresh" with "Warm" in index.html and create b.html with <p>b</p> then make the theme teal', readOnly).steps;
+		expect(chain.map((step) => step.name)).toEqual(['workspace_read_file', 'workspace_apply_changes', 'preview_set_theme']);
+		expect(chain[1]!.arguments).toEqual({
+			operations: [
+				{ op: 'patch', path: 'index.html', search: 'Fresh', replace: 'Warm', occurrence: 'first' },
+				{ op: 'create', path: 'b.html', content: '<p>b</p>' }
+			]
+		});
+		// A single file change stays the single-file tool.
+		expect(planChain('delete team.html', readOnly).steps.map((step) => step.name)).toEqual(['workspace_get_status', 'workspace_delete_file']);
+
+		const { registry, service } = await makeStudio();
+		const start = service.revision;
+		const running = runLocalAgent('create a.html with <p>a</p> and create b.html with <p>b</p>', { registry, sessionId: 's3', signal: new AbortController().signal, emit: () => undefined });
+		while (registry.policy.snapshot().length === 0) await new Promise((r) => setTimeout(r, 1));
+		const pending = registry.policy.snapshot();
+		expect(pending).toHaveLength(1);
+		expect(pending[0]).toMatchObject({ name: 'workspace_apply_changes' });
+		registry.policy.resolve(pending[0]!.id, 'allow-once');
+		expect(await running).toEqual({ type: 'done', outcome: 'answered' });
+		expect(service.revision).toBe(start + 1);
+		expect([...service.workspace.files.keys()]).toEqual(expect.arrayContaining(['a.html', 'b.html']));
+	});
+
 	it('stops at the first error and reports the tool, the code and whether a retry is safe', async () => {
 		const { registry } = await makeStudio();
 		const events: AgentEvent[] = [];

@@ -175,3 +175,55 @@ describe('over stdio with the SDK client', () => {
 		expect(history.entries[0]!.source).toBe('disk');
 	});
 });
+
+describe('several files in one call', () => {
+	it('workspace_apply_changes writes every file of the batch, each atomically, as one revision', async () => {
+		const dir = temp();
+		writeFileSync(join(dir, 'index.html'), '<h1>site</h1>\n');
+		const studio = await openFolderStudio(dir);
+		const done = out<{ revision: number; changedPaths: string[] }>(
+			await studio.call('workspace_apply_changes', {
+				operations: [
+					{ op: 'create', path: 'about.html', content: '<h1>About</h1>\n' },
+					{ op: 'create', path: 'css/site.css', content: 'body{}\n' },
+					{ op: 'patch', path: 'index.html', search: 'site', replace: 'home' }
+				]
+			})
+		);
+		expect(done.changedPaths).toEqual(['about.html', 'css/site.css', 'index.html']);
+		expect(readFileSync(join(dir, 'css/site.css'), 'utf8')).toBe('body{}\n');
+		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>home</h1>\n');
+		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+	});
+
+	it('when the disk refuses part of a batch, what was already written is put back and each path is reported', async () => {
+		const dir = temp();
+		writeFileSync(join(dir, 'index.html'), '<h1>site</h1>\n');
+		writeFileSync(join(dir, 'styles.css'), 'body{color:red}\n');
+		// A plain file where the batch needs a folder: the disk refuses to create blocker/x.txt (even as root).
+		writeFileSync(join(dir, 'blocker'), 'not a folder');
+		const studio = await openFolderStudio(dir);
+		const before = out<{ revision: number }>(await studio.call('workspace_get_status', {})).revision;
+		const result = await studio.call('workspace_apply_changes', {
+			operations: [
+				{ op: 'write', path: 'styles.css', content: 'body{color:blue}\n' },
+				{ op: 'create', path: 'fresh.txt', content: 'new\n' },
+				{ op: 'create', path: 'blocker/x.txt', content: 'x' }
+			]
+		});
+		expect(code(result)).toMatchObject({ code: 'TOOL_EXECUTION_FAILED', details: { reason: 'disk-refused' } });
+		const error = result.structuredContent.error as { message: string; details: { paths: { path: string; state: string }[] } };
+		expect(error.details.paths).toEqual([
+			{ path: 'blocker/x.txt', state: 'refused' },
+			{ path: 'fresh.txt', state: 'restored' },
+			{ path: 'styles.css', state: 'restored' }
+		]);
+		expect(error.message).toMatch(/refused to write blocker\/x\.txt/);
+		expect(readFileSync(join(dir, 'styles.css'), 'utf8')).toBe('body{color:red}\n');
+		expect(existsSync(join(dir, 'fresh.txt'))).toBe(false);
+		expect(out<{ revision: number }>(await studio.call('workspace_get_status', {})).revision).toBe(before);
+		// The folder is still usable: the next call writes normally.
+		out(await studio.call('workspace_write_file', { path: 'styles.css', content: 'body{color:green}\n' }));
+		expect(readFileSync(join(dir, 'styles.css'), 'utf8')).toBe('body{color:green}\n');
+	});
+});

@@ -32,6 +32,12 @@ export const COMMAND_LIBRARY: readonly CommandExample[] = [
 		expectedChain: ['workspace_get_status', 'workspace_create_file', 'workspace_open_file'],
 		difficulty: 'medium'
 	},
+	{
+		prompt: 'create contact.html with <h1>Contact us</h1> and create thanks.html with <h1>Thank you</h1>',
+		tools: ['workspace_apply_changes'],
+		expectedChain: ['workspace_get_status', 'workspace_apply_changes'],
+		difficulty: 'medium'
+	},
 	{ prompt: 'rename about.html to team.html', tools: ['workspace_rename_file'], expectedChain: ['workspace_get_status', 'workspace_rename_file'], difficulty: 'medium' },
 	{ prompt: 'delete team.html', tools: ['workspace_delete_file'], expectedChain: ['workspace_get_status', 'workspace_delete_file'], difficulty: 'medium' },
 	{ prompt: 'make the theme indigo in dark mode and set the subtitle to "Open every day"', tools: ['preview_set_theme', 'preview_update_hero'], expectedChain: ['workspace_get_status', 'preview_set_theme', 'preview_update_hero'], difficulty: 'medium' },

@@ -51,6 +51,7 @@ export const LOCAL_ABILITIES = [
 	'"read index.html" / "open styles.css"',
 	'"create about.html with <h1>About</h1>"',
 	'"rename about.html to team.html" / "delete team.html"',
+	'several file changes in one prompt ("create a.html with … and create b.html with …"): one approval, one revision',
 	'"replace \\"Fresh\\" with \\"Warm\\" in index.html"',
 	'"undo" / "redo" / "reset the site"',
 	'"make the theme teal" (or any colour word, "dark mode")',
@@ -140,6 +141,43 @@ export function plan(prompt: string): Plan {
 	return { steps: steps.slice(0, MAX_PLAN_STEPS) };
 }
 
+/** Single-file tools whose call maps onto one operation of workspace_apply_changes. */
+const FILE_OPERATIONS: Record<string, (args: Record<string, unknown>) => Record<string, unknown>> = {
+	workspace_create_file: (args) => ({ op: 'create', ...args }),
+	workspace_write_file: (args) => ({ op: 'write', ...args }),
+	workspace_apply_patch: (args) => ({ op: 'patch', ...args }),
+	workspace_rename_file: (args) => ({ op: 'rename', ...args }),
+	workspace_delete_file: (args) => ({ op: 'delete', ...args })
+};
+
+/**
+ * Folds two or more consecutive file changes into one workspace_apply_changes call: one approval,
+ * one revision, one render, one undo. Reads between them (the read before a patch) move ahead of the
+ * batch; they observe the same revision either way.
+ */
+export function batchFileChanges(steps: readonly PlannedCall[]): PlannedCall[] {
+	const out: PlannedCall[] = [];
+	let group: PlannedCall[] = [];
+	let reads: PlannedCall[] = [];
+	const close = () => {
+		out.push(...reads);
+		if (group.length > 1) out.push({ name: 'workspace_apply_changes', arguments: { operations: group.map((step) => FILE_OPERATIONS[step.name]!(step.arguments)) } });
+		else out.push(...group);
+		group = [];
+		reads = [];
+	};
+	for (const step of steps) {
+		if (Object.hasOwn(FILE_OPERATIONS, step.name)) group.push(step);
+		else if (step.name === 'workspace_read_file') reads.push(step);
+		else {
+			close();
+			out.push(step);
+		}
+	}
+	close();
+	return out;
+}
+
 /** Reads that show the revision; a plan that mutates starts with one of them. */
 const OBSERVING = ['workspace_get_status', 'workspace_read_file', 'workspace_list_files'];
 
@@ -150,7 +188,7 @@ const OBSERVING = ['workspace_get_status', 'workspace_read_file', 'workspace_lis
 export function planChain(prompt: string, isReadOnly: (name: string) => boolean): Plan {
 	const planned = plan(prompt);
 	if (planned.reply) return planned;
-	const steps = [...planned.steps];
+	const steps = batchFileChanges(planned.steps);
 	if (steps.some((step) => !isReadOnly(step.name)) && !OBSERVING.includes(steps[0]!.name)) steps.unshift({ name: 'workspace_get_status', arguments: {} });
 	return { steps: steps.slice(0, MAX_PLAN_STEPS) };
 }

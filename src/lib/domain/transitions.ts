@@ -6,13 +6,26 @@ import { WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { makeFile, sameFile, totalBytes, type Diff, type FileChange, type FileRecord, type Workspace } from './model';
 import { normalizePath } from './paths';
 
-/** A requested change. Paths are normalised by `apply`. */
-export type Change =
+/** One file operation: the steps a batch is made of. */
+export type FileOperation =
 	| { type: 'create'; path: string; content: string | Uint8Array }
 	| { type: 'write'; path: string; content: string | Uint8Array; createIfMissing?: boolean }
 	| { type: 'patch'; path: string; search: string; replace: string; occurrence: 'first' | 'all' }
 	| { type: 'rename'; from: string; to: string }
-	| { type: 'delete'; path: string }
+	| { type: 'delete'; path: string };
+
+/** Most operations in one batch. */
+export const BATCH_MAX_OPERATIONS = 64;
+
+/** A requested change. Paths are normalised by `apply`. */
+export type Change =
+	| FileOperation
+	/**
+	 * Several file operations applied in order as one revision: all or nothing. Later operations see
+	 * the files earlier ones left; the diff is the net change (a file created then patched is one
+	 * created file). The last-HTML rule is checked on the result, not between steps.
+	 */
+	| { type: 'batch'; operations: readonly FileOperation[] }
 	/** Replace every file (reset to the template, restore a revision, reload from a folder). */
 	| { type: 'replace'; files: readonly FileRecord[]; activePath?: string | null }
 	/** Undo: set every path of `diff` back to its `before`. */
@@ -46,6 +59,10 @@ function requireText(file: FileRecord): string {
 
 /** Applies one change. Throws a canonical ToolError when an invariant or limit would break; nothing changes then. */
 export function apply(workspace: Workspace, change: Change): ApplyResult {
+	return applyChange(workspace, change, false);
+}
+
+function applyChange(workspace: Workspace, change: Change, inBatch: boolean): ApplyResult {
 	const files = new Map(workspace.files);
 	const changes: FileChange[] = [];
 	let replacements: number | undefined;
@@ -101,14 +118,22 @@ export function apply(workspace: Workspace, change: Change): ApplyResult {
 			const moved = makeFile(to, file.kind === 'text' ? file.content! : file.bytes!);
 			set(from, null);
 			set(to, moved);
-			requireEntry(workspace, files, from);
+			if (!inBatch) requireEntry(workspace, files, from);
 			break;
 		}
 		case 'delete': {
 			const path = normalizePath(change.path);
 			if (!files.has(path)) throw notFound(path);
 			set(path, null);
-			requireEntry(workspace, files, path);
+			if (!inBatch) requireEntry(workspace, files, path);
+			break;
+		}
+		case 'batch': {
+			const after = applyBatch(workspace, change.operations);
+			replacements = after.replacements;
+			for (const path of after.touched) set(path, after.workspace.files.get(path) ?? null);
+			const removedHtml = after.touched.find((path) => isHtml(path) && !files.has(path));
+			if (removedHtml) requireEntry(workspace, files, removedHtml);
 			break;
 		}
 		case 'replace': {
@@ -158,7 +183,45 @@ function requireEntry(before: Workspace, after: Map<string, FileRecord>, removed
 	}
 }
 
+/**
+ * Runs a batch's operations in order on scratch snapshots. A failing operation throws its own
+ * canonical error, prefixed with which operation it was; nothing of the batch applies then.
+ */
+function applyBatch(workspace: Workspace, operations: readonly FileOperation[]) {
+	if (operations.length === 0) throw new ToolError('TOOL_VALIDATION_FAILED', 'A batch needs at least one operation.', { issues: [{ path: 'operations', message: 'empty' }] });
+	if (operations.length > BATCH_MAX_OPERATIONS) {
+		throw new ToolError('TOOL_VALIDATION_FAILED', `A batch can hold at most ${BATCH_MAX_OPERATIONS} operations; split the work.`, { issues: [{ path: 'operations', message: 'too many' }] });
+	}
+	let current = workspace;
+	let replacements = 0;
+	const touched: string[] = [];
+	const touch = (path: string) => {
+		if (!touched.includes(path)) touched.push(path);
+	};
+	operations.forEach((operation, index) => {
+		let step: ApplyResult;
+		try {
+			step = applyChange(current, operation, true);
+		} catch (error) {
+			if (!(error instanceof ToolError)) throw error;
+			const what = operation.type === 'rename' ? `rename ${operation.from} → ${operation.to}` : `${operation.type} ${operation.path}`;
+			throw new ToolError(error.code, `Operation ${index + 1} of ${operations.length} (${what}) failed, so nothing was changed: ${error.message}`, { ...error.details, operation: index }, error.retryable);
+		}
+		for (const item of step.diff.changes) touch(item.path);
+		replacements += step.replacements ?? 0;
+		current = step.workspace;
+	});
+	return { workspace: current, touched, replacements };
+}
+
 function nextActivePath(current: string | null, files: Map<string, FileRecord>, change: Change): string | null {
+	if (change.type === 'batch') {
+		// The person's open file stays open; one moved by the batch is followed to its new path.
+		if (current && files.has(current)) return current;
+		const moved = change.operations.reduce<string | null>((path, op) => (op.type === 'rename' && path === normalizePathSafe(op.from) ? normalizePathSafe(op.to) : path), current);
+		if (moved && files.has(moved)) return moved;
+		return fallbackActive(files);
+	}
 	if (change.type === 'rename' && current === normalizePathSafe(change.from)) return normalizePathSafe(change.to);
 	if (change.type === 'create') return normalizePathSafe(change.path);
 	if (current && files.has(current)) return current;

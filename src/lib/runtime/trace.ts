@@ -78,7 +78,7 @@ export class Trace {
 				(!filter.phase || entry.phase === filter.phase) &&
 				(!filter.sessionId || entry.sessionId === filter.sessionId) &&
 				(!filter.callId || entry.callId === filter.callId) &&
-				(!text || JSON.stringify(entry).toLowerCase().includes(text))
+				(!text || searchable(entry).includes(text))
 		);
 	}
 
@@ -104,4 +104,10 @@ export class Trace {
 	export(): { format: 'web-studio-trace'; version: 1; exportedAt: number; entries: TraceEntry[] } {
 		return { format: 'web-studio-trace', version: 1, exportedAt: Date.now(), entries: this.snapshot() };
 	}
+}
+
+/** An entry's text for the free-text filter: everything but its random id (which would match "n4" by chance). */
+function searchable(entry: TraceEntry): string {
+	const { id: _id, ...rest } = entry;
+	return JSON.stringify(rest).toLowerCase();
 }

@@ -57,7 +57,7 @@ export class ContainedFolder {
 			if ((await lstat(abs)).isSymbolicLink()) throw outside(path, 'it is a symbolic link (the studio does not follow links)');
 		} catch (error) {
 			if (error instanceof ToolError) throw error;
-			if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+			if (!absent(error)) throw error;
 		}
 		return abs;
 	}
@@ -70,7 +70,7 @@ export class ContainedFolder {
 			const info = await stat(abs);
 			return { size: info.size, mtime: info.mtimeMs, hash: diskHash(path, bytes) };
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+			if (absent(error)) return null;
 			throw error;
 		}
 	}
@@ -213,3 +213,9 @@ function alive(pid: number): boolean {
 	}
 }
 
+
+/** No file there: the path does not exist, or a file stands where a folder on the way should be. */
+function absent(error: unknown): boolean {
+	const code = (error as NodeJS.ErrnoException).code;
+	return code === 'ENOENT' || code === 'ENOTDIR';
+}

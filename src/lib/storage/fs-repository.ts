@@ -178,15 +178,21 @@ export class FsRepository implements RepositoryPort {
 				}
 			} else {
 				const verdicts = await this.#check(request.diff.changes, files);
+				const done: FileChange[] = [];
 				for (const { change, verdict } of verdicts) {
-					if (verdict === 'write') {
-						const after = change.after!;
-						files[change.path] = await folder.write(change.path, after.kind === 'text' ? (after.content ?? '') : (after.bytes ?? new Uint8Array()));
-					} else if (verdict === 'delete') {
-						await folder.remove(change.path);
-						delete files[change.path];
-					} else if (change.after) files[change.path] = (await folder.fingerprint(change.path))!;
-					else delete files[change.path];
+					try {
+						if (verdict === 'write') files[change.path] = await folder.write(change.path, bytesOf(change.after!));
+						else if (verdict === 'delete') {
+							await folder.remove(change.path);
+							delete files[change.path];
+						} else if (change.after) files[change.path] = (await folder.fingerprint(change.path))!;
+						else delete files[change.path];
+						done.push(change);
+					} catch (error) {
+						// Each file is written atomically; a revision of several files is not. Put back what this
+						// commit already wrote, then say per path what happened (nothing is recorded as committed).
+						throw await partialWrite(folder, change.path, error, done);
+					}
 				}
 			}
 			await this.#writeMeta({ revision: request.diff.toRevision, files });
@@ -237,4 +243,28 @@ export class FsRepository implements RepositoryPort {
 function sameFingerprints(a: Record<string, DiskFingerprint>, b: Record<string, DiskFingerprint>): boolean {
 	const keys = Object.keys(a);
 	return keys.length === Object.keys(b).length && keys.every((key) => b[key]?.hash === a[key]!.hash);
+}
+
+const bytesOf = (file: FileRecord) => (file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()));
+
+/**
+ * The error of a multi-file commit the disk refused part-way: the paths already written are put back
+ * (best effort, newest first) and every path's state is listed, so a person or agent knows exactly
+ * what is on disk.
+ */
+async function partialWrite(folder: ContainedFolder, failedPath: string, error: unknown, done: readonly FileChange[]): Promise<ToolError> {
+	const paths: { path: string; state: 'refused' | 'restored' | 'left-changed' }[] = [{ path: failedPath, state: 'refused' }];
+	for (const change of [...done].reverse()) {
+		try {
+			if (change.before) await folder.write(change.path, bytesOf(change.before));
+			else await folder.remove(change.path);
+			paths.push({ path: change.path, state: 'restored' });
+		} catch {
+			paths.push({ path: change.path, state: 'left-changed' });
+		}
+	}
+	const reason = (error as NodeJS.ErrnoException)?.code ?? (error instanceof Error ? error.message : String(error));
+	const left = paths.filter((p) => p.state === 'left-changed').map((p) => p.path);
+	const message = `The disk refused to write ${failedPath} (${reason}); nothing was applied${done.length ? `, and ${done.length - left.length} file${done.length - left.length === 1 ? '' : 's'} already written ${done.length - left.length === 1 ? 'was' : 'were'} put back` : ''}.${left.length ? ` Could not put back: ${left.join(', ')}.` : ''}`;
+	return new ToolError('TOOL_EXECUTION_FAILED', message, { reason: 'disk-refused', paths });
 }

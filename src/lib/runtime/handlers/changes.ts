@@ -1,6 +1,6 @@
 // Tool input → domain change, one builder per content-changing tool. Handlers commit these; the
 // approval card previews them (a dry run of the same pure transition), so both always agree.
-import type { Change } from '../../domain/transitions';
+import type { Change, FileOperation } from '../../domain/transitions';
 import type { FileRecord, Workspace } from '../../domain/model';
 import { ToolError } from '../../core/errors';
 import { readZip, type ZipContents } from '../zip-import';
@@ -21,6 +21,7 @@ export const CHANGE_BUILDERS = {
 	workspace_apply_patch: (input: ToolInput<'workspace_apply_patch'>): Change => ({ type: 'patch', path: input.path, search: input.search, replace: input.replace, occurrence: input.occurrence }),
 	workspace_rename_file: (input: ToolInput<'workspace_rename_file'>): Change => ({ type: 'rename', from: input.from, to: input.to }),
 	workspace_delete_file: (input: ToolInput<'workspace_delete_file'>): Change => ({ type: 'delete', path: input.path }),
+	workspace_apply_changes: (input: ToolInput<'workspace_apply_changes'>): Change => ({ type: 'batch', operations: input.operations.map(operationOf) }),
 	// The starter defaults to the landing page also for a dry run handed raw arguments.
 	workspace_reset: (input: Partial<ToolInput<'workspace_reset'>>): Change => ({ type: 'replace', files: starterFilesOf(input.starter ?? 'landing'), activePath: 'index.html' }),
 	preview_set_theme: (input: ToolInput<'preview_set_theme'>, ws: Workspace): Change => themeChange(ws, input.accent, input.scheme),
@@ -28,6 +29,22 @@ export const CHANGE_BUILDERS = {
 	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),
 	workspace_import_zip: (input: ToolInput<'workspace_import_zip'>, ws: Workspace): Change => importChange(ws, zipContents(input.data).files, input.mode)
 } as const;
+
+/** One operation of workspace_apply_changes as a domain step (decoding base64 like the single-file tools). */
+function operationOf(op: ToolInput<'workspace_apply_changes'>['operations'][number]): FileOperation {
+	switch (op.op) {
+		case 'create':
+			return { type: 'create', path: op.path, content: decodeContent(op.content, op.encoding) };
+		case 'write':
+			return { type: 'write', path: op.path, content: decodeContent(op.content, op.encoding), createIfMissing: op.createIfMissing };
+		case 'patch':
+			return { type: 'patch', path: op.path, search: op.search, replace: op.replace, occurrence: op.occurrence };
+		case 'rename':
+			return { type: 'rename', from: op.from, to: op.to };
+		case 'delete':
+			return { type: 'delete', path: op.path };
+	}
+}
 
 /** The archive's readable files and what was left out (throws when it is no zip or holds nothing usable). */
 export function zipContents(data: string): ZipContents {

@@ -13,7 +13,13 @@ export function planHandler(service: WorkspaceService, name: ToolName, folder: (
 	return async (input: { expectedRevision?: number }, ctx: HandlerContext) => {
 		const plan = workspacePlan(name, input, service, folder)!;
 		const result = await service.commit(meta(name, ctx, input.expectedRevision), plan);
-		return { ...mutationOutput(result), ...(name === 'workspace_apply_patch' ? { replacements: result.replacements ?? 0 } : {}) };
+		const extra =
+			name === 'workspace_apply_patch'
+				? { replacements: result.replacements ?? 0 }
+				: name === 'workspace_apply_changes'
+					? { operations: (input as ToolInput<'workspace_apply_changes'>).operations.length, replacements: result.replacements ?? 0 }
+					: {};
+		return { ...mutationOutput(result), ...extra };
 	};
 }
 
@@ -26,6 +32,7 @@ export function fileHandlers(service: WorkspaceService) {
 		workspace_apply_patch: planHandler(service, 'workspace_apply_patch'),
 		workspace_rename_file: planHandler(service, 'workspace_rename_file'),
 		workspace_delete_file: planHandler(service, 'workspace_delete_file'),
+		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
 			const { files, skipped } = zipContents(input.data);
 			return { ...(await importZip(input, ctx)), imported: files.map((file) => file.path), skipped };
@@ -36,6 +43,7 @@ export function fileHandlers(service: WorkspaceService) {
 		workspace_apply_patch: ToolHandler<'workspace_apply_patch'>;
 		workspace_rename_file: ToolHandler<'workspace_rename_file'>;
 		workspace_delete_file: ToolHandler<'workspace_delete_file'>;
+		workspace_apply_changes: ToolHandler<'workspace_apply_changes'>;
 		workspace_import_zip: ToolHandler<'workspace_import_zip'>;
 	};
 }

@@ -1,7 +1,22 @@
 // Tool definitions: creating, writing, patching, renaming and deleting files, and importing a .zip. Part of the one catalog (tools/schema.ts assembles it).
 import * as v from 'valibot';
 import { TEXT_FILE_MAX_BYTES } from '../../core/limits';
+import { BATCH_MAX_OPERATIONS } from '../../domain/transitions';
 import { Path, TextContent, Encoding, mutationOutput, MutationOutput, mutationInput, SkippedPath, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
+
+const Search = v.pipe(v.string(), v.minLength(1), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Exact text to find.'), v.examples(['Hello']));
+const Replace = v.pipe(v.string(), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Text to put in its place.'), v.examples(['Welcome']));
+const Occurrence = v.optional(v.pipe(v.picklist(['first', 'all']), v.description('"first" (default) or "all".')), 'first');
+const CreateIfMissing = v.optional(v.pipe(v.boolean(), v.description('Create the file if it does not exist (default false).')), false);
+
+/** One step of workspace_apply_changes: the same arguments as the single-file tool, plus `op`. */
+const Operation = v.variant('op', [
+	v.strictObject({ op: v.literal('create'), path: Path, content: v.optional(TextContent, ''), encoding: Encoding }),
+	v.strictObject({ op: v.literal('write'), path: Path, content: TextContent, encoding: Encoding, createIfMissing: CreateIfMissing }),
+	v.strictObject({ op: v.literal('patch'), path: Path, search: Search, replace: Replace, occurrence: Occurrence }),
+	v.strictObject({ op: v.literal('rename'), from: Path, to: Path }),
+	v.strictObject({ op: v.literal('delete'), path: Path })
+]);
 
 /** The files tools of the catalog. */
 export const FILES_TOOLS = {
@@ -19,12 +34,7 @@ export const FILES_TOOLS = {
 		title: 'Write file',
 		group: 'files',
 		description: `Replaces the whole content of an existing file (or creates it when createIfMissing is true). Writing identical content changes nothing. Prefer workspace_apply_patch for small edits to large files. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
-		input: mutationInput({
-			path: Path,
-			content: TextContent,
-			encoding: Encoding,
-			createIfMissing: v.optional(v.pipe(v.boolean(), v.description('Create the file if it does not exist (default false).')), false)
-		}),
+		input: mutationInput({ path: Path, content: TextContent, encoding: Encoding, createIfMissing: CreateIfMissing }),
 		output: MutationOutput,
 		hints: { ...WRITE, idempotentHint: true }
 	}),
@@ -33,12 +43,7 @@ export const FILES_TOOLS = {
 		title: 'Apply patch',
 		group: 'files',
 		description: `Search-and-replace inside one text file: replaces the first occurrence of \`search\` (or every occurrence with occurrence "all") with \`replace\`. The search is literal and must match exactly, whitespace included; copy it from workspace_read_file. Fails with WORKSPACE_PATCH_NOT_FOUND when nothing matches. Reports how many replacements were made. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
-		input: mutationInput({
-			path: Path,
-			search: v.pipe(v.string(), v.minLength(1), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Exact text to find.'), v.examples(['Hello'])),
-			replace: v.pipe(v.string(), v.maxLength(TEXT_FILE_MAX_BYTES), v.description('Text to put in its place.'), v.examples(['Welcome'])),
-			occurrence: v.optional(v.pipe(v.picklist(['first', 'all']), v.description('"first" (default) or "all".')), 'first')
-		}),
+		input: mutationInput({ path: Path, search: Search, replace: Replace, occurrence: Occurrence }),
 		output: mutationOutput({ replacements: v.number() }),
 		hints: WRITE
 	}),
@@ -58,6 +63,23 @@ export const FILES_TOOLS = {
 		description: `Deletes one file. The last HTML file cannot be deleted while other files remain (WORKSPACE_ENTRY_REQUIRED). Undoable with workspace_undo. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
 		input: mutationInput({ path: Path }),
 		output: MutationOutput,
+		hints: { ...WRITE, destructiveHint: true }
+	}),
+	workspace_apply_changes: tool({
+		name: 'workspace_apply_changes',
+		title: 'Apply changes',
+		group: 'files',
+		description: `Applies several file operations as ONE revision: use it for any change that touches more than one file (a new page plus its link and styles, a rename plus the references to it). operations is an ordered list; each has "op" ("create", "write", "patch", "rename" or "delete") and the same fields as workspace_create_file, workspace_write_file, workspace_apply_patch, workspace_rename_file or workspace_delete_file. Later operations see what earlier ones did (create a file, then patch it). Everything is checked before anything is written — paths, limits, every patch's search text — and it is all or nothing: if one operation fails, the error names it and no file changes. The person approves it once, seeing every file's diff; the preview renders once; one workspace_undo reverts all of it. At most ${BATCH_MAX_OPERATIONS} operations. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			operations: v.pipe(
+				v.array(Operation),
+				v.minLength(1),
+				v.maxLength(BATCH_MAX_OPERATIONS),
+				v.description('The operations, applied in order.'),
+				v.examples([[{ op: 'create', path: 'about.html', content: '<h1>About</h1>\n', encoding: 'utf8' }, { op: 'patch', path: 'index.html', search: '</nav>', replace: '<a href="about.html">About</a></nav>', occurrence: 'first' }]])
+			)
+		}),
+		output: mutationOutput({ operations: v.number(), replacements: v.number() }),
 		hints: { ...WRITE, destructiveHint: true }
 	}),
 	workspace_import_zip: tool({
