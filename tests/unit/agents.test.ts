@@ -6,7 +6,7 @@ import { clauses, plan, planChain, runLocalAgent, MAX_PLAN_STEPS } from '../../s
 import { TurnAssembler, sseData } from '../../src/lib/agents/sse';
 import { backoffMs, classifyStatus, endpoint } from '../../src/lib/agents/provider';
 import { TOOLS, isToolName } from '../../src/lib/tools/schema';
-import type { AgentEvent } from '../../src/lib/agents/events';
+import { DEFAULT_BUDGET, zeroCounters, type AgentEvent } from '../../src/lib/agents/events';
 import { makeStudio } from './helpers/studio-fixture';
 
 const readOnly = (name: string) => (isToolName(name) ? TOOLS[name].annotations.readOnlyHint : true);
@@ -161,7 +161,7 @@ describe('SSE assembly', () => {
 		const { turn } = await assemble([chunk({ content: 'x' }), 'data: {"error":{"code":429,"message":"slow down"}}\n\n']);
 		expect(turn.error).toEqual({ code: 429, message: 'slow down' });
 		const broken = await assemble(['data: {not json\n\n']);
-		expect(broken.turn.error?.message).toMatch(/malformed/);
+		expect(broken.turn.error?.message).toMatch(/broke off/);
 	});
 });
 
@@ -196,12 +196,13 @@ describe('model loop (fake provider)', async () => {
 		const { registry } = await makeStudio();
 		const bodies: { messages: { role: string; content: string }[] }[] = [];
 		const replies = [toolTurn('c1', 'workspace_read_file', '{"path": '), sse({ choices: [{ delta: { content: 'Sorry, fixed.' }, finish_reason: 'stop' }] })];
-		const fetchImpl = (async (_url: string, init: RequestInit) => {
+		const fetchImpl = (async (url: string, init: RequestInit) => {
+			if (url.endsWith('/models')) return new Response('{"data":[]}');
 			bodies.push(JSON.parse(String(init.body)));
 			return replies.shift()!;
 		}) as unknown as typeof fetch;
-		const counters = { turns: 0, toolCalls: 0, tokens: 0 };
-		const done = await runModelLoop('go', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { turns: 5, toolCalls: 5, tokens: 1e6, wallMs: 60_000 }, counters, emit: () => undefined, fetch: fetchImpl });
+		const counters = zeroCounters();
+		const done = await runModelLoop('go', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { ...DEFAULT_BUDGET, turns: 5, toolCalls: 5 }, counters, emit: () => undefined, fetch: fetchImpl });
 		expect(done.outcome).toBe('answered');
 		const toolMessage = bodies[1]!.messages.find((m) => m.role === 'tool')!;
 		expect(JSON.parse(toolMessage.content)).toMatchObject({ error: { code: 'TOOL_VALIDATION_FAILED', details: { reason: 'invalid-json' } } });
@@ -209,10 +210,10 @@ describe('model loop (fake provider)', async () => {
 
 	it('stops with AGENT_BUDGET_EXCEEDED when the model keeps calling tools', async () => {
 		const { registry } = await makeStudio();
-		const fetchImpl = (async () => toolTurn(`c${Math.random()}`, 'workspace_list_files', '{}')) as unknown as typeof fetch;
-		const counters = { turns: 0, toolCalls: 0, tokens: 0 };
+		const fetchImpl = (async (url: string) => (url.endsWith('/models') ? new Response('{"data":[]}') : toolTurn(`c${Math.random()}`, 'workspace_list_files', '{}'))) as unknown as typeof fetch;
+		const counters = zeroCounters();
 		await expect(
-			runModelLoop('loop', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { turns: 3, toolCalls: 10, tokens: 1e6, wallMs: 60_000 }, counters, emit: () => undefined, fetch: fetchImpl })
+			runModelLoop('loop', { registry, settings, sessionId: 's', signal: new AbortController().signal, budget: { ...DEFAULT_BUDGET, turns: 3, toolCalls: 10 }, counters, emit: () => undefined, fetch: fetchImpl })
 		).rejects.toMatchObject({ code: 'AGENT_BUDGET_EXCEEDED' });
 		expect(counters.turns).toBe(3);
 	});

@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { IdbRepository, type StorageHealth } from '../../src/lib/storage/repository';
-import { STORES } from '../../src/lib/storage/names';
+import { DB_VERSION, STORES } from '../../src/lib/storage/names';
 import { WorkspaceService } from '../../src/lib/runtime/workspace-service';
 import { makeStudio, ok, errorCode } from './helpers/studio-fixture';
 
@@ -160,11 +160,11 @@ describe('IndexedDB repository', () => {
 		holder.close();
 	});
 
-	it('schema version 1 fixture loads, and commits on top of it', async () => {
+	it('schema version 1 fixture upgrades to the current version (transcripts store added), loads, and commits on top of it', async () => {
 		const fixture = JSON.parse(readFileSync(new URL('../fixtures/idb-v1.json', import.meta.url), 'utf8')) as Record<string, unknown[]>;
 		const db = fresh();
 		const { indexedDB } = db;
-		(await IdbRepository.open(db)).close();
+		(await IdbRepository.open({ ...db, version: 1 })).close();
 		const raw = await new Promise<IDBDatabase>((resolve) => {
 			const request = indexedDB.open(db.name, 1);
 			request.onsuccess = () => resolve(request.result);
@@ -173,7 +173,10 @@ describe('IndexedDB repository', () => {
 		for (const [store, rows] of Object.entries(fixture)) for (const row of rows) tx.objectStore(store).put(row);
 		await new Promise((resolve) => (tx.oncomplete = resolve));
 		raw.close();
-		const { service, direct } = await makeStudio(await IdbRepository.open(db));
+		const upgraded = await IdbRepository.open(db);
+		expect(upgraded.database.version).toBe(DB_VERSION);
+		expect([...upgraded.database.objectStoreNames]).toContain(STORES.transcripts);
+		const { service, direct } = await makeStudio(upgraded);
 		expect(service.revision).toBe(4);
 		expect(service.workspace.files.get('index.html')?.content).toBe('<h1>Fixture</h1>\n');
 		expect(service.undoState).toEqual({ undo: [4], redo: [] });

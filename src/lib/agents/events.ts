@@ -17,18 +17,28 @@ export type AgentEvent =
 			summary: string;
 	  }
 	| { type: 'notice'; text: string }
-	| { type: 'done'; outcome: 'answered' | 'failed' | 'cancelled' | 'budget'; code?: string; message?: string };
+	/** Reasoning a model streamed beside its answer (merged like text; shown folded). */
+	| { type: 'reasoning'; text: string }
+	/** `interrupted`: every tab closed while the run was going; it did not finish and is kept as it was. */
+	| { type: 'done'; outcome: 'answered' | 'failed' | 'cancelled' | 'budget' | 'interrupted'; code?: string; message?: string };
 
 /** Counters shown beside the transcript. */
 export interface AgentCounters {
 	turns: number;
 	toolCalls: number;
+	/** Tokens in plus out, as the provider reported them (`usage`). */
 	tokens: number;
+	tokensIn: number;
+	tokensOut: number;
+	/** US dollars, when the provider reports cost or lists the model's pricing; absent when unknown. */
+	costUsd?: number;
 }
 
 /** A run as tabs list it. */
 export interface AgentRunInfo {
 	sessionId: string;
+	/** Runs of one conversation share it; a follow-up prompt gives the model the earlier turns. */
+	conversationId: string;
 	provider: 'local' | 'model';
 	model?: string;
 	prompt: string;
@@ -44,6 +54,11 @@ export interface AgentBudget {
 	toolCalls: number;
 	tokens: number;
 	wallMs: number;
+	/** Money cap in US dollars (0: none). Needs a known price: reported cost or the model's listed pricing. */
+	costUsd: number;
 }
 
-export const DEFAULT_BUDGET: AgentBudget = { turns: 10, toolCalls: 24, tokens: 200_000, wallMs: 5 * 60_000 };
+export const DEFAULT_BUDGET: AgentBudget = { turns: 10, toolCalls: 24, tokens: 200_000, wallMs: 5 * 60_000, costUsd: 0 };
+
+/** Fresh counters for a run. */
+export const zeroCounters = (turns = 0): AgentCounters => ({ turns, toolCalls: 0, tokens: 0, tokensIn: 0, tokensOut: 0 });

@@ -5,8 +5,9 @@ import { ToolError } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import type { AgentBudget, AgentCounters, AgentEvent } from './events';
 import { resultEvent } from './local';
-import { classifyStatus, request, type ProviderSettings } from './provider';
-import { TurnAssembler, sseData } from './sse';
+import { classifyInBand, request, type ProviderSettings } from './provider';
+import { TurnAssembler, sseData, type AssembledTurn } from './sse';
+import { costOf, priceList, type PriceList } from './pricing';
 
 /** The system prompt: how to work with this studio, above all the revision flow. */
 export const SYSTEM_PROMPT = `You are the coding agent of Web Studio, building a small website (HTML, CSS, JavaScript, assets) with the tools provided.
@@ -20,7 +21,7 @@ Work in small, verifiable steps:
 Answer in a short plain sentence when you are done.`;
 
 /** A chat message as the provider sees it. */
-type ChatMessage =
+export type ChatMessage =
 	| { role: 'system' | 'user'; content: string }
 	| { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
 	| { role: 'tool'; tool_call_id: string; content: string };
@@ -36,6 +37,8 @@ export interface ModelLoopOptions {
 	emit(event: AgentEvent): void;
 	fetch?: typeof fetch;
 	now?: () => number;
+	/** Earlier turns of the same conversation (user prompts and the agent's answers), oldest first. */
+	history?: readonly ChatMessage[];
 }
 
 /** Runs one prompt to completion. Throws canonical ToolErrors (provider errors, budget, cancel). */
@@ -44,48 +47,33 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 	const now = options.now ?? Date.now;
 	const started = now();
 	const context = { source: 'model' as const, mode: 'agent' as const, sessionId };
-	const messages: ChatMessage[] = [
-		{ role: 'system', content: SYSTEM_PROMPT },
-		{ role: 'user', content: prompt }
-	];
+	const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...(options.history ?? []), { role: 'user', content: prompt }];
 	const overBudget = (what: string) => new ToolError('AGENT_BUDGET_EXCEEDED', `The run stopped: it used up its ${what} budget.`, { counters: { ...counters }, budget: { ...budget } });
+	// Prices come from the provider's model list, fetched beside the first turn and never waited for
+	// mid-run; the cost is recomputed from every turn's usage once they are known.
+	const usage = new Usage(counters, settings.model, priceList(settings, { fetch: options.fetch }));
 
 	for (;;) {
 		if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		if (counters.turns >= budget.turns) throw overBudget('turn');
 		if (counters.tokens >= budget.tokens) throw overBudget('token');
+		if (budget.costUsd > 0 && (counters.costUsd ?? 0) >= budget.costUsd) throw overBudget('money');
 		if (now() - started >= budget.wallMs) throw overBudget('time');
 		counters.turns++;
-		const tools = registry.toOpenAI(); // sent every turn: the catalog may change between turns
-		const response = await request(
-			settings,
-			'chat/completions',
-			{ method: 'POST', signal, body: { model: settings.model, messages, tools, tool_choice: 'auto', stream: true, stream_options: { include_usage: true } } },
-			{ fetch: options.fetch, onRetry: (error, waitMs) => emit({ type: 'notice', text: `${error.message} Retrying in ${Math.round(waitMs / 100) / 10} s.` }) }
-		);
-		const assembler = new TurnAssembler((text) => emit({ type: 'text', text }));
-		if (!response.body) throw new ToolError('PROVIDER_INVALID_RESPONSE', 'The provider sent no body.');
-		try {
-			for await (const data of sseData(response.body, signal)) if (!assembler.push(data)) break;
-		} catch (error) {
-			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
-			throw new ToolError('PROVIDER_UNAVAILABLE', `The stream broke off (${(error as Error).message}).`, {});
-		}
-		const turn = assembler.turn;
-		if (turn.error) {
-			const status = Number(turn.error.status ?? turn.error.code);
-			throw Number.isFinite(status) && status >= 400 ? classifyStatus(status, turn.error.message) : new ToolError('PROVIDER_INVALID_RESPONSE', `The provider reported an error: ${turn.error.message ?? 'unknown'}.`, {});
-		}
-		if (turn.usage) counters.tokens += turn.usage.promptTokens + turn.usage.completionTokens;
+		const turn = await streamTurn(messages, options);
+		usage.add(turn);
 		messages.push({
 			role: 'assistant',
 			content: turn.content || null,
 			...(turn.toolCalls.length ? { tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) } : {})
 		});
 		if (turn.toolCalls.length === 0) {
+			await usage.settle();
 			emit({ type: 'text', text: '', final: true });
 			return { type: 'done', outcome: 'answered' };
 		}
+		// Several calls in one turn (parallel tool calls) run one after another, in the model's order:
+		// each may depend on the revision the previous one produced.
 		for (const call of turn.toolCalls) {
 			if (counters.toolCalls >= budget.toolCalls) throw overBudget('tool-call');
 			counters.toolCalls++;
@@ -96,6 +84,88 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content[0]?.text ?? '{}' });
 			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		}
+	}
+}
+
+/**
+ * One request and its streamed reply, assembled. A reply cut off (no `[DONE]`, no finish reason, or
+ * a chunk broken mid-JSON) or an error sent inside a 200 response throws a canonical error: nothing
+ * of an incomplete turn is run.
+ */
+async function streamTurn(messages: ChatMessage[], options: ModelLoopOptions): Promise<AssembledTurn> {
+	const { settings, signal, emit, registry } = options;
+	const tools = registry.toOpenAI(); // sent every turn: the catalog may change between turns
+	const response = await request(
+		settings,
+		'chat/completions',
+		{ method: 'POST', signal, body: { model: settings.model, messages, tools, tool_choice: 'auto', stream: true, stream_options: { include_usage: true } } },
+		{ fetch: options.fetch, onRetry: (error, waitMs) => emit({ type: 'notice', text: `${error.message} Retrying in ${Math.round(waitMs / 100) / 10} s.` }) }
+	);
+	const assembler = new TurnAssembler(
+		(text) => emit({ type: 'text', text }),
+		(text) => emit({ type: 'reasoning', text })
+	);
+	if (!response.body) throw new ToolError('PROVIDER_INVALID_RESPONSE', 'The provider sent no body.');
+	try {
+		if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+			// A server that ignores `stream: true` (or answers an error as JSON with status 200).
+			assembler.push(await response.text());
+		} else {
+			for await (const data of sseData(response.body, signal)) if (!assembler.push(data)) break;
+		}
+	} catch (error) {
+		if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
+		throw new ToolError('PROVIDER_UNAVAILABLE', `The stream broke off (${(error as Error).message}); nothing from this turn was run.`, {});
+	}
+	const turn = assembler.turn;
+	if (turn.error) throw classifyInBand(turn.error);
+	if (!turn.complete && !turn.finishReason) {
+		throw new ToolError('PROVIDER_UNAVAILABLE', 'The stream ended before the reply was complete; nothing from this turn was run.', { truncated: true });
+	}
+	return turn;
+}
+
+/** A run's token use and cost: tokens count at once; the cost once the prices are known. */
+class Usage {
+	readonly #turns: { model: string; tokensIn: number; tokensOut: number; cost?: number }[] = [];
+	#prices: PriceList | null = null;
+
+	constructor(
+		private readonly counters: AgentCounters,
+		private readonly model: string,
+		private readonly prices: Promise<PriceList>
+	) {
+		void prices.then((list) => {
+			this.#prices = list;
+			this.#recost();
+		});
+	}
+
+	add(turn: AssembledTurn): void {
+		if (!turn.usage) return;
+		const { promptTokens, completionTokens, cost } = turn.usage;
+		this.counters.tokensIn += promptTokens;
+		this.counters.tokensOut += completionTokens;
+		this.counters.tokens += promptTokens + completionTokens;
+		this.#turns.push({ model: turn.model ?? this.model, tokensIn: promptTokens, tokensOut: completionTokens, ...(cost !== undefined ? { cost } : {}) });
+		this.#recost();
+	}
+
+	/** Waits a little for the prices (a slow /models must not hold the answer back). */
+	async settle(): Promise<void> {
+		await Promise.race([this.prices, new Promise((resolve) => setTimeout(resolve, 3000))]);
+		this.#recost();
+	}
+
+	/** A provider-reported cost wins; else the listed price of the model that answered (or the one asked for). */
+	#recost() {
+		let total = 0;
+		for (const turn of this.#turns) {
+			const cost = turn.cost ?? (this.#prices ? (costOf(this.#prices, turn.model, turn.tokensIn, turn.tokensOut) ?? costOf(this.#prices, this.model, turn.tokensIn, turn.tokensOut)) : null);
+			if (cost === null) return; // one unknown price: no total rather than a wrong one
+			total += cost;
+		}
+		if (this.#turns.length) this.counters.costUsd = total;
 	}
 }
 

@@ -25,6 +25,21 @@ export function classifyStatus(status: number, message = ''): ToolError {
 	return new ToolError('PROVIDER_INVALID_RESPONSE', `The provider rejected the request (HTTP ${status})${detail}.`, { status });
 }
 
+/**
+ * Maps an error object sent inside a 200 response (OpenRouter does this mid-stream) to the canonical
+ * provider error: a numeric code or status is an HTTP status; known string codes are classified.
+ */
+export function classifyInBand(error: { code?: string | number; message?: string; status?: number }): ToolError {
+	const message = error.message ?? 'unknown error';
+	const status = Number(error.status ?? error.code);
+	if (Number.isFinite(status) && status >= 400) return classifyStatus(status, message);
+	const code = String(error.code ?? '').toLowerCase();
+	if (/rate|quota|too_many/.test(code)) return new ToolError('PROVIDER_RATE_LIMITED', `The provider is rate limiting requests: ${message.slice(0, 300)}.`, { inBand: code });
+	if (/auth|key|permission|forbidden/.test(code)) return new ToolError('PROVIDER_AUTH_FAILED', `The provider refused the request: ${message.slice(0, 300)}. Check the key in Settings.`, { inBand: code });
+	if (/server|overload|unavailable|timeout|disconnect/.test(code) || !code) return new ToolError('PROVIDER_UNAVAILABLE', `The provider reported an error mid-reply: ${message.slice(0, 300)}.`, { inBand: code || true });
+	return new ToolError('PROVIDER_INVALID_RESPONSE', `The provider reported an error: ${message.slice(0, 300)}.`, { inBand: code });
+}
+
 /** Whether a failed attempt may be retried. */
 export function isRetryable(error: ToolError): boolean {
 	return error.code === 'PROVIDER_RATE_LIMITED' || error.code === 'PROVIDER_UNAVAILABLE';
@@ -64,9 +79,10 @@ export async function request(
 	settings: ProviderSettings,
 	path: string,
 	init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal },
-	options: { fetch?: typeof fetch; onRetry?: (error: ToolError, waitMs: number) => void } = {}
+	options: { fetch?: typeof fetch; onRetry?: (error: ToolError, waitMs: number) => void; attempts?: number } = {}
 ): Promise<Response> {
 	const doFetch = options.fetch ?? fetch;
+	const attempts = options.attempts ?? RETRY.attempts;
 	for (let attempt = 0; ; attempt++) {
 		let response: Response;
 		try {
@@ -83,7 +99,7 @@ export async function request(
 		} catch (error) {
 			if (init.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 			const failure = new ToolError('PROVIDER_UNAVAILABLE', `The provider could not be reached (${(error as Error).message ?? 'network error'}).`, { network: true });
-			if (attempt + 1 >= RETRY.attempts) throw failure;
+			if (attempt + 1 >= attempts) throw failure;
 			const wait = backoffMs(attempt, null);
 			options.onRetry?.(failure, wait);
 			await sleep(wait, init.signal);
@@ -98,7 +114,7 @@ export async function request(
 			// not JSON
 		}
 		const failure = classifyStatus(response.status, message);
-		if (!isRetryable(failure) || attempt + 1 >= RETRY.attempts) throw failure;
+		if (!isRetryable(failure) || attempt + 1 >= attempts) throw failure;
 		const wait = backoffMs(attempt, response.headers.get('retry-after'));
 		options.onRetry?.(failure, wait);
 		await sleep(wait, init.signal);

@@ -3,15 +3,24 @@
 // agent.request entry correlated by sessionId with its tools/call entries.
 import { ToolError, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
-import { DEFAULT_BUDGET, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
+import { DEFAULT_BUDGET, zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
 import { runLocalAgent } from './local';
-import { listModels, runModelLoop } from './model-loop';
+import { listModels, runModelLoop, type ChatMessage } from './model-loop';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL, type ProviderSettings } from './provider';
 
 /** Where settings live (the hub's `settings` store). */
 export interface SettingsPort {
 	get(key: string): Promise<unknown>;
 	set(key: string, value: unknown): Promise<void>;
+}
+
+/** Where transcripts persist (IndexedDB per workspace in browsers; absent in memory mode). */
+export interface TranscriptPort {
+	load(): Promise<AgentRunInfo[]>;
+	/** Queues the run's current state (written within a moment, batched). */
+	save(run: AgentRunInfo): void;
+	flush(): Promise<void>;
+	remove(sessionIds: readonly string[]): Promise<void>;
 }
 
 /** Settings as tabs see them: never the key itself. */
@@ -35,8 +44,8 @@ export interface AgentSettingsPatch {
 	approvalExpiryMs?: number;
 }
 
-/** What the runner tells tabs. */
-export type AgentUpdate = { sessionId: string; run: Omit<AgentRunInfo, 'events'>; event?: AgentEvent };
+/** What the runner tells tabs; `removed` lists runs of a deleted conversation. */
+export type AgentUpdate = { sessionId: string; run: Omit<AgentRunInfo, 'events'>; event?: AgentEvent; removed?: string[] };
 
 interface Stored {
 	provider: 'local' | 'model';
@@ -52,8 +61,11 @@ const SETTINGS_KEY = 'agent';
 export const APPROVAL_EXPIRY_BOUNDS = { min: 5_000, max: 60 * 60_000, default: 10 * 60_000 } as const;
 const clampExpiry = (ms: unknown) =>
 	typeof ms === 'number' && Number.isFinite(ms) ? Math.min(APPROVAL_EXPIRY_BOUNDS.max, Math.max(APPROVAL_EXPIRY_BOUNDS.min, Math.round(ms))) : APPROVAL_EXPIRY_BOUNDS.default;
-const KEEP_RUNS = 20;
+const KEEP_RUNS = 100;
 const MAX_EVENTS = 400;
+/** Earlier runs of a conversation a model sees, and how much of each answer. */
+const HISTORY_RUNS = 10;
+const HISTORY_CHARS = 6000;
 
 /** Runs agents and keeps their transcripts. */
 export class AgentRunner {
@@ -64,8 +76,59 @@ export class AgentRunner {
 		private readonly registry: ToolRegistry,
 		private readonly settings: SettingsPort | null,
 		private readonly publish: (update: AgentUpdate) => void,
-		private readonly fetchImpl?: typeof fetch
+		private readonly fetchImpl?: typeof fetch,
+		private readonly transcripts: TranscriptPort | null = null
 	) {}
+
+	/**
+	 * Loads the stored transcripts. A run still marked running was cut off when every tab closed (its
+	 * hub went away): it is marked interrupted, kept as far as it got, never dropped.
+	 */
+	async restore(): Promise<void> {
+		const runs = await this.transcripts?.load().catch(() => []) ?? [];
+		for (const stored of runs) {
+			const run = { ...stored, controller: new AbortController() };
+			if (run.running) {
+				run.running = false;
+				run.events.push({ type: 'done', outcome: 'interrupted', code: 'TOOL_INTERRUPTED', message: 'Every studio tab was closed while this run was going; it stopped here.' });
+				this.transcripts?.save(run);
+			}
+			this.#runs.set(run.sessionId, run);
+		}
+		while (this.#runs.size > KEEP_RUNS) this.#runs.delete(this.#runs.keys().next().value!);
+		await this.transcripts?.flush().catch(() => undefined);
+	}
+
+	/** Deletes a conversation's runs everywhere (a running one is stopped first). */
+	async deleteConversation(conversationId: string): Promise<number> {
+		const runs = [...this.#runs.values()].filter((run) => run.conversationId === conversationId);
+		for (const run of runs) {
+			if (run.running) this.cancel(run.sessionId);
+			this.#runs.delete(run.sessionId);
+		}
+		if (runs.length === 0) return 0;
+		await this.transcripts?.remove(runs.map((run) => run.sessionId)).catch(() => undefined);
+		const { controller: _c, events: _e, ...info } = runs[0]!;
+		this.publish({ sessionId: info.sessionId, run: info, removed: runs.map((run) => run.sessionId) });
+		return runs.length;
+	}
+
+	/** What a model needs of the earlier runs of a conversation: each prompt and the agent's answer. */
+	#history(conversationId: string): ChatMessage[] {
+		const earlier = [...this.#runs.values()].filter((run) => run.conversationId === conversationId && !run.running).slice(-HISTORY_RUNS);
+		return earlier.flatMap((run): ChatMessage[] => {
+			const answer = run.events
+				.filter((event) => event.type === 'text' || event.type === 'tool-result')
+				.map((event) => (event.type === 'text' ? event.text : `[${event.name}: ${event.summary}]`))
+				.join('\n')
+				.trim()
+				.slice(-HISTORY_CHARS);
+			return [
+				{ role: 'user', content: run.prompt },
+				{ role: 'assistant', content: answer || '(no answer)' }
+			];
+		});
+	}
 
 	/** Applies the stored settings that act outside runs (the approval expiry of the policy). */
 	async applyStored(): Promise<void> {
@@ -127,25 +190,31 @@ export class AgentRunner {
 		return [...this.#runs.values()].map(({ controller: _c, ...run }) => ({ ...run, events: [...run.events], counters: { ...run.counters } }));
 	}
 
-	/** Starts a run and returns its session id at once; progress arrives as updates. */
-	async start(prompt: string, provider?: 'local' | 'model'): Promise<string> {
+	/**
+	 * Starts a run and returns its session id at once; progress arrives as updates. With the id of a
+	 * known conversation the run continues it (a model sees the earlier prompts and answers).
+	 */
+	async start(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
 		const s = await this.#load();
 		const kind = provider ?? s.provider;
 		const sessionId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+		const continues = conversationId !== undefined && [...this.#runs.values()].some((run) => run.conversationId === conversationId);
+		const history = continues && kind === 'model' ? this.#history(conversationId) : [];
 		const run: AgentRunInfo & { controller: AbortController } = {
 			sessionId,
+			conversationId: continues ? conversationId : sessionId,
 			provider: kind,
 			model: kind === 'model' ? s.model : undefined,
 			prompt: prompt.slice(0, 4000),
 			startedAt: Date.now(),
 			running: true,
-			counters: { turns: kind === 'local' ? 1 : 0, toolCalls: 0, tokens: 0 },
+			counters: zeroCounters(kind === 'local' ? 1 : 0),
 			events: [],
 			controller: new AbortController()
 		};
 		this.#runs.set(sessionId, run);
 		while (this.#runs.size > KEEP_RUNS) this.#runs.delete(this.#runs.keys().next().value!);
-		void this.#execute(run, { baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { ...s.budget });
+		void this.#execute(run, { baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { ...s.budget }, history);
 		return sessionId;
 	}
 
@@ -164,13 +233,19 @@ export class AgentRunner {
 		if (event.type === 'text' && last?.type === 'text' && !last.final) {
 			last.text += event.text;
 			if (event.final) last.final = true;
-		} else run.events.push(event);
+		} else if (event.type === 'reasoning' && last?.type === 'reasoning') last.text += event.text;
+		else run.events.push(event);
 		if (run.events.length > MAX_EVENTS) run.events.splice(1, run.events.length - MAX_EVENTS);
 		const { controller: _c, events: _e, ...info } = run as AgentRunInfo & { controller: AbortController };
 		this.publish({ sessionId: run.sessionId, run: { ...info, counters: { ...run.counters } }, event });
+		if (this.transcripts) {
+			const { controller: _, ...stored } = run as AgentRunInfo & { controller: AbortController };
+			this.transcripts.save(stored);
+			if (event.type === 'done') void this.transcripts.flush().catch(() => undefined);
+		}
 	}
 
-	async #execute(run: AgentRunInfo & { controller: AbortController }, settings: ProviderSettings, budget: AgentBudget) {
+	async #execute(run: AgentRunInfo & { controller: AbortController }, settings: ProviderSettings, budget: AgentBudget, history: ChatMessage[]) {
 		const trace = this.registry.trace;
 		const startedAt = Date.now();
 		const base = { method: 'agent.request' as const, source: run.provider === 'local' ? ('local' as const) : ('model' as const), mode: 'agent' as const, sessionId: run.sessionId, startedAt, name: run.provider === 'local' ? 'local-agent' : run.model };
@@ -190,7 +265,8 @@ export class AgentRunner {
 							budget,
 							counters: run.counters,
 							emit: (e) => this.#emit(run, e),
-							fetch: this.fetchImpl
+							fetch: this.fetchImpl,
+							history
 						});
 		} catch (error) {
 			const shape = toErrorShape(error);
@@ -209,7 +285,17 @@ export class AgentRunner {
 			at,
 			durationMs: at - startedAt,
 			error: done.code ? { code: done.code as never, retryable: done.code === 'TOOL_CANCELLED' || done.code.startsWith('PROVIDER_RATE') || done.code === 'PROVIDER_UNAVAILABLE' } : undefined,
-			details: { provider, model: run.model, turns: run.counters.turns, toolCalls: run.counters.toolCalls, tokens: run.counters.tokens, outcome: done.outcome }
+			details: {
+				provider,
+				model: run.model,
+				turns: run.counters.turns,
+				toolCalls: run.counters.toolCalls,
+				tokens: run.counters.tokens,
+				tokensIn: run.counters.tokensIn,
+				tokensOut: run.counters.tokensOut,
+				...(run.counters.costUsd !== undefined ? { costUsd: run.counters.costUsd } : {}),
+				outcome: done.outcome
+			}
 		});
 	}
 }

@@ -117,8 +117,25 @@ export class HubStore {
 export class AgentStore {
 	runs = $state.raw<AgentRunInfo[]>([]);
 
-	/** Folds one update into the run it belongs to (text deltas merge into the last text item). */
+	/** Conversations, newest first: runs grouped by conversation, titled by their first prompt. */
+	get conversations(): AgentConversation[] {
+		const byId = new Map<string, AgentRunInfo[]>();
+		for (const run of this.runs) {
+			const id = run.conversationId ?? run.sessionId;
+			byId.set(id, [...(byId.get(id) ?? []), run]);
+		}
+		return [...byId]
+			.map(([id, runs]) => ({ id, title: runs[0]!.prompt.slice(0, 60), runs, startedAt: runs[0]!.startedAt, lastAt: runs.at(-1)!.startedAt, running: runs.some((run) => run.running) }))
+			.sort((a, b) => b.lastAt - a.lastAt);
+	}
+
+	/** Folds one update into the run it belongs to (text and reasoning deltas merge into the last item). */
 	apply(update: AgentUpdate) {
+		if (update.removed) {
+			const gone = new Set(update.removed);
+			this.runs = this.runs.filter((run) => !gone.has(run.sessionId));
+			return;
+		}
 		const runs = this.runs.slice();
 		let index = runs.findIndex((run) => run.sessionId === update.sessionId);
 		if (index < 0) {
@@ -130,9 +147,21 @@ export class AgentStore {
 		if (event) {
 			const last = run.events.at(-1);
 			if (event.type === 'text' && last?.type === 'text' && !last.final) run.events[run.events.length - 1] = { ...last, text: last.text + event.text, final: event.final ?? last.final };
+			else if (event.type === 'reasoning' && last?.type === 'reasoning') run.events[run.events.length - 1] = { ...last, text: last.text + event.text };
 			else run.events.push(event);
 		}
 		runs[index] = run;
-		this.runs = runs.slice(-20);
+		// As many as the hub keeps in memory (it keeps the same ones in storage).
+		this.runs = runs.slice(-100);
 	}
+}
+
+/** One conversation as the Agent panel lists it. */
+export interface AgentConversation {
+	id: string;
+	title: string;
+	runs: AgentRunInfo[];
+	startedAt: number;
+	lastAt: number;
+	running: boolean;
 }

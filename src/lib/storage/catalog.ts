@@ -67,8 +67,9 @@ export class IdbCatalog implements WorkspaceCatalogPort {
 
 	async remove(workspaceId: string): Promise<void> {
 		// One transaction: a workspace is never left half deleted (files gone, record still listed).
-		const tx = this.db.transaction([STORES.workspaces, STORES.files, STORES.revisions, STORES.folders], 'readwrite');
+		const tx = this.db.transaction([STORES.workspaces, STORES.files, STORES.revisions, STORES.folders, STORES.transcripts], 'readwrite');
 		void tx.objectStore(STORES.workspaces).delete(workspaceId);
+		for (const key of await tx.objectStore(STORES.transcripts).index(INDEXES.transcriptsByWorkspace).getAllKeys(workspaceId)) void tx.objectStore(STORES.transcripts).delete(key);
 		void tx.objectStore(STORES.files).delete(IDBKeyRange.bound([workspaceId, ''], [workspaceId, []]));
 		void tx.objectStore(STORES.revisions).delete(IDBKeyRange.bound([workspaceId, 0], [workspaceId, Infinity]));
 		void tx.objectStore(STORES.folders).delete(workspaceId);

@@ -40,7 +40,7 @@ export class StudioDatabase {
 		// idb's openDB always uses the global factory; this is the same wiring on the factory we were given.
 		const request = factory.open(options.name ?? DB_NAME, options.version ?? DB_VERSION);
 		request.addEventListener('upgradeneeded', (event) => {
-			migrate(wrap(request.result) as DB, event.oldVersion, wrap(request.transaction!) as never);
+			migrate(wrap(request.result) as DB, event.oldVersion, wrap(request.transaction!) as never, event.newVersion ?? undefined);
 		});
 		request.addEventListener('blocked', () => options.onHealth?.('blocked'));
 		const opening = (wrap(request) as unknown as Promise<DB>).then((db) => {

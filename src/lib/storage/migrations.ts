@@ -18,9 +18,15 @@ function toV1(db: Db) {
 	db.createObjectStore(STORES.quarantine, { autoIncrement: true });
 }
 
-const STEPS: ((db: Db, tx: Tx) => void)[] = [toV1];
+/** Version 2: agent transcripts, one record per run, listed per workspace. */
+function toV2(db: Db) {
+	const transcripts = db.createObjectStore(STORES.transcripts, { keyPath: 'sessionId' });
+	transcripts.createIndex(INDEXES.transcriptsByWorkspace, 'workspaceId');
+}
 
-/** Runs every step from `oldVersion` up to the current version inside the upgrade transaction. */
-export function migrate(db: Db, oldVersion: number, tx: Tx): void {
-	for (let version = oldVersion; version < STEPS.length; version++) STEPS[version]!(db, tx);
+const STEPS: ((db: Db, tx: Tx) => void)[] = [toV1, toV2];
+
+/** Runs every step from `oldVersion` up to `newVersion` (the current one by default) inside the upgrade transaction. */
+export function migrate(db: Db, oldVersion: number, tx: Tx, newVersion: number = STEPS.length): void {
+	for (let version = oldVersion; version < Math.min(newVersion, STEPS.length); version++) STEPS[version]!(db, tx);
 }

@@ -4,7 +4,7 @@
 /** Database name. Do not change without a migration. */
 export const DB_NAME = 'web-studio';
 /** Schema version; every bump ships a migration in migrations.ts and a fixture test. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** Object store names. Do not change without a migration. */
 export const STORES = {
@@ -15,10 +15,13 @@ export const STORES = {
 	settings: 'settings',
 	trace: 'trace',
 	folders: 'folders',
-	quarantine: 'quarantine'
+	quarantine: 'quarantine',
+	/** Agent runs (transcripts), per workspace: version 2. */
+	transcripts: 'transcripts'
 } as const;
 
 /** Index names. Do not change without a migration. */
 export const INDEXES = {
-	filesByWorkspace: 'byWorkspace'
+	filesByWorkspace: 'byWorkspace',
+	transcriptsByWorkspace: 'byWorkspace'
 } as const;

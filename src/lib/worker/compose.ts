@@ -11,7 +11,7 @@ import { workspaceBaseReader } from '../runtime/retry';
 import type { RepositoryPort } from '../runtime/ports';
 import { PreviewCoordinator } from '../preview/coordinator';
 import type { PreviewRender } from '../preview/messages';
-import { AgentRunner, type SettingsPort } from '../agents/runner';
+import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
 import { HubEvents } from './hub-events';
 import { FolderHolder, type FolderStore } from './folder-holder';
@@ -45,6 +45,8 @@ export interface HubOptions {
 	preferences?: PreferenceStore;
 	/** Runtime settings (provider, model, base URL, key). */
 	settings?: SettingsPort;
+	/** Where agent transcripts persist (IndexedDB in browsers); absent: they live as long as the hub. */
+	transcripts?: TranscriptPort;
 	/** fetch for the model loop (tests inject one). */
 	fetch?: typeof fetch;
 	/** Where the connected folder's handle is kept. */
@@ -95,7 +97,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use });
 	if (storage.failure) registry.policy.setReadOnly(storage.failure.message);
 	if (missing) registry.policy.setReadOnly('This workspace does not exist (it was deleted, or the link comes from another browser).');
-	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch);
+	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch, missing ? null : (options.transcripts ?? null));
 	const leases = new TabLeases(options.locks, (event) => hub.onTabs(event));
 	const collab = new HubCollab(service, registry, (event) => events.publish(event), options.now);
 	const workspaces = new HubWorkspaces(options.repository, service, storage, (announcement) => {
@@ -107,6 +109,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();
 	await agents.applyStored();
+	await agents.restore();
 	events.follow(registry);
 	service.subscribe((event) => {
 		if (event.type === 'changed') {

@@ -8,6 +8,7 @@ import type { PreviewRender } from '../preview/messages';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
 import { TraceStore } from '../storage/trace-store';
+import { TranscriptStore } from '../storage/transcript-store';
 import { KeyValueStores } from '../storage/kv-store';
 import { UnavailableRepository, describeStorageFailure, type StorageFailure } from '../storage/unavailable';
 import { readBackup } from '../storage/backup';
@@ -78,6 +79,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		tracePersistence: traceStore
 			? { load: () => traceStore.load(workspaceId), append: (entry) => traceStore.append(entry), clear: () => traceStore.clear(workspaceId) }
 			: undefined,
+		transcripts: idb ? new TranscriptStore(idb.database, workspaceId) : undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
 		sendRender,
 		folders: kv ? { get: (id: string) => kv.getFolder(id), put: (record, id: string) => kv.putFolder(record, id) } : undefined,

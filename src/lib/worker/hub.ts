@@ -260,8 +260,12 @@ export class Hub implements HubBackend {
 
 	// ── Agents ─────────────────────────────────────────────────────────────────────────────────────
 
-	startAgent(prompt: string, provider?: 'local' | 'model'): Promise<string> {
-		return this.agents.start(prompt, provider);
+	startAgent(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
+		return this.agents.start(prompt, provider, conversationId);
+	}
+
+	deleteConversation(conversationId: string): Promise<number> {
+		return this.agents.deleteConversation(conversationId);
 	}
 
 	async cancelAgent(sessionId: string): Promise<boolean> {

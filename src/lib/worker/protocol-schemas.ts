@@ -66,7 +66,7 @@ export const SettingsPatchSchema = v.strictObject({
 	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
 	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
 	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
-	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound) })),
+	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound), costUsd: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000))) })),
 	approvalExpiryMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(24 * 3_600_000)))
 });
 

@@ -44,7 +44,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -151,7 +151,9 @@ export const HUB_METHODS = {
 	/** What one revision changed, as line diffs. */
 	revisionDiff: method<RevisionDiff | null>()({ args: v.tuple([RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
 	/** Starts an agent run in the hub; progress arrives as agent.update events. */
-	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model']))]), deadlineMs: QUICK, replay: 'never' }),
+	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model'])), v.optional(IdSchema)]), deadlineMs: QUICK, replay: 'never' }),
+	/** Deletes a conversation's transcripts in every tab (a running run of it is stopped). */
+	deleteConversation: method<number>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => 0 }),
 	cancelAgent: method<boolean>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
 	getAgentSettings: method<AgentSettingsView>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
 	/** The API key goes in, never out. */

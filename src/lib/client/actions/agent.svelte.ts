@@ -1,12 +1,26 @@
-// The Agent panel's commands: send a prompt (local agent or model), stop, settings and model list.
+// The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
+// one or delete it, stop, fix a preview error, settings and model list.
 import type { AgentSettingsView } from '$lib/agents/runner';
+import type { AgentBudget } from '$lib/agents/events';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
+import { fixPrompt, type FixTarget } from '../fix-prompt';
+
+/** What the panel shows when the local agent is asked to fix code (it cannot write code). */
+export interface FixHint {
+	message: string;
+	where: string;
+	prompt: string;
+}
 
 /** Agent panel state and commands. */
 export class AgentActions {
 	prompt = $state('');
+	/** The conversation shown; null: the newest (or none yet). */
 	selected = $state<string | null>(null);
+	/** True after "New conversation": the next prompt starts one. */
+	fresh = $state(false);
+	fixHint = $state.raw<FixHint | null>(null);
 	settings = $state.raw<AgentSettingsView | null>(null);
 	models = $state.raw<{ id: string; name: string; tools: boolean | null }[]>([]);
 	modelsError = $state<string | null>(null);
@@ -17,10 +31,49 @@ export class AgentActions {
 		private readonly toasts: ToastStore
 	) {}
 
-	/** The run the transcript shows: the selected one, else the latest. */
+	/** The conversation the transcript shows. */
+	get conversation() {
+		if (this.fresh) return null;
+		const all = this.studio.agents.conversations;
+		return all.find((c) => c.id === this.selected) ?? all[0] ?? null;
+	}
+
+	/** The conversation's latest run (counters, stop). */
 	get current() {
-		const runs = this.studio.agents.runs;
-		return runs.find((run) => run.sessionId === this.selected) ?? runs.at(-1) ?? null;
+		return this.conversation?.runs.at(-1) ?? null;
+	}
+
+	select(conversationId: string) {
+		this.selected = conversationId;
+		this.fresh = false;
+	}
+
+	startNew() {
+		this.fresh = true;
+		this.selected = null;
+		this.fixHint = null;
+	}
+
+	async remove(conversationId: string) {
+		await this.studio.api.deleteConversation(conversationId);
+		if (this.selected === conversationId) this.selected = null;
+	}
+
+	/**
+	 * "Fix with the agent": a model gets a new conversation opened with the error, its place, the lines
+	 * around it and the console tail. The local agent cannot write code: the panel says what a model
+	 * would do and how to add one.
+	 */
+	async fix(target: FixTarget, consoleLines: readonly string[]): Promise<void> {
+		const file = target.source ? await this.studio.api.readFile(target.source).catch(() => null) : null;
+		const prompt = fixPrompt(target, file && typeof file.content === 'string' ? file.content : null, consoleLines);
+		if ((this.settings?.provider ?? 'local') === 'local') {
+			this.fixHint = { message: target.message, where: target.source ? `${target.source}:${target.line}` : '', prompt };
+			return;
+		}
+		this.fixHint = null;
+		this.startNew();
+		await this.send(prompt);
 	}
 
 	async load() {
@@ -31,8 +84,11 @@ export class AgentActions {
 		const prompt = text.trim();
 		if (!prompt) return;
 		try {
-			this.selected = await this.studio.api.startAgent(prompt, this.settings?.provider ?? 'local');
-			this.prompt = '';
+			const continuing = this.conversation?.id;
+			const sessionId = await this.studio.api.startAgent(prompt, this.settings?.provider ?? 'local', continuing);
+			this.selected = continuing ?? sessionId; // a new conversation is named after its first run
+			this.fresh = false;
+			if (text === this.prompt) this.prompt = '';
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) });
 		}
@@ -43,7 +99,7 @@ export class AgentActions {
 		if (run?.running) await this.studio.api.cancelAgent(run.sessionId);
 	}
 
-	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string; approvalExpiryMs?: number }) {
+	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string; approvalExpiryMs?: number; budget?: Partial<AgentBudget> }) {
 		try {
 			this.settings = await this.studio.api.setAgentSettings(patch);
 		} catch (error) {
