@@ -69,7 +69,7 @@ test('a scripted model reads, patches with the revision it read, waits for appro
 	expect(requests).toHaveLength(3);
 	for (const r of requests) {
 		const body = r.body as unknown as Req & { tool_choice: string; stream: boolean };
-		expect(body.tools).toHaveLength(25);
+		expect(body.tools).toHaveLength(26);
 		expect(body.tool_choice).toBe('auto');
 		expect(body.stream).toBe(true);
 		expect(r.headers.authorization).toBeTruthy(); // the journal redacts its value
@@ -147,4 +147,94 @@ test('the model picker lists the provider\'s models from GET /models', async ({ 
 	await form.getByRole('button', { name: 'Load models' }).click();
 	await expect(form).toContainText(/\d+ models · \d+ support tools/);
 	expect(await page.locator('#model-list option').count()).toBeGreaterThan(0);
+});
+
+test('a model changes three files in one workspace_apply_changes call: one card with three diffs, one revision, one render; usage shows; a reload shows the same conversation', async ({ page }) => {
+	script((req) => {
+		if (!lastTool(req)) {
+			const operations = [
+				{ op: 'create', path: 'about.html', content: '<h1>About</h1>\n' },
+				{ op: 'create', path: 'contact.html', content: '<h1>Contact</h1>\n' },
+				{ op: 'patch', path: 'index.html', search: '</body>', replace: '<a id="to-about" href="about.html">About</a></body>' }
+			];
+			return { toolCalls: [{ id: 'call_batch', name: 'workspace_apply_changes', arguments: JSON.stringify({ operations }) }] };
+		}
+		return { content: `Added three files in revision ${lastTool(req)!.revision}.` };
+	});
+	await configure(page);
+	const before = ((await page.evaluate(() => window.studio!.callTool('workspace_get_status'))) as { structuredContent: { revision: number } }).structuredContent.revision;
+	let renders = 0;
+	page.on('framenavigated', (frame) => {
+		if (frame.url() === 'about:srcdoc' && frame.parentFrame() === page.mainFrame()) renders++;
+	});
+	await send(page, 'Add an about page, a contact page and their styles');
+	const cards = page.getByTestId('approval-card');
+	await expect(cards).toHaveCount(1);
+	await expect(cards.getByTestId('approval-file')).toHaveCount(3);
+	for (const path of ['about.html', 'contact.html', 'index.html']) await expect(cards.getByTestId('approval-diff')).toContainText(path);
+	await expect(cards.getByTestId('approval-diff')).toContainText('+ <h1>Contact</h1>');
+	await cards.getByRole('button', { name: 'Allow once' }).click();
+	await expect(transcript(page)).toContainText(`Added three files in revision ${before + 1}.`);
+	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${before + 1}`);
+	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('#to-about')).toHaveText('About');
+	expect(renders).toBe(1);
+	const history = ((await page.evaluate(() => window.studio!.callTool('workspace_history'))) as { structuredContent: { entries: { revision: number; tool: string }[] } }).structuredContent.entries;
+	expect(history.filter((entry) => entry.revision > before)).toEqual([expect.objectContaining({ revision: before + 1, tool: 'workspace_apply_changes' })]);
+
+	// Usage: the mock server reports token counts with include_usage.
+	const usage = page.getByTestId('agent-usage');
+	await expect(usage).toHaveText(/[1-9][\d,]* in \/ [1-9][\d,]* out tokens/);
+	const shown = await usage.textContent();
+	const lines = await transcript(page).locator('li').allTextContents();
+
+	await page.reload();
+	await waitForHub(page);
+	await expect(transcript(page).locator('li')).toHaveText(lines);
+	await expect(page.getByTestId('agent-usage')).toHaveText(shown!);
+	await expect(page.getByRole('combobox', { name: 'Conversation' })).toContainText('Add an about page');
+});
+
+test('a run keeps going while another tab is open: the tab that reloaded mid-run sees it continue and finish', async ({ page, context }) => {
+	test.setTimeout(120_000); // two tabs and a reload on a busy machine
+	script(() => ({ content: 'A slow but complete answer.' }), 500);
+	await configure(page);
+	const other = await context.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	await send(page, 'take your time');
+	await expect(transcript(other)).toContainText('take your time');
+	await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+	await page.reload();
+	await waitForHub(page);
+	await expect(transcript(page)).toContainText('take your time');
+	await expect(transcript(page)).toContainText('A slow but complete answer.', { timeout: 20_000 });
+	await expect(transcript(page).locator('[data-outcome="answered"]')).toBeVisible();
+	await expect(transcript(other).locator('[data-outcome="answered"]')).toBeVisible();
+});
+
+test('Fix with the agent: the local agent explains what a model would do; a model gets a run whose first message holds the error, its file:line and the lines around it', async ({ page }) => {
+	script(() => ({ content: 'I will look into it.' }));
+	await configure(page);
+	await page.evaluate(async () => {
+		await window.studio!.callTool('workspace_create_file', { path: 'boom.js', content: 'const ready = true;\nnotDefinedAnywhere();\n' });
+		await window.studio!.callTool('workspace_write_file', { path: 'index.html', content: '<!doctype html><h1>Boom</h1><script src="boom.js"></script>\n' });
+	});
+	const overlay = page.getByTestId('preview-error');
+	await expect(overlay).toContainText('notDefinedAnywhere');
+
+	await page.getByRole('combobox', { name: 'Agent' }).selectOption('local');
+	await overlay.getByRole('button', { name: 'Fix with the agent' }).click();
+	await expect(page.getByTestId('fix-hint')).toContainText('The local agent cannot write code');
+	await expect(page.getByTestId('fix-hint')).toContainText('boom.js:2');
+	expect(chatRequests()).toHaveLength(0);
+
+	await page.getByRole('combobox', { name: 'Agent' }).selectOption('model');
+	await expect(page.getByRole('combobox', { name: 'Agent' })).toHaveValue('model');
+	await overlay.getByRole('button', { name: 'Fix with the agent' }).click();
+	await expect(transcript(page)).toContainText('I will look into it.');
+	const first = (chatRequests()[0]!.body as unknown as Req).messages.find((m) => m.role === 'user')!.content!;
+	expect(first).toContain('notDefinedAnywhere');
+	expect(first).toContain('boom.js:2');
+	expect(first).toMatch(/2> notDefinedAnywhere\(\);/);
+	await expect(transcript(page).locator('li.user').first()).toContainText('boom.js:2');
 });
