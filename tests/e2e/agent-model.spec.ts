@@ -224,8 +224,10 @@ test('Fix with the agent: the local agent explains what a model would do; a mode
 
 	await page.getByRole('combobox', { name: 'Agent' }).selectOption('local');
 	await overlay.getByRole('button', { name: 'Fix with the agent' }).click();
-	await expect(page.getByTestId('fix-hint')).toContainText('The local agent cannot write code');
-	await expect(page.getByTestId('fix-hint')).toContainText('boom.js:2');
+	const hint = page.getByRole('dialog', { name: 'The local agent cannot fix code' });
+	await expect(hint).toContainText('A model would read boom.js:2');
+	await hint.getByRole('button', { name: 'Open Model settings' }).click();
+	await expect(page.getByRole('form', { name: 'Model settings' })).toBeVisible();
 	expect(chatRequests()).toHaveLength(0);
 
 	await page.getByRole('combobox', { name: 'Agent' }).selectOption('model');

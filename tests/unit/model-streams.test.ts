@@ -68,13 +68,16 @@ async function run(prompt = 'go', budget = DEFAULT_BUDGET) {
 	const approver = setInterval(() => {
 		for (const pending of studio.registry.policy.snapshot()) studio.registry.policy.resolve(pending.id, 'allow-once');
 	}, 2);
+	let finished: Awaited<typeof outcome> | undefined;
+	let error: { code: string; message: string } | undefined;
 	try {
-		return { done: await outcome, events, counters, ...studio };
-	} catch (error) {
-		return { error: error as { code: string; message: string }, events, counters, ...studio };
+		finished = await outcome;
+	} catch (thrown) {
+		error = thrown as { code: string; message: string };
 	} finally {
 		clearInterval(approver);
 	}
+	return { done: finished, error, events, counters, ...studio };
 }
 
 describe('model streams from a server on 127.0.0.1', () => {

@@ -21,6 +21,8 @@ export class AgentActions {
 	/** True after "New conversation": the next prompt starts one. */
 	fresh = $state(false);
 	fixHint = $state.raw<FixHint | null>(null);
+	/** The model settings form is open. */
+	showSettings = $state(false);
 	settings = $state.raw<AgentSettingsView | null>(null);
 	models = $state.raw<{ id: string; name: string; tools: boolean | null }[]>([]);
 	modelsError = $state<string | null>(null);
