@@ -27,19 +27,36 @@ export default defineConfig({
 			injectRegister: false,
 			strategies: 'generateSW',
 			manifest: {
+				id: '/',
 				name: 'Web Studio',
 				short_name: 'Studio',
 				description:
-					'Build a small website with a person, a language model or a local agent — offline, in many tabs.',
+					'Build a small website with a person, a language model or a local agent — offline, in many tabs, on a phone.',
+				lang: 'en',
+				dir: 'ltr',
 				theme_color: '#4f46e5',
 				background_color: '#ffffff',
 				display: 'standalone',
+				// A desktop window gets its title bar area (the top bar is drawn there); elsewhere standalone.
+				display_override: ['window-controls-overlay', 'standalone'],
+				orientation: 'any',
 				start_url: '/',
 				scope: '/',
+				categories: ['developer', 'productivity', 'education'],
 				icons: [
-					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-					{ src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+					{ src: '/icons/icon-monochrome-512.png', sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
+					{ src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }
+				],
+				screenshots: [
+					{ src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, editor, live preview and the agent side by side' },
+					{ src: '/screenshots/narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Editing on a phone, with tabs for files, code, preview and the agent' }
+				],
+				shortcuts: [
+					{ name: 'New workspace', short_name: 'New', url: '/?action=new-workspace', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+					{ name: 'Open the agent', short_name: 'Agent', url: '/?action=agent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] }
 				]
 			},
 			workbox: {

@@ -24,7 +24,7 @@ function chunk(type, data) {
 	return Buffer.concat([len, td, crc]);
 }
 /** Draws a rounded square (or full bleed when maskable) with a white "</>" glyph made of strokes. */
-function icon(size, maskable) {
+function icon(size, maskable, monochrome = false) {
 	const raw = Buffer.alloc((size * 4 + 1) * size);
 	const r = maskable ? 0 : size * 0.22;
 	const inset = maskable ? 0 : size * 0.04;
@@ -53,6 +53,8 @@ function icon(size, maskable) {
 			const inside = x >= inset && y >= inset && x < size - inset && y < size - inset && Math.hypot(qx, qy) <= r;
 			if (!inside && !maskable) { raw[o + 3] = 0; continue; }
 			const onGlyph = segs.some((seg) => distSeg(x + 0.5, y + 0.5, seg) <= w / 2);
+			// Monochrome: the system tints the alpha channel, so only the glyph is opaque.
+			if (monochrome) { raw[o] = raw[o + 1] = raw[o + 2] = 255; raw[o + 3] = onGlyph ? 255 : 0; continue; }
 			const [cr, cg, cb] = onGlyph ? WHITE : ACCENT;
 			raw[o] = cr; raw[o + 1] = cg; raw[o + 2] = cb; raw[o + 3] = 255;
 		}
@@ -69,5 +71,6 @@ mkdirSync('static/icons', { recursive: true });
 writeFileSync('static/icons/icon-192.png', icon(192, false));
 writeFileSync('static/icons/icon-512.png', icon(512, false));
 writeFileSync('static/icons/icon-maskable-512.png', icon(512, true));
+writeFileSync('static/icons/icon-monochrome-512.png', icon(512, true, true));
 writeFileSync('static/icons/icon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="2" width="60" height="60" rx="14" fill="#4f46e5"/><path d="M25 20 15 32l10 12M39 20l10 12-10 12M35 16l-6 32" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`);
 console.log('icons written to static/icons');

@@ -13,6 +13,9 @@ test.beforeEach(async () => {
 	await mock.start();
 });
 test.afterEach(async () => {
+	// The page (and its hub) outlives this hook: a keep-alive or late request from it must not hold
+	// the server open, so its connections are cut before it closes.
+	(mock as unknown as { serverInstance?: { server: import('node:http').Server } }).serverInstance?.server.closeAllConnections();
 	await mock.stop();
 });
 

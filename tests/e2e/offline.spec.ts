@@ -3,6 +3,7 @@
 import { test, expect, waitForHub } from './fixtures';
 
 test('after one online visit the studio reloads offline and keeps working', async ({ page, context }) => {
+	test.setTimeout(120_000); // several reloads and a fresh launch on a busy machine
 	await page.goto('/');
 	await waitForHub(page);
 	await page.evaluate(async () => {
@@ -27,5 +28,26 @@ test('after one online visit the studio reloads offline and keeps working', asyn
 	await page.reload();
 	await waitForHub(page);
 	expect(((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('written offline');
+
+	// A fresh launch with no network (the installed app from the home screen) opens the last
+	// workspace at the last file, renders the preview and says it is offline.
+	await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'styles.css' }));
+	await page.close();
+	const launched = await context.newPage();
+	await launched.goto('/');
+	await waitForHub(launched);
+	await expect(launched.getByTestId('offline')).toBeVisible();
+	await expect(launched.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'styles.css', exact: true })).toHaveAttribute('aria-current', 'page');
+	await expect(launched.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	// A model cannot be reached offline: the run says so at once and the conversation stays.
+	await launched.evaluate(() => window.studio!.setSettings({ provider: 'model', baseUrl: 'http://127.0.0.1:9/v1', model: 'any' }));
+	await launched.reload();
+	await waitForHub(launched);
+	await launched.getByRole('textbox', { name: 'Prompt' }).fill('make it blue');
+	await launched.getByRole('button', { name: 'Send' }).click();
+	const transcript = launched.getByRole('list', { name: 'Transcript' });
+	await expect(transcript).toContainText('You are offline');
+	await expect(transcript.locator('[data-outcome="failed"]')).toContainText('PROVIDER_UNAVAILABLE');
+	await expect(transcript).toContainText('make it blue');
 	await context.setOffline(false);
 });

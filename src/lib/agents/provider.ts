@@ -98,6 +98,10 @@ export async function request(
 			});
 		} catch (error) {
 			if (init.signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
+			// Offline (an installed app launched without network): say so at once instead of retrying.
+			if (globalThis.navigator?.onLine === false) {
+				throw new ToolError('PROVIDER_UNAVAILABLE', 'You are offline, so the model cannot be reached. The conversation is kept; send again when you are back online. The local agent works offline.', { network: true, offline: true });
+			}
 			const failure = new ToolError('PROVIDER_UNAVAILABLE', `The provider could not be reached (${(error as Error).message ?? 'network error'}).`, { network: true });
 			if (attempt + 1 >= attempts) throw failure;
 			const wait = backoffMs(attempt, null);

@@ -1,6 +1,7 @@
 // The workbench's user commands: files, history, reset, the tool catalog, the palette and the trace.
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
+import { downloadBytes } from '../download';
 import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
 import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
@@ -99,6 +100,27 @@ export class WorkbenchActions {
 	async deleteFile(path: string) {
 		const result = await this.call('workspace_delete_file', { path, expectedRevision: this.studio.workspace.revision });
 		if (!result.isError) this.toasts.show({ tone: 'info', message: `Deleted ${path}.`, action: { label: 'Undo', run: () => void this.undo() } });
+	}
+
+	/** A copy of a text file beside it ("about copy.html", then "about copy 2.html"). */
+	async duplicateFile(path: string) {
+		await this.editor.flush(path);
+		const file = await this.studio.api.readFile(path);
+		if (!file || file.content === null) return;
+		const dot = path.lastIndexOf('.');
+		const [stem, ext] = dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+		const taken = new Set(this.studio.workspace.files.map((f) => f.path));
+		let copy = `${stem} copy${ext}`;
+		for (let n = 2; taken.has(copy); n++) copy = `${stem} copy ${n}${ext}`;
+		const result = await this.call('workspace_create_file', { path: copy, content: file.content, expectedRevision: this.studio.workspace.revision });
+		if (!result.isError) await this.openFile(copy);
+	}
+
+	/** Downloads one text file as it is now. */
+	async downloadFile(path: string) {
+		await this.editor.flush(path);
+		const file = await this.studio.api.readFile(path);
+		if (file && file.content !== null) downloadBytes(path.slice(path.lastIndexOf('/') + 1), file.content, file.mimeType);
 	}
 
 	/** Imports dropped files: text as UTF-8, everything else as base64 assets. */

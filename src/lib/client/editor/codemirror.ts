@@ -2,7 +2,7 @@
 // languages by file kind, the studio's theme, and a listener for local edits.
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
-import { Annotation, ChangeSet, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { Annotation, ChangeSet, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
 import { presence, setPeer, type PeerCursor } from './presence';
 import { indentWithTab } from '@codemirror/commands';
@@ -125,4 +125,37 @@ export function minimalChange(from: string, to: string): { from: number; to: num
 		endTo--;
 	}
 	return { from: start, to: endFrom, insert: to.slice(start, endTo) };
+}
+
+/** Keys of the phone's accessory row: what the virtual keyboard makes hard to type. */
+export type AccessoryKey = 'tab' | '()' | '{}' | '[]' | '""' | "''" | '<' | '>' | '/' | 'undo' | 'redo' | 'find';
+
+/**
+ * Runs one accessory key on the view. Pairs wrap the selection (or put the cursor between them);
+ * Tab indents like the hardware key; find opens CodeMirror's search panel.
+ */
+export async function accessory(view: EditorView, key: AccessoryKey): Promise<void> {
+	const commands = await import('@codemirror/commands');
+	if (key === 'undo') commands.undo(view);
+	else if (key === 'redo') commands.redo(view);
+	else if (key === 'tab') commands.indentMore(view) || view.dispatch(view.state.replaceSelection('\t'));
+	else if (key === 'find') (await import('@codemirror/search')).openSearchPanel(view);
+	else if (key.length === 2) {
+		const [open, close] = [key[0]!, key[1]!];
+		view.dispatch(
+			view.state.changeByRange((range) => ({
+				changes: [
+					{ from: range.from, insert: open },
+					{ from: range.to, insert: close }
+				],
+				range: range.empty ? EditorSelection.cursor(range.from + 1) : EditorSelection.range(range.from + 1, range.to + 1)
+			}))
+		);
+	} else view.dispatch(view.state.replaceSelection(key));
+	view.focus();
+}
+
+/** Keeps the line being typed in sight after the visible area shrank (the virtual keyboard came up). */
+export function revealCursor(view: EditorView): void {
+	view.dispatch({ effects: EditorView.scrollIntoView(view.state.selection.main.head, { y: 'nearest', yMargin: 64 }) });
 }

@@ -45,6 +45,8 @@ export class EditorController {
 	dirty = $state.raw<string[]>([]);
 	conflict = $state.raw<EditorConflict | null>(null);
 	status = $state<'idle' | 'saving' | 'saved' | 'error'>('idle');
+	/** The editor has the keyboard focus (a phone shows its accessory row then). */
+	focused = $state(false);
 	loading = $state(false);
 	#cm: CM | null = null;
 	#view: import('./codemirror').EditorView | null = null;
@@ -102,7 +104,11 @@ export class EditorController {
 			if (disposed) return;
 			this.#cm = cm;
 			this.#view = new cm.EditorView({ parent: container });
-			this.#view.contentDOM.addEventListener('blur', () => void this.flushAll());
+			this.#view.contentDOM.addEventListener('blur', () => {
+				this.focused = false;
+				void this.flushAll();
+			});
+			this.#view.contentDOM.addEventListener('focus', () => (this.focused = true));
 			// A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
 			this.#view.scrollDOM.tabIndex = 0;
 			this.loading = false;
@@ -116,6 +122,16 @@ export class EditorController {
 			this.#view = null;
 			this.#viewPath = null;
 		};
+	}
+
+	/** A key of the phone's accessory row, on the open file. */
+	async accessory(key: import('./codemirror').AccessoryKey): Promise<void> {
+		if (this.#cm && this.#view) await this.#cm.accessory(this.#view, key);
+	}
+
+	/** Scrolls the cursor line back into sight (the visible area shrank under a virtual keyboard). */
+	revealCursor(): void {
+		if (this.#cm && this.#view?.hasFocus) this.#cm.revealCursor(this.#view);
 	}
 
 	/** Opens `path` (a tab per file), optionally revealing a line. */

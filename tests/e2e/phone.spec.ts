@@ -1,0 +1,136 @@
+// The installed app on a phone: a complete manifest whose icons and screenshots exist at their sizes,
+// a precache that holds the whole app (and nothing huge), and editing with the keyboard up — the
+// cursor line stays above it, the accessory row types, the preview goes full screen and back, and
+// a long press on a file opens its menu.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+
+test('the manifest is complete, and every icon and screenshot exists at the size it declares', async ({ request }) => {
+	const response = await request.get('/manifest.webmanifest');
+	expect(response.ok()).toBe(true);
+	const manifest = (await response.json()) as Record<string, unknown> & {
+		icons: { src: string; sizes: string; type: string; purpose?: string }[];
+		screenshots: { src: string; sizes: string; form_factor: string; label: string }[];
+		shortcuts: { name: string; url: string }[];
+	};
+	expect(manifest).toMatchObject({ id: '/', name: 'Web Studio', short_name: 'Studio', start_url: '/', scope: '/', display: 'standalone', display_override: ['window-controls-overlay', 'standalone'] });
+	expect(typeof manifest.description).toBe('string');
+	expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+	expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+	expect(manifest.categories).toContain('developer');
+	expect(new Set(manifest.icons.map((icon) => icon.purpose ?? 'any'))).toEqual(new Set(['any', 'maskable', 'monochrome']));
+	expect(manifest.icons.some((icon) => icon.sizes === '512x512' && (icon.purpose ?? 'any') === 'any')).toBe(true);
+	expect(new Set(manifest.screenshots.map((shot) => shot.form_factor))).toEqual(new Set(['wide', 'narrow']));
+	expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(['New workspace', 'Open the agent']);
+	for (const item of [...manifest.icons, ...manifest.screenshots]) {
+		const file = await request.get(item.src);
+		expect(file.ok(), item.src).toBe(true);
+		if (item.sizes !== 'any') expect(pngSize(await file.body()), item.src).toBe(item.sizes);
+	}
+	for (const shot of manifest.screenshots) expect(shot.label.length).toBeGreaterThan(10);
+});
+
+test('the service worker precaches every script, style and icon of the app, and nothing huge', () => {
+	const build = 'build';
+	const sw = readFileSync(join(build, 'sw.js'), 'utf8');
+	const precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!.replace(/^\//, '')));
+	const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+	const app = walk(join(build, '_app')).map((file) => relative(build, file).split('\\').join('/'));
+	const needed = app.filter((file) => /\.(js|css|woff2?)$/.test(file));
+	expect(needed.length).toBeGreaterThan(5);
+	// Nothing missing: the editor's language packs and the hub worker are chunks like any other.
+	expect(needed.filter((file) => !precached.has(file))).toEqual([]);
+	for (const icon of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon.svg', 'manifest.webmanifest']) expect(precached, icon).toContain(icon);
+	// Nothing huge: no single file over 1 MB, under 8 MB in all (an offline install must stay quick).
+	let total = 0;
+	for (const url of precached) {
+		const size = statSync(join(build, url)).size;
+		expect(size, url).toBeLessThan(1024 * 1024);
+		total += size;
+	}
+	expect(total).toBeLessThan(8 * 1024 * 1024);
+});
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	/** Pretends the virtual keyboard covers the bottom `px` of the screen (visualViewport shrinks). */
+	async function keyboard(page: Page, px: number) {
+		await page.evaluate((inset) => {
+			const viewport = window.visualViewport!;
+			Object.defineProperty(viewport, 'height', { configurable: true, get: () => innerHeight - inset });
+			viewport.dispatchEvent(new Event('resize'));
+		}, px);
+	}
+
+	test('typing at the end of a long file with the keyboard up keeps the line in sight; the accessory row types; full-screen preview and back; a long press renames a file', async ({ page }) => {
+		test.setTimeout(120_000); // several phone screens on a busy machine
+		await page.goto('/');
+		await waitForHub(page);
+		const long = Array.from({ length: 120 }, (_, i) => `line ${i + 1}`).join('\n');
+		await page.evaluate((content) => window.studio!.callTool('workspace_create_file', { path: 'long.txt', content }), long);
+		await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'long.txt' }));
+		const panels = page.getByRole('navigation', { name: 'Panels' });
+		await panels.getByRole('button', { name: 'Code' }).tap();
+		await expect(page.locator('.cm-content')).toContainText('line 1');
+		await page.locator('.cm-content').tap();
+		await page.keyboard.press('Control+End');
+		const KEYBOARD = 320;
+		await keyboard(page, KEYBOARD);
+		const row = page.getByRole('toolbar', { name: 'Keys' });
+		await expect(row).toBeVisible();
+		await page.keyboard.type('\nthe last line');
+		const rowBox = (await row.boundingBox())!;
+		expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(844 - KEYBOARD + 1);
+		await expect
+			.poll(async () => {
+				const box = await page.locator('.cm-activeLine').boundingBox();
+				return box ? box.y + box.height : Infinity;
+			})
+			.toBeLessThanOrEqual(rowBox.y);
+		await expect(page.locator('.cm-activeLine')).toContainText('the last line');
+
+		// The accessory row types what the phone keyboard hides, without closing it (focus stays).
+		await row.getByRole('button', { name: 'Parentheses' }).tap();
+		await page.keyboard.type('x');
+		await row.getByRole('button', { name: 'Less than' }).tap();
+		await expect(page.locator('.cm-activeLine')).toContainText('the last line(x<)');
+		await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+		await row.getByRole('button', { name: 'Undo typing' }).tap();
+		await expect(page.locator('.cm-activeLine')).not.toContainText('(x<)');
+		await keyboard(page, 0);
+
+		// The preview fills the screen, with one floating way back.
+		await panels.getByRole('button', { name: 'Preview' }).tap();
+		await page.getByRole('button', { name: 'Full-screen preview' }).tap();
+		const frame = page.locator('section[data-region="preview"] iframe');
+		await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(780);
+		expect(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+		await page.getByRole('button', { name: 'Exit full screen' }).tap();
+		await expect(panels).toBeVisible();
+
+		// A long press on a file opens its menu; Rename there renames it.
+		await panels.getByRole('button', { name: 'Files' }).tap();
+		const file = page.locator('button.row[data-path="long.txt"]');
+		const box = (await file.boundingBox())!;
+		const client = await page.context().newCDPSession(page);
+		const touch = (type: 'touchStart' | 'touchEnd', points: { x: number; y: number }[]) => client.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+		await touch('touchStart', [{ x: box.x + 20, y: box.y + box.height / 2 }]);
+		await page.waitForTimeout(800);
+		await touch('touchEnd', []);
+		const menu = page.getByRole('menu', { name: 'Actions for long.txt' });
+		await expect(menu).toBeVisible();
+		for (const item of await menu.getByRole('menuitem').all()) expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+		expect(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+		await menu.getByRole('menuitem', { name: 'Rename' }).tap();
+		await page.getByRole('textbox', { name: 'New path for long.txt' }).fill('notes/long.txt');
+		await page.getByRole('button', { name: 'Rename', exact: true }).tap();
+		await expect.poll(() => page.evaluate(() => window.studio!.readFile('notes/long.txt').then((f) => (f as { content: string } | null)?.content.slice(0, 6)))).toBe('line 1');
+	});
+});
