@@ -54,6 +54,8 @@ export default defineConfig({
 					{ src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, editor, live preview and the agent side by side' },
 					{ src: '/screenshots/narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Editing on a phone, with tabs for files, code, preview and the agent' }
 				],
+				// The installed desktop app opens .zip and .html files as new workspaces (client/launch.ts).
+				file_handlers: [{ action: '/', accept: { 'application/zip': ['.zip'], 'text/html': ['.html', '.htm'] } }],
 				shortcuts: [
 					{ name: 'New workspace', short_name: 'New', url: '/?action=new-workspace', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
 					{ name: 'Open the agent', short_name: 'Agent', url: '/?action=agent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] }

@@ -18,6 +18,7 @@ test('the manifest is complete, and every icon and screenshot exists at the size
 		icons: { src: string; sizes: string; type: string; purpose?: string }[];
 		screenshots: { src: string; sizes: string; form_factor: string; label: string }[];
 		shortcuts: { name: string; url: string }[];
+		file_handlers: unknown;
 	};
 	expect(manifest).toMatchObject({ id: '/', name: 'Web Studio', short_name: 'Studio', start_url: '/', scope: '/', display: 'standalone', display_override: ['window-controls-overlay', 'standalone'] });
 	expect(typeof manifest.description).toBe('string');
@@ -28,12 +29,42 @@ test('the manifest is complete, and every icon and screenshot exists at the size
 	expect(manifest.icons.some((icon) => icon.sizes === '512x512' && (icon.purpose ?? 'any') === 'any')).toBe(true);
 	expect(new Set(manifest.screenshots.map((shot) => shot.form_factor))).toEqual(new Set(['wide', 'narrow']));
 	expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(['New workspace', 'Open the agent']);
+	expect(manifest.file_handlers).toEqual([{ action: '/', accept: { 'application/zip': ['.zip'], 'text/html': ['.html', '.htm'] } }]);
 	for (const item of [...manifest.icons, ...manifest.screenshots]) {
 		const file = await request.get(item.src);
 		expect(file.ok(), item.src).toBe(true);
 		if (item.sizes !== 'any') expect(pngSize(await file.body()), item.src).toBe(item.sizes);
 	}
 	for (const shot of manifest.screenshots) expect(shot.label.length).toBeGreaterThan(10);
+});
+
+test('an .html file opened with the installed app becomes a new one-page workspace; the Agent shortcut opens the agent', async ({ page }) => {
+	// What Chromium's launchQueue hands the page when the app is opened with a file.
+	await page.addInitScript(() => {
+		const file = new File(['<!doctype html><h1 id="launched">Opened from the desktop</h1>\n'], 'flyer.html', { type: 'text/html' });
+		// Chromium has a real (read-only) launchQueue; this one delivers the file once, like a launch.
+		Object.defineProperty(window, 'launchQueue', {
+			configurable: true,
+			value: {
+				setConsumer: (consume: (params: unknown) => void) => {
+					if (sessionStorage.getItem('launched')) return;
+					sessionStorage.setItem('launched', '1');
+					consume({ files: [{ kind: 'file', getFile: async () => file }] });
+				}
+			}
+		});
+	});
+	await page.goto('/');
+	await page.waitForURL(/[?&]workspace=/, { timeout: 20_000 });
+	await waitForHub(page);
+	await expect(page.getByRole('banner')).toContainText('flyer');
+	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('#launched')).toHaveText('Opened from the desktop');
+
+	const shortcut = await page.context().newPage();
+	await shortcut.goto('/?action=agent');
+	await waitForHub(shortcut);
+	await expect(shortcut.getByRole('textbox', { name: 'Prompt' })).toBeVisible();
+	await expect(shortcut).not.toHaveURL(/action=/);
 });
 
 test('the service worker precaches every script, style and icon of the app, and nothing huge', () => {
