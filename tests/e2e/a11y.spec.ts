@@ -54,9 +54,17 @@ test.describe('on a phone', () => {
 		test.setTimeout(120_000);
 		await page.goto('/');
 		await waitForHub(page);
-		for (const tab of ['Files', 'Code', 'Preview', 'Tools', 'Trace']) {
+		for (const tab of ['Files', 'Code', 'Preview', 'Agent', 'Tools', 'Trace', 'History']) {
 			await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: tab }).tap();
 			expect(await serious(page), tab).toEqual([]);
+			// Every control a thumb may need is at least 44×44 CSS pixels.
+			const small = await page.evaluate(() =>
+				[...document.querySelectorAll('button, select, input, textarea, summary, a[href], [role="tab"]')]
+					.map((el) => ({ el, box: el.getBoundingClientRect() }))
+					.filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && (box.width < 44 || box.height < 44))
+					.map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20)} ${Math.round(box.width)}×${Math.round(box.height)}`)
+			);
+			expect(small, tab).toEqual([]);
 		}
 	});
 });

@@ -137,6 +137,19 @@ test.describe('on a phone', () => {
 		await expect(page.locator('.cm-activeLine')).not.toContainText('(x<)');
 		await keyboard(page, 0);
 
+		// Text size and line wrapping are settings (kept as a preference).
+		const size = () => page.locator('.cm-content').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+		const before = await size();
+		await page.getByLabel('Editor text size and wrapping').tap();
+		await page.getByRole('button', { name: 'Larger text' }).tap();
+		await page.getByRole('button', { name: 'Larger text' }).tap();
+		await expect.poll(size).toBe(before + 2);
+		await expect(page.locator('.cm-editor .cm-lineWrapping')).toHaveCount(1);
+		await page.getByRole('checkbox', { name: 'Wrap lines' }).tap();
+		await expect(page.locator('.cm-editor .cm-lineWrapping')).toHaveCount(0);
+		await page.getByRole('checkbox', { name: 'Wrap lines' }).tap();
+		await page.getByLabel('Editor text size and wrapping').tap();
+
 		// The preview fills the screen, with one floating way back.
 		await panels.getByRole('button', { name: 'Preview' }).tap();
 		await page.getByRole('button', { name: 'Full-screen preview' }).tap();

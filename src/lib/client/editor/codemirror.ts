@@ -2,7 +2,7 @@
 // languages by file kind, the studio's theme, and a listener for local edits.
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
-import { Annotation, ChangeSet, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
+import { Annotation, ChangeSet, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
 import { presence, setPeer, type PeerCursor } from './presence';
 import { indentWithTab } from '@codemirror/commands';
@@ -40,7 +40,7 @@ function language(lang: string): Extension {
 }
 
 const theme = EditorView.theme({
-	'&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--surface)', color: 'var(--text)' },
+	'&': { height: '100%', fontSize: 'var(--editor-font-size, 13px)', backgroundColor: 'var(--surface)', color: 'var(--text)' },
 	'.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.55' },
 	'.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
 	'.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 6%, transparent)' },
@@ -93,6 +93,17 @@ function shared(options: SharedOptions): Extension {
 }
 
 /** A fresh state for one file. `onLocalEdit` runs for every user change (not for remote ones). */
+/** Line wrapping, a setting: new states take the current choice, the open one is reconfigured. */
+const wrapping = new Compartment();
+let wrapLines = true;
+
+/** Turns line wrapping on or off for the view's state and every state created from now on. */
+export function setWrap(view: EditorView | null, on: boolean): void {
+	wrapLines = on;
+	const current = view ? wrapping.get(view.state) : undefined;
+	if (view && current !== undefined && (current === EditorView.lineWrapping) !== on) view.dispatch({ effects: wrapping.reconfigure(on ? EditorView.lineWrapping : []) });
+}
+
 export function createState(content: string, lang: string, onLocalEdit: () => void, readOnly = false, share?: SharedOptions): EditorState {
 	return EditorState.create({
 		doc: content,
@@ -102,7 +113,7 @@ export function createState(content: string, lang: string, onLocalEdit: () => vo
 			language(lang),
 			syntaxHighlighting(highlight),
 			theme,
-			EditorView.lineWrapping,
+			wrapping.of(wrapLines ? EditorView.lineWrapping : []),
 			EditorState.readOnly.of(readOnly),
 			EditorView.contentAttributes.of({ 'aria-label': 'Code editor' }),
 			EditorView.updateListener.of((update) => {

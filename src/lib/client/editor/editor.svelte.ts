@@ -103,6 +103,7 @@ export class EditorController {
 		void import('./codemirror').then((cm) => {
 			if (disposed) return;
 			this.#cm = cm;
+			cm.setWrap(null, this.wrap);
 			this.#view = new cm.EditorView({ parent: container });
 			this.#view.contentDOM.addEventListener('blur', () => {
 				this.focused = false;
@@ -129,6 +130,19 @@ export class EditorController {
 		if (this.#cm && this.#view) await this.#cm.accessory(this.#view, key);
 	}
 
+	/** Editor text size in CSS pixels and line wrapping: settings kept as preferences. */
+	fontSize = $state(13);
+	wrap = $state(true);
+
+	/** Applies the text size and wrapping to the editor (and to every file opened later). */
+	setLook(look: { fontSize?: number; wrap?: boolean }): void {
+		if (look.fontSize !== undefined) this.fontSize = Math.min(24, Math.max(10, Math.round(look.fontSize)));
+		if (look.wrap !== undefined) this.wrap = look.wrap;
+		document.documentElement.style.setProperty('--editor-font-size', `${this.fontSize}px`);
+		this.#cm?.setWrap(this.#view, this.wrap);
+		this.#view?.requestMeasure();
+	}
+
 	/** Scrolls the cursor line back into sight (the visible area shrank under a virtual keyboard). */
 	revealCursor(): void {
 		if (this.#cm && this.#view?.hasFocus) this.#cm.revealCursor(this.#view);
@@ -150,6 +164,7 @@ export class EditorController {
 		}
 		if (this.active !== path) return; // another open() won meanwhile
 		this.#view.setState(session.state);
+		this.#cm.setWrap(this.#view, this.wrap); // a file's state may predate the current choice
 		this.#viewPath = path;
 		if (line) {
 			const doc = this.#view.state.doc;
