@@ -51,7 +51,7 @@ test('the workspace switcher and its dialog have no serious or critical axe viol
 test.describe('on a phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 	test('the main screen has no serious or critical axe violations', async ({ page }) => {
-		test.setTimeout(120_000);
+		test.setTimeout(180_000); // seven screens, each with axe and a target-size check
 		await page.goto('/');
 		await waitForHub(page);
 		for (const tab of ['Files', 'Code', 'Preview', 'Agent', 'Tools', 'Trace', 'History']) {
@@ -61,7 +61,7 @@ test.describe('on a phone', () => {
 			const small = await page.evaluate(() =>
 				[...document.querySelectorAll('button, select, input, textarea, summary, a[href], [role="tab"]')]
 					.map((el) => ({ el, box: el.getBoundingClientRect() }))
-					.filter(({ el, box }) => box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && (box.width < 44 || box.height < 44))
+					.filter(({ el, box }) => box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && (box.width < 44 || box.height < 44))
 					.map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20)} ${Math.round(box.width)}×${Math.round(box.height)}`)
 			);
 			expect(small, tab).toEqual([]);

@@ -164,7 +164,7 @@ test.describe('on a phone', () => {
 		const file = page.locator('button.row[data-path="long.txt"]');
 		const box = (await file.boundingBox())!;
 		const client = await page.context().newCDPSession(page);
-		const touch = (type: 'touchStart' | 'touchEnd', points: { x: number; y: number }[]) => client.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+		const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) => client.send('Input.dispatchTouchEvent', { type, touchPoints: points });
 		await touch('touchStart', [{ x: box.x + 20, y: box.y + box.height / 2 }]);
 		await page.waitForTimeout(800);
 		await touch('touchEnd', []);
@@ -176,5 +176,23 @@ test.describe('on a phone', () => {
 		await page.getByRole('textbox', { name: 'New path for long.txt' }).fill('notes/long.txt');
 		await page.getByRole('button', { name: 'Rename', exact: true }).tap();
 		await expect.poll(() => page.evaluate(() => window.studio!.readFile('notes/long.txt').then((f) => (f as { content: string } | null)?.content.slice(0, 6)))).toBe('line 1');
+
+		// A quick flick moves between Code and Preview (touch events as the page receives them).
+		const flick = (from: number, to: number, y: number) =>
+			page.evaluate(
+				([from, to, y]: [number, number, number]) => {
+					const target = document.elementFromPoint(from, y)!;
+					const at = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: y });
+					target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [at(from)], changedTouches: [at(from)] }));
+					target.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [at(to)], changedTouches: [at(to)] }));
+					target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [at(to)] }));
+				},
+				[from, to, y] as [number, number, number]
+			);
+		await panels.getByRole('button', { name: 'Code' }).tap();
+		await flick(320, 60, 102);
+		await expect(page.getByRole('button', { name: 'Full-screen preview' })).toBeVisible();
+		await flick(40, 320, 110); // on the preview's bar (the page itself is another document)
+		await expect(page.locator('.cm-content')).toBeVisible();
 	});
 });

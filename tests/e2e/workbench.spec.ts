@@ -1,5 +1,5 @@
 // The workbench as a person uses it: files, editor, palette, approvals, reset, history, layout, phone.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, watchMainThread } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const frame = (page: Page) => page.frameLocator('section[data-region="preview"] iframe');
@@ -250,4 +250,19 @@ test('files dropped on the tree are imported (text as text, images as assets), a
 	await expect(tree.locator('[data-path="pixel.png"]')).toHaveCount(0);
 	await page.keyboard.press('Control+Shift+z');
 	await expect(tree.locator('[data-path="pixel.png"]')).toBeVisible();
+});
+
+test('renaming the file open in the editor keeps the page responsive (no re-open loop)', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_create_file', { path: 'moving.txt', content: 'a\nb\n' }));
+	await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'moving.txt' }));
+	await expect(page.locator('.cm-content')).toContainText('a');
+	const gaps = await watchMainThread(page);
+	await page.evaluate(() => window.studio!.callTool('workspace_rename_file', { from: 'moving.txt', to: 'notes/moving.txt' }));
+	await expect(page.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'moving.txt', exact: true })).toHaveCount(0);
+	await page.waitForTimeout(2000);
+	const { worst, samples } = await gaps();
+	expect(worst).toBeLessThan(1000);
+	expect(samples).toBeGreaterThan(20);
 });

@@ -146,12 +146,8 @@ export type AccessoryKey = 'tab' | '()' | '{}' | '[]' | '""' | "''" | '<' | '>' 
  * Tab indents like the hardware key; find opens CodeMirror's search panel.
  */
 export async function accessory(view: EditorView, key: AccessoryKey): Promise<void> {
-	const commands = await import('@codemirror/commands');
-	if (key === 'undo') commands.undo(view);
-	else if (key === 'redo') commands.redo(view);
-	else if (key === 'tab') commands.indentMore(view) || view.dispatch(view.state.replaceSelection('\t'));
-	else if (key === 'find') (await import('@codemirror/search')).openSearchPanel(view);
-	else if (key.length === 2) {
+	// Characters go in synchronously, within the tap: typing that follows must land after them.
+	if (key.length === 2) {
 		const [open, close] = [key[0]!, key[1]!];
 		view.dispatch(
 			view.state.changeByRange((range) => ({
@@ -162,7 +158,14 @@ export async function accessory(view: EditorView, key: AccessoryKey): Promise<vo
 				range: range.empty ? EditorSelection.cursor(range.from + 1) : EditorSelection.range(range.from + 1, range.to + 1)
 			}))
 		);
-	} else view.dispatch(view.state.replaceSelection(key));
+	} else if (key.length === 1) view.dispatch(view.state.replaceSelection(key));
+	else {
+		const commands = await import('@codemirror/commands');
+		if (key === 'undo') commands.undo(view);
+		else if (key === 'redo') commands.redo(view);
+		else if (key === 'tab') commands.insertTab(view); // like the hardware key: a tab, or indent a selection
+		else if (key === 'find') (await import('@codemirror/search')).openSearchPanel(view);
+	}
 	view.focus();
 }
 
