@@ -185,3 +185,18 @@ test('console output from the page is serialised safely: cycles, DOM nodes and h
 	expect(lines[2]!.text.length).toBeLessThan(2100);
 	expect(lines[2]!.text).toContain('(50000 chars)');
 });
+
+test('a page linking missing.css: the diagnostic names it with index.html:LINE, and the studio server is never asked for it', async ({ page }) => {
+	await ready(page);
+	const asked: string[] = [];
+	page.context().on('request', (request) => {
+		if (/missing\.css|gone\.png/.test(request.url())) asked.push(request.url());
+	});
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: '<!doctype html>\n<html><head>\n<link rel="stylesheet" href="missing.css">\n</head><body><h1 id="still">Still here</h1>\n<img src="gone.png" alt=""></body></html>\n' });
+	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
+	const diagnostics = (result.structuredContent.preview as { diagnostics?: { reference: string; line?: number; message?: string }[] }).diagnostics ?? [];
+	expect(diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ reference: 'missing.css', line: 3, message: expect.stringContaining('index.html:3') }), expect.objectContaining({ reference: 'gone.png', line: 5 })]));
+	await expect(frame(page).locator('#still')).toHaveText('Still here');
+	await page.waitForTimeout(500);
+	expect(asked).toEqual([]);
+});

@@ -62,11 +62,27 @@ describe('compile', () => {
 		);
 		expect(html).toContain('href="data:image/svg+xml;base64,');
 		expect(html).toContain('background:url("data:image/png;base64,iVBORwECAw==")');
-		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, img/missing.png 2x">');
+		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, data:, 2x">');
 		expect(html).toContain('poster="data:image/png;base64,iVBORwECAw=="');
 		expect(html).toContain('url("#frag")');
 		expect(html).toContain('src="data:image/png;base64,AA"');
-		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png' })]);
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png', line: 1 })]);
+	});
+
+	it('a reference to a file that is not in the workspace names the file and line and never becomes a URL of the studio', () => {
+		const page = '<!doctype html>\n<head>\n<link rel="stylesheet" href="missing.css">\n</head>\n<body>\n<img src="gone.png">\n<script src="nope.js"></script>\n<script type="module" src="./lost.js"></script>\n<link rel="stylesheet" href="https://cdn.example/x.css">\n</body>';
+		const { html, diagnostics } = compile(ws({ 'index.html': page, 'css.css': '' }));
+		expect(diagnostics.filter((d) => d.kind === 'missing').map((d) => [d.reference, d.line])).toEqual([
+			['missing.css', 3],
+			['gone.png', 6],
+			['nope.js', 7],
+			['./lost.js', 8]
+		]);
+		expect(diagnostics.find((d) => d.reference === 'missing.css')!.message).toContain('index.html:3');
+		// Nothing relative is left for the frame to resolve against the studio's origin; URLs stay.
+		for (const ref of ['missing.css', 'gone.png', 'nope.js', './lost.js']) expect(html).not.toMatch(new RegExp(`(?:href|src)="${ref.replace('.', '\\.')}"`));
+		expect(html).toContain('href="https://cdn.example/x.css"');
+		expect(html).toContain('<style data-missing="missing.css"></style>');
 	});
 
 	it('inlines classic scripts with a sourceURL, escaping </script inside them', () => {

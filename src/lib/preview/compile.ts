@@ -20,7 +20,15 @@ export interface Diagnostic {
 	path: string;
 	reference: string;
 	message: string;
+	/** The line of `path` that holds the reference, when known. */
+	line?: number;
 }
+
+/**
+ * What a reference to a file that is not in the workspace becomes: a URL that loads nothing and asks
+ * no server (the frame's relative URLs would otherwise resolve against the studio's own origin).
+ */
+export const MISSING_URL = 'data:,';
 
 /** The compiled document. */
 export interface CompiledPreview {
@@ -49,12 +57,12 @@ class Compiler {
 
 	constructor(readonly files: Files) {}
 
-	report(kind: Diagnostic['kind'], path: string, reference: string, message: string) {
-		if (!this.diagnostics.some((d) => d.kind === kind && d.path === path && d.reference === reference)) this.diagnostics.push({ kind, path, reference, message });
+	report(kind: Diagnostic['kind'], path: string, reference: string, message: string, line?: number) {
+		if (!this.diagnostics.some((d) => d.kind === kind && d.path === path && d.reference === reference)) this.diagnostics.push({ kind, path, reference, message, ...(line ? { line } : {}) });
 	}
 
-	/** Resolves a reference in `from`; reports external and missing ones. */
-	lookup(from: string, reference: string): FileRecord | null {
+	/** Resolves a reference in `from` (at `line`, when known); reports external and missing ones. */
+	lookup(from: string, reference: string, line?: number): FileRecord | null {
 		const ref = reference.trim();
 		if (isSkippable(ref)) return null;
 		if (isExternal(ref)) {
@@ -64,28 +72,29 @@ class Compiler {
 		const path = resolveReference(from, ref);
 		const file = path ? this.files.get(path) : undefined;
 		if (!file) {
-			this.report('missing', from, ref, `${from} refers to ${ref}, which is not in the workspace.`);
+			this.report('missing', from, ref, `${from}${line ? `:${line}` : ''} refers to ${ref}, which is not in the workspace.`, line);
 			return null;
 		}
 		return file;
 	}
 
-	/** A URL for an asset reference: data: for workspace files, unchanged otherwise. */
-	assetUrl(from: string, reference: string): string {
-		const file = this.lookup(from, reference);
-		if (!file) return reference;
+	/** A URL for an asset reference: data: for workspace files, the URL itself for external ones, nothing for missing ones. */
+	assetUrl(from: string, reference: string, line?: number): string {
+		const file = this.lookup(from, reference, line);
+		if (!file) return isExternal(reference.trim()) || isSkippable(reference.trim()) ? reference : MISSING_URL;
 		const hash = reference.includes('#') ? reference.slice(reference.indexOf('#')) : '';
 		return dataUrl(file) + hash;
 	}
 
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
-	css(path: string, text: string, stack: string[] = []): string {
-		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string) => {
+	css(path: string, text: string, stack: string[] = [], baseLine = 0): string {
+		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
+		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string, offset: number) => {
 			if (isExternal(ref)) {
 				this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
 				return whole;
 			}
-			const file = this.lookup(path, ref);
+			const file = this.lookup(path, ref, lineAt(offset));
 			if (!file || file.content === undefined) return `/* missing @import ${ref} */`;
 			if (stack.includes(file.path) || file.path === path) {
 				this.report('import-cycle', path, ref, `${path} imports ${ref}, which imports it back; the cycle is cut here.`);
@@ -100,7 +109,9 @@ class Compiler {
 		});
 		return withImports.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
 			if (isSkippable(ref.trim())) return whole;
-			const url = this.assetUrl(path, ref);
+			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
+			const at = text.indexOf(whole);
+			const url = this.assetUrl(path, ref, at >= 0 ? lineAt(at) : undefined);
 			return `url(${quote || '"'}${url}${quote || '"'})`;
 		});
 	}
@@ -133,7 +144,8 @@ class Compiler {
 			const target = resolveReference(path, specifier);
 			if (!target || !this.files.has(target)) {
 				this.report('missing', path, specifier, `${path} imports ${specifier}, which is not in the workspace.`);
-				return specifier;
+				// A virtual URL that maps to nothing: the import fails inside the frame, no server is asked.
+				return `${VIRTUAL_ORIGIN}missing/${target ?? 'outside'}`;
 			}
 			return this.module(target, visiting) ?? specifier;
 		};
@@ -200,6 +212,7 @@ const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'ima
 /** The edits one element needs: inlined styles and scripts, module entries, asset URLs. */
 function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {
 	const { name, attribs } = element;
+	const line = source.slice(0, element.openStart).split('\n').length;
 	const whole = (text: string): Edit[] => [{ start: element.openStart, end: element.end, text }];
 	const retag = (next: Record<string, string>): Edit[] => [{ start: element.openStart, end: element.openEnd, text: openTag(name, next) }];
 	if (name === 'link') {
@@ -207,37 +220,41 @@ function rewriteElement(compiler: Compiler, from: string, source: string, elemen
 		const href = attribs.href;
 		if (href === undefined) return [];
 		if (rel.split(/\s+/).includes('stylesheet')) {
-			const file = compiler.lookup(from, href);
-			if (!file || file.content === undefined) return [];
+			if (isExternal(href.trim())) {
+				compiler.lookup(from, href, line); // reported as external; the browser loads it when online
+				return [];
+			}
+			const file = compiler.lookup(from, href, line);
+			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
 			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`);
 		}
-		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href) });
+		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line) });
 		return [];
 	}
 	if (name === 'style' && element.content) {
-		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end)), 'style') }];
+		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end), [], line), 'style') }];
 	}
-	if (name === 'script') return rewriteScript(compiler, from, source, element, whole);
+	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
 	const out: Record<string, string> = { ...attribs };
 	if (ASSET_ELEMENTS.has(name)) {
-		for (const key of ASSET_ATTRIBUTES) if (out[key] !== undefined && !isSkippable(out[key]!)) out[key] = compiler.assetUrl(from, out[key]!);
+		for (const key of ASSET_ATTRIBUTES) if (out[key] !== undefined && !isSkippable(out[key]!)) out[key] = compiler.assetUrl(from, out[key]!, line);
 		if (out.srcset !== undefined) {
 			out.srcset = out.srcset
 				.split(',')
 				.map((candidate) => {
 					const [url, ...descriptor] = candidate.trim().split(/\s+/);
-					return url ? [compiler.assetUrl(from, url), ...descriptor].join(' ') : candidate;
+					return url ? [compiler.assetUrl(from, url, line), ...descriptor].join(' ') : candidate;
 				})
 				.join(', ');
 		}
 	}
-	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style);
+	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style, [], line);
 	return JSON.stringify(out) === JSON.stringify(attribs) ? [] : retag(out);
 }
 
 /** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
-function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string) => Edit[]): Edit[] {
+function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string) => Edit[], line: number): Edit[] {
 	const { attribs } = element;
 	const type = (attribs.type ?? '').toLowerCase();
 	const src = attribs.src;
@@ -257,15 +274,19 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		const target = resolveReference(from, src);
 		const url = target && compiler.files.has(target) ? compiler.module(target) : null;
 		if (!url) {
-			compiler.report('missing', from, src, `${from} loads ${src}, which is not in the workspace.`);
-			return [];
+			compiler.report('missing', from, src, `${from}:${line} loads ${src}, which is not in the workspace.`, line);
+			return whole(`<script type="module" data-missing="${escapeAttr(src)}"></script>`);
 		}
 		// Import maps apply to specifiers, not to <script src>: load the entry through an import.
 		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target! })}import ${JSON.stringify(url)};</script>`);
 	}
 	if (src === undefined) return [];
-	const file = compiler.lookup(from, src);
-	if (!file) return [];
+	if (isExternal(src.trim())) {
+		compiler.lookup(from, src, line);
+		return [];
+	}
+	const file = compiler.lookup(from, src, line);
+	if (!file) return whole(`<script data-missing="${escapeAttr(src)}"></script>`);
 	if (file.content === undefined) {
 		compiler.report('not-text', from, src, `${src} is not a text file.`);
 		return [];

@@ -3,7 +3,10 @@
 // approves is the change that is written). A call that would fail throws here, before anyone is asked.
 import { fileDiff, type DiffLine } from '../domain/diff';
 import { diffFingerprint, type FileChange } from '../domain/model';
-import type { ToolName } from '../tools/schema';
+import type { ToolInput, ToolName } from '../tools/schema';
+import { renameChange } from './handlers/changes';
+import { danglingAfterDelete } from '../domain/references';
+import { tryNormalizePath } from '../domain/paths';
 import { ToolError } from '../core/errors';
 import { conflictMessage } from '../domain/disk-rule';
 import type { FolderPort } from './ports';
@@ -51,13 +54,17 @@ const MAX_LINES_PER_CARD = 20_000;
 
 const bytes = (n: number | undefined) => `${(n ?? 0).toLocaleString('en-US')} bytes`;
 
-/** Per-path impacts of a set of changes; an unchanged move shows as one rename without a diff. */
-export function describeChanges(changes: readonly FileChange[]): FileImpact[] {
+/**
+ * Per-path impacts of a set of changes. An unchanged move shows as one rename without a diff; a move
+ * the call named (`moves`: new path → old path) shows as one rename with the diff of what changed.
+ */
+export function describeChanges(changes: readonly FileChange[], moves: ReadonlyMap<string, string> = new Map()): FileImpact[] {
 	const created = new Map(changes.filter((c) => !c.before && c.after).map((c) => [c.after!.hash, c]));
 	const renamedTo = new Map<string, FileChange>();
 	for (const change of changes) {
 		if (change.before && !change.after) {
-			const target = created.get(change.before.hash);
+			const named = [...moves].find(([, from]) => from === change.path)?.[0];
+			const target = named && changes.some((c) => c.path === named && !c.before && c.after) ? changes.find((c) => c.path === named)! : created.get(change.before.hash);
 			if (target && !renamedTo.has(target.path)) renamedTo.set(target.path, change);
 		}
 	}
@@ -67,8 +74,15 @@ export function describeChanges(changes: readonly FileChange[]): FileImpact[] {
 	for (const { path, before, after } of changes) {
 		if (renamedFrom.has(path)) continue;
 		const from = renamedTo.get(path);
-		if (from) {
+		if (from && (from.before!.hash === after?.hash || from.before!.content === undefined || after?.content === undefined)) {
 			out.push({ path, change: 'renamed', from: from.path, added: 0, removed: 0, diff: [], truncated: 0 });
+			continue;
+		}
+		if (from) {
+			// Moved and edited (its own relative links rewritten, say): one entry, the edit as its diff.
+			const moved = fileDiff(from.before!.content ?? '', after!.content ?? '', 3, Math.max(1, Math.min(MAX_LINES_PER_FILE, budget)));
+			budget -= moved.lines.length;
+			out.push({ path, change: 'renamed', from: from.path, added: moved.added, removed: moved.removed, diff: moved.lines, truncated: moved.truncated });
 			continue;
 		}
 		const change = !before ? 'created' : !after ? 'deleted' : 'modified';
@@ -85,12 +99,47 @@ export function describeChanges(changes: readonly FileChange[]): FileImpact[] {
 	return out;
 }
 
-function impactOf(summary: string, target: Impact['target'], revision: number, changes: readonly FileChange[]): Impact {
-	const files = describeChanges(changes);
+function impactOf(summary: string, target: Impact['target'], revision: number, changes: readonly FileChange[], moves?: ReadonlyMap<string, string>): Impact {
+	const files = describeChanges(changes, moves);
 	return { summary, target, revision, files, added: files.reduce((n, f) => n + f.added, 0), removed: files.reduce((n, f) => n + f.removed, 0) };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The moves a call names (new path → old path), so the card shows each as one rename. */
+function movesOf(name: ToolName, input: unknown): Map<string, string> {
+	const pairs: [unknown, unknown][] =
+		name === 'workspace_rename_file'
+			? [[(input as { to?: unknown }).to, (input as { from?: unknown }).from]]
+			: name === 'workspace_apply_changes'
+				? ((input as { operations?: { op: string; from?: unknown; to?: unknown }[] }).operations ?? []).filter((op) => op.op === 'rename').map((op) => [op.to, op.from])
+				: [];
+	const moves = new Map<string, string>();
+	for (const [to, from] of pairs) {
+		const a = tryNormalizePath(to);
+		const b = tryNormalizePath(from);
+		if (a && b) moves.set(a, b);
+	}
+	return moves;
+}
+
+/** What a rename rewrites or a delete leaves dangling, said on the card (file:line). */
+function referenceNote(name: ToolName, input: unknown, service: WorkspaceService): string {
+	const places = (list: { path: string; line: number }[]) => {
+		const shown = list.slice(0, 3).map((r) => `${r.path}:${r.line}`).join(', ');
+		return list.length > 3 ? `${shown} and ${list.length - 3} more` : shown;
+	};
+	if (name === 'workspace_rename_file') {
+		const { rewritten } = renameChange(input as ToolInput<'workspace_rename_file'>, service.workspace);
+		return rewritten.length ? ` Updates ${plural(rewritten.length, 'link')}: ${places(rewritten)}.` : '';
+	}
+	if (name === 'workspace_delete_file') {
+		const path = tryNormalizePath((input as { path?: unknown }).path);
+		const dangling = path ? danglingAfterDelete(service.workspace.files, path) : [];
+		return dangling.length ? ` ${plural(dangling.length, 'link')} will point at nothing: ${places(dangling)}.` : '';
+	}
+	return '';
+}
 
 /**
  * Builds the dry run of a mutating call with validated `input`. Undefined for tools without one.
@@ -102,8 +151,9 @@ export function createPreparer(service: WorkspaceService, folder: () => FolderPo
 		const plan = workspacePlan(name, input, service, folder);
 		if (plan) {
 			const { diff } = await service.dryRun(plan);
-			const summary = diff.changes.length === 0 ? 'Changes nothing: the workspace already looks like this.' : `Changes ${plural(diff.changes.length, 'file')} in the workspace.`;
-			return { impact: impactOf(summary, 'workspace', revision, diff.changes), fingerprint: diffFingerprint(diff.changes) };
+			const summary =
+				diff.changes.length === 0 ? 'Changes nothing: the workspace already looks like this.' : `Changes ${plural(diff.changes.length, 'file')} in the workspace.${referenceNote(name, input, service)}`;
+			return { impact: impactOf(summary, 'workspace', revision, diff.changes, movesOf(name, input)), fingerprint: diffFingerprint(diff.changes) };
 		}
 		if (name === 'workspace_save_all') {
 			const disk = await requireFolder(folder).plan(service.workspace, (input as { overwrite?: string[] }).overwrite);

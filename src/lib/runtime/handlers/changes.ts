@@ -8,6 +8,8 @@ import { featureChange, heroChange, themeChange } from '../../domain/template';
 import { starterFilesOf } from '../../domain/starters';
 import type { ToolInput } from '../../tools/schema';
 import { decodeContent } from './shared';
+import { rewriteForRename, type RewrittenReference } from '../../domain/references';
+import { tryNormalizePath } from '../../domain/paths';
 
 /** Tools whose effect is a single change to the current workspace. */
 export const CHANGE_BUILDERS = {
@@ -19,7 +21,7 @@ export const CHANGE_BUILDERS = {
 		createIfMissing: input.createIfMissing
 	}),
 	workspace_apply_patch: (input: ToolInput<'workspace_apply_patch'>): Change => ({ type: 'patch', path: input.path, search: input.search, replace: input.replace, occurrence: input.occurrence }),
-	workspace_rename_file: (input: ToolInput<'workspace_rename_file'>): Change => ({ type: 'rename', from: input.from, to: input.to }),
+	workspace_rename_file: (input: ToolInput<'workspace_rename_file'>, ws: Workspace): Change => renameChange(input, ws).change,
 	workspace_delete_file: (input: ToolInput<'workspace_delete_file'>): Change => ({ type: 'delete', path: input.path }),
 	workspace_apply_changes: (input: ToolInput<'workspace_apply_changes'>): Change => ({ type: 'batch', operations: input.operations.map(operationOf) }),
 	// The starter defaults to the landing page also for a dry run handed raw arguments.
@@ -29,6 +31,20 @@ export const CHANGE_BUILDERS = {
 	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),
 	workspace_import_zip: (input: ToolInput<'workspace_import_zip'>, ws: Workspace): Change => importChange(ws, zipContents(input.data).files, input.mode)
 } as const;
+
+/**
+ * A rename, with the links to the file rewritten in the same revision (updateReferences, default
+ * true): one batch, so the card, the commit and undo all see one change.
+ */
+export function renameChange(input: { from: string; to: string; updateReferences?: boolean }, ws: Workspace): { change: Change; rewritten: RewrittenReference[] } {
+	const rename: FileOperation = { type: 'rename', from: input.from, to: input.to };
+	const from = tryNormalizePath(input.from);
+	const to = tryNormalizePath(input.to);
+	if (input.updateReferences === false || !from || !to || from === to || !ws.files.has(from) || ws.files.has(to)) return { change: rename, rewritten: [] };
+	const { changes, rewritten } = rewriteForRename(ws.files, from, to);
+	if (changes.length === 0) return { change: rename, rewritten: [] };
+	return { change: { type: 'batch', operations: [rename, ...changes.map((c): FileOperation => ({ type: 'write', path: c.path, content: c.content }))] }, rewritten };
+}
 
 /** One operation of workspace_apply_changes as a domain step (decoding base64 like the single-file tools). */
 function operationOf(op: ToolInput<'workspace_apply_changes'>['operations'][number]): FileOperation {

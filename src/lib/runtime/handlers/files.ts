@@ -1,7 +1,9 @@
 // Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
 // with the new revision, the changed paths and the preview outcome.
 import type { ToolInput, ToolName } from '../../tools/schema';
-import { zipContents } from './changes';
+import { renameChange, zipContents } from './changes';
+import { danglingAfterDelete, type RewrittenReference } from '../../domain/references';
+import { tryNormalizePath } from '../../domain/paths';
 import type { FolderPort } from '../ports';
 import type { HandlerContext, ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
@@ -30,8 +32,26 @@ export function fileHandlers(service: WorkspaceService) {
 		workspace_create_file: planHandler(service, 'workspace_create_file'),
 		workspace_write_file: planHandler(service, 'workspace_write_file'),
 		workspace_apply_patch: planHandler(service, 'workspace_apply_patch'),
-		workspace_rename_file: planHandler(service, 'workspace_rename_file'),
-		workspace_delete_file: planHandler(service, 'workspace_delete_file'),
+		// The plan runs on the workspace the commit applies to: what it rewrote (or leaves dangling) is
+		// read from that same run, so the report matches the revision.
+		workspace_rename_file: async (input: ToolInput<'workspace_rename_file'>, ctx: HandlerContext) => {
+			let rewritten: RewrittenReference[] = [];
+			const result = await service.commit(meta('workspace_rename_file', ctx, input.expectedRevision), (workspace) => {
+				const built = renameChange(input, workspace);
+				rewritten = built.rewritten;
+				return { change: built.change };
+			});
+			return { ...mutationOutput(result), ...(rewritten.length ? { updatedReferences: rewritten } : {}) };
+		},
+		workspace_delete_file: async (input: ToolInput<'workspace_delete_file'>, ctx: HandlerContext) => {
+			let dangling: ReturnType<typeof danglingAfterDelete> = [];
+			const result = await service.commit(meta('workspace_delete_file', ctx, input.expectedRevision), (workspace) => {
+				const path = tryNormalizePath(input.path);
+				dangling = path ? danglingAfterDelete(workspace.files, path) : [];
+				return { change: { type: 'delete', path: input.path } };
+			});
+			return { ...mutationOutput(result), ...(dangling.length ? { danglingReferences: dangling } : {}) };
+		},
 		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
 			const { files, skipped } = zipContents(input.data);

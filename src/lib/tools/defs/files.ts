@@ -51,18 +51,22 @@ export const FILES_TOOLS = {
 		name: 'workspace_rename_file',
 		title: 'Rename file',
 		group: 'files',
-		description: `Moves a file to a new path (a rename or a move between folders). Fails with WORKSPACE_FILE_EXISTS if the target exists. References to the old path in other files are not rewritten. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
-		input: mutationInput({ from: Path, to: Path }),
-		output: MutationOutput,
+		description: `Moves a file to a new path (a rename or a move between folders). Fails with WORKSPACE_FILE_EXISTS if the target exists. With updateReferences (default true) the links to it are rewritten in the same revision — HTML href/src, CSS url() and @import, ES module imports — and so are the moved file's own relative links when it changes folders; updatedReferences lists each one (file, line, old → new). ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			from: Path,
+			to: Path,
+			updateReferences: v.optional(v.pipe(v.boolean(), v.description('Rewrite links to the file (and its own relative links) in the same revision (default true).')), true)
+		}),
+		output: mutationOutput({ updatedReferences: v.optional(v.array(v.looseObject({ path: v.string(), line: v.number(), from: v.string(), to: v.string() }))) }),
 		hints: WRITE
 	}),
 	workspace_delete_file: tool({
 		name: 'workspace_delete_file',
 		title: 'Delete file',
 		group: 'files',
-		description: `Deletes one file. The last HTML file cannot be deleted while other files remain (WORKSPACE_ENTRY_REQUIRED). Undoable with workspace_undo. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		description: `Deletes one file. The last HTML file cannot be deleted while other files remain (WORKSPACE_ENTRY_REQUIRED). danglingReferences lists the links other files still have to it (file, line), so they can be fixed. Undoable with workspace_undo. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
 		input: mutationInput({ path: Path }),
-		output: MutationOutput,
+		output: mutationOutput({ danglingReferences: v.optional(v.array(v.looseObject({ path: v.string(), line: v.number(), reference: v.string() }))) }),
 		hints: { ...WRITE, destructiveHint: true }
 	}),
 	workspace_apply_changes: tool({
