@@ -193,10 +193,12 @@ test('a page linking missing.css: the diagnostic names it with index.html:LINE, 
 		if (/missing\.css|gone\.png/.test(request.url())) asked.push(request.url());
 	});
 	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: '<!doctype html>\n<html><head>\n<link rel="stylesheet" href="missing.css">\n</head><body><h1 id="still">Still here</h1>\n<img src="gone.png" alt=""></body></html>\n' });
-	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
+	// The broken image is an error of the page that names the missing file and where it was asked for.
+	expect(result.structuredContent.preview).toMatchObject({ status: 'error', message: expect.stringContaining('Missing file: gone.png') });
 	const diagnostics = (result.structuredContent.preview as { diagnostics?: { reference: string; line?: number; message?: string }[] }).diagnostics ?? [];
 	expect(diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ reference: 'missing.css', line: 3, message: expect.stringContaining('index.html:3') }), expect.objectContaining({ reference: 'gone.png', line: 5 })]));
 	await expect(frame(page).locator('#still')).toHaveText('Still here');
+	await expect(page.getByTestId('preview-error').getByRole('button', { name: 'index.html:5' })).toBeVisible();
 	await page.waitForTimeout(500);
 	expect(asked).toEqual([]);
 });

@@ -60,7 +60,7 @@ test('the service worker installs, activates and precaches the app shell', async
 	const manifest = await (await page.request.get('/manifest.webmanifest')).json();
 	expect(manifest).toMatchObject({ name: 'Web Studio', display: 'standalone', theme_color: expect.any(String) });
 	const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`);
-	expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']));
+	expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable', '512x512 monochrome']));
 	for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
 });
 

@@ -66,7 +66,11 @@ export const BRIDGE_SOURCE = `(function () {
   window.addEventListener('error', function (event) {
     var el = event.target;
     if (el && el !== window && el.tagName) {
-      send({ type: 'error', message: 'Failed to load ' + (el.currentSrc || el.src || el.href || el.tagName.toLowerCase()), source: '', line: 0, column: 0 });
+      // A reference the compiler could not resolve names the file it wanted and where it was asked for.
+      var missing = el.getAttribute && el.getAttribute('data-missing');
+      var at = missing ? String(el.getAttribute('data-missing-at') || '').split(':') : [];
+      if (missing) send({ type: 'error', message: 'Missing file: ' + missing + ' is not in the workspace', source: at[0] || '', line: Number(at[1]) || 0, column: 0 });
+      else send({ type: 'error', message: 'Failed to load ' + (el.currentSrc || el.src || el.href || el.tagName.toLowerCase()), source: '', line: 0, column: 0 });
       return;
     }
     send({ type: 'error', message: String(event.message || 'Script error'), source: where(event.filename), line: event.lineno || 0, column: event.colno || 0 });

@@ -238,7 +238,13 @@ function rewriteElement(compiler: Compiler, from: string, source: string, elemen
 	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
 	const out: Record<string, string> = { ...attribs };
 	if (ASSET_ELEMENTS.has(name)) {
-		for (const key of ASSET_ATTRIBUTES) if (out[key] !== undefined && !isSkippable(out[key]!)) out[key] = compiler.assetUrl(from, out[key]!, line);
+		for (const key of ASSET_ATTRIBUTES) {
+			if (out[key] === undefined || isSkippable(out[key]!)) continue;
+			const url = compiler.assetUrl(from, out[key]!, line);
+			// Loads nothing; the frame's error for it names the file and the line that asked for it.
+			if (url === MISSING_URL) Object.assign(out, { 'data-missing': out[key]!, 'data-missing-at': `${from}:${line}` });
+			out[key] = url;
+		}
 		if (out.srcset !== undefined) {
 			out.srcset = out.srcset
 				.split(',')
