@@ -178,21 +178,21 @@ test.describe('on a phone', () => {
 		await expect.poll(() => page.evaluate(() => window.studio!.readFile('notes/long.txt').then((f) => (f as { content: string } | null)?.content.slice(0, 6)))).toBe('line 1');
 
 		// A quick flick moves between Code and Preview (touch events as the page receives them).
-		const flick = (from: number, to: number, y: number) =>
+		const flick = (on: string, from: number, to: number, y: number) =>
 			page.evaluate(
-				([from, to, y]: [number, number, number]) => {
-					const target = document.elementFromPoint(from, y)!;
+				([on, from, to, y]: [string, number, number, number]) => {
+					const target = document.querySelector(on)!;
 					const at = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: y });
 					target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [at(from)], changedTouches: [at(from)] }));
 					target.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [at(to)], changedTouches: [at(to)] }));
 					target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [at(to)] }));
 				},
-				[from, to, y] as [number, number, number]
+				[on, from, to, y] as [string, number, number, number]
 			);
 		await panels.getByRole('button', { name: 'Code' }).tap();
-		await flick(320, 60, 102);
+		await flick('.cm-content', 320, 60, 400);
 		await expect(page.getByRole('button', { name: 'Full-screen preview' })).toBeVisible();
-		await flick(40, 320, 110); // on the preview's bar (the page itself is another document)
+		await flick('[data-testid="preview-chip"]', 40, 320, 110); // on the preview's bar (the page itself is another document)
 		await expect(page.locator('.cm-content')).toBeVisible();
 	});
 });

@@ -35,7 +35,10 @@ test('create, edit, rename and delete through the UI, each visible in the previe
 	await page.getByLabel('New path for styles.css').press('Enter');
 	await expect(tree(page).locator('[data-path="css/main.css"]')).toBeVisible();
 	await expect(tree(page).locator('[data-path="styles.css"]')).toHaveCount(0);
-	await expect.poll(() => frame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(accentBefore);
+	// The rename rewrote index.html's <link> in the same revision: the page keeps its styles.
+	await expect.poll(() => page.evaluate(async () => ((await window.studio!.readFile('index.html')) as { content: string }).content)).toContain('href="css/main.css"');
+	await expect(page.getByTestId('preview-chip')).toContainText('ready');
+	expect(await frame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(accentBefore);
 
 	await tree(page).locator('[data-path="notes.txt"]').hover();
 	await tree(page).getByRole('button', { name: 'Delete notes.txt' }).click();
