@@ -1,6 +1,6 @@
-// `npm test`: check, unit tests, end-to-end tests — in that order, stopping at the first failure —
+// `npm test`: check and unit tests (side by side), then end-to-end tests, stopping at the first failure —
 // then one plain line "N passed, N failed" counting unit and e2e tests together.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const REPORTS = '.reports';
@@ -40,9 +40,20 @@ function finish(code) {
 	process.exit(code);
 }
 
-if (run(['scripts/check.mjs']) !== 0) finish(1);
-if (
-	run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`]) !== 0
-)
-	finish(1);
+// The check and the unit tests run side by side (each leaves a core idle much of the time); the
+// check's output is held back and printed whole, so the two never interleave.
+const check = new Promise((resolve) => {
+	const child = spawn(process.execPath, ['scripts/check.mjs'], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	child.stderr.on('data', (chunk) => (output += chunk));
+	child.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
+const unit = await new Promise((resolve) => {
+	const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`], { stdio: 'inherit', env: process.env });
+	child.on('close', (code) => resolve(code ?? 1));
+});
+const checked = await check;
+process.stdout.write(checked.output);
+if (checked.code !== 0 || unit !== 0) finish(1);
 finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json` }));

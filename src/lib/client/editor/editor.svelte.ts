@@ -229,7 +229,10 @@ export class EditorController {
 	#closedRemotely(path: string, unsaved = false) {
 		const session = this.#sessions.get(path);
 		if (!session) return;
-		if (this.dirty.includes(path) || unsaved) {
+		// Typing the hub never confirmed (sent as the file went, or not sent yet) is unsaved too.
+		const state = this.#view && this.#viewPath === path ? this.#view.state : session.state;
+		const pending = session.shared && !!this.#cm && this.#cm.sendableUpdates(state).length > 0;
+		if (this.dirty.includes(path) || unsaved || pending) {
 			if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 			// What was typed stays (and in the recovery journal); the conflict bar asks: keep mine writes
 			// it back (recreating the file), take theirs drops it.
