@@ -19,3 +19,4 @@ export type {
 } from '$lib/worker/protocol';
 export type { Catalog, CatalogEntry, JsonSchema } from '$lib/tools/catalog';
 export type { CommandExample } from '$lib/agents/commands';
+export type { AccessoryKey } from '$lib/client/editor/codemirror';

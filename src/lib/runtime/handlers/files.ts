@@ -1,7 +1,7 @@
 // Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
 // with the new revision, the changed paths and the preview outcome.
 import type { ToolInput, ToolName } from '../../tools/schema';
-import { renameChange, zipContents } from './changes';
+import { buildChange, renameChange, zipContents } from './changes';
 import { danglingAfterDelete, type RewrittenReference } from '../../domain/references';
 import { tryNormalizePath } from '../../domain/paths';
 import type { FolderPort } from '../ports';
@@ -48,7 +48,7 @@ export function fileHandlers(service: WorkspaceService) {
 			const result = await service.commit(meta('workspace_delete_file', ctx, input.expectedRevision), (workspace) => {
 				const path = tryNormalizePath(input.path);
 				dangling = path ? danglingAfterDelete(workspace.files, path) : [];
-				return { change: { type: 'delete', path: input.path } };
+				return { change: buildChange('workspace_delete_file', input, workspace) };
 			});
 			return { ...mutationOutput(result), ...(dangling.length ? { danglingReferences: dangling } : {}) };
 		},
