@@ -61,7 +61,7 @@ test('a scripted model reads, patches with the revision it read, waits for appro
 	});
 	await configure(page);
 	await send(page, 'Change the headline');
-	const card = page.getByRole('region', { name: 'Approvals' });
+	const card = transcript(page).getByTestId('approval-card');
 	await expect(card.getByText('Requested by the model')).toBeVisible();
 	await card.getByRole('button', { name: 'Allow once' }).click();
 	await expect(transcript(page)).toContainText(/Patched the headline; revision \d+ is ready in the preview\./);
@@ -107,10 +107,11 @@ test('a stale revision gets WORKSPACE_REVISION_CONFLICT; the model re-reads and 
 	await configure(page);
 	await send(page, 'Say all day');
 	// Approval comes first (policy runs before the handler); "for this session" lets the retry through.
-	await page.getByRole('region', { name: 'Approvals' }).getByRole('button', { name: 'Allow for this session' }).click();
+	await transcript(page).getByTestId('approval-card').getByRole('button', { name: 'Allow for this session' }).click();
 	await expect(transcript(page)).toContainText('WORKSPACE_REVISION_CONFLICT');
 	await expect(transcript(page)).toContainText('Fixed after re-reading.');
-	await expect(page.getByRole('region', { name: 'Approvals' })).toHaveCount(0);
+	await expect(page.getByTestId('approval-card')).toHaveCount(0);
+	await expect(transcript(page).getByTestId('approval-decision').first()).toHaveText('Allowed for the rest of this run by you in this tab');
 	expect(((await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content).toContain('all day');
 });
 
@@ -188,7 +189,8 @@ test('a model changes three files in one workspace_apply_changes call: one card 
 	const usage = page.getByTestId('agent-usage');
 	await expect(usage).toHaveText(/[1-9][\d,]* in \/ [1-9][\d,]* out tokens/);
 	const shown = await usage.textContent();
-	const lines = await transcript(page).locator('li').allTextContents();
+	// Who decided is said relative to the tab reading it: after a reload the deciding tab is another one.
+	const lines = (await transcript(page).locator('li').allTextContents()).map((line) => line.replace('in this tab', 'in another tab'));
 
 	await page.reload();
 	await waitForHub(page);

@@ -6,15 +6,23 @@ const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace', 'Histo
 test('the built studio loads with its six regions and no console errors', async ({ page, problems }) => {
 	await page.goto('/');
 	await waitForHub(page);
-	for (const name of ['Files', 'Editor', 'Preview']) {
-		await expect(page.getByRole('region', { name })).toBeVisible();
+	// At 1280 px the conversation has its own column; the dock starts folded to its tabs.
+	for (const name of ['Files', 'Editor', 'Preview', 'Agent']) {
+		await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 	}
-	for (const name of ['Agent', 'Tools', 'Trace', 'History']) {
+	await expect(page.getByRole('tab', { name: 'Agent' })).toHaveCount(0);
+	for (const name of ['Tools', 'Trace', 'History']) {
 		await page.getByRole('tab', { name }).click();
 		await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 		await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 	}
+	await page.getByRole('button', { name: 'Hide', exact: true }).click();
+	await expect(page.getByRole('region', { name: 'History', exact: true })).toBeHidden();
 	await expect(page.locator('section[data-region]')).toHaveCount(REGIONS.length);
+	// Below 1024 px the conversation is a dock tab again.
+	await page.setViewportSize({ width: 900, height: 800 });
+	await page.getByRole('tab', { name: 'Agent' }).click();
+	await expect(page.getByRole('region', { name: 'Agent', exact: true })).toBeVisible();
 	expect(problems.errors).toEqual([]);
 });
 

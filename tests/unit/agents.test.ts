@@ -38,6 +38,10 @@ describe('command library and local planner', () => {
 		expect(result.steps).toEqual([]);
 		expect(result.reply).toMatch(/did not understand/);
 		expect(result.reply).toMatch(/make the theme teal/);
+		// Asking what it can do is answered as a question, not as a request it failed to read.
+		for (const question of ['what can you do?', 'Help', 'how does this work']) {
+			expect(plan(question).reply).toMatch(/^I am the local agent/);
+		}
 	});
 
 	it('plans are bounded to 12 calls', () => {

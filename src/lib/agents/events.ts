@@ -4,7 +4,8 @@
 export type AgentEvent =
 	| { type: 'user'; text: string }
 	| { type: 'text'; text: string; final?: boolean }
-	| { type: 'tool-call'; id: string; name: string; argumentsPreview: string }
+	/** `doing`: the step in words while it runs ("Reading index.html"); absent in transcripts saved before it existed. */
+	| { type: 'tool-call'; id: string; name: string; argumentsPreview: string; doing?: string }
 	| {
 			type: 'tool-result';
 			id: string;
@@ -15,7 +16,16 @@ export type AgentEvent =
 			revision?: number;
 			preview?: { revision: number; status: string };
 			summary: string;
+			/** What the step did, in words ("Changed styles.css — theme colour #0d9488"). */
+			done?: string;
+			/** The files the step changed (its diff is that revision's). */
+			paths?: string[];
 	  }
+	/**
+	 * How an approval the step waited for ended, and who ended it: a person in a tab (`tabId`), the
+	 * clock (`expired`) or the caller giving up (`cancelled`).
+	 */
+	| { type: 'approval'; id: string; name: string; outcome: 'allowed' | 'denied' | 'expired' | 'cancelled'; decision?: 'allow-once' | 'allow-session' | 'deny'; tabId?: string; reasked?: boolean }
 	| { type: 'notice'; text: string }
 	/** Reasoning a model streamed beside its answer (merged like text; shown folded). */
 	| { type: 'reasoning'; text: string }

@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../runtime/registry';
 import type { CallToolResult } from '../runtime/types';
 import type { ToolErrorShape } from '../core/errors';
 import type { AgentEvent } from './events';
+import { doingSentence, doneSentence } from './steps';
 
 /** Most calls one plan may make. */
 export const MAX_PLAN_STEPS = 12;
@@ -131,7 +132,8 @@ function planClause(clause: string): PlannedCall[] | null {
 /** Plans a whole prompt; an unknown clause yields a helpful reply instead of a guess. */
 export function plan(prompt: string): Plan {
 	const parts = clauses(prompt);
-	if (parts.length === 0) return { steps: [], reply: helpText() };
+	// "help", "what can you do?" are questions about the agent, not requests it failed to read.
+	if (parts.length === 0 || /^\s*(help|what can you do|what do you (do|understand)|how (do i|does this) work)\b/i.test(prompt)) return { steps: [], reply: helpText() };
 	const steps: PlannedCall[] = [];
 	for (const part of parts) {
 		const planned = planClause(part);
@@ -194,7 +196,7 @@ export function planChain(prompt: string, isReadOnly: (name: string) => boolean)
 }
 
 function helpText(): string {
-	return `I am the local agent: I work offline and understand simple requests such as ${LOCAL_ABILITIES.join('; ')}. For anything else, add a model in Settings.`;
+	return `I am the local agent: I work offline and understand simple requests such as ${LOCAL_ABILITIES.join('; ')}. For anything else, add a model in Model settings (an OpenRouter key or any OpenAI-compatible URL).`;
 }
 
 /** A one-line summary of a tool result for the transcript. */
@@ -210,8 +212,8 @@ export function summarise(name: string, result: CallToolResult): string {
 }
 
 /** The transcript item for a tool result (shared by the local agent and the model loop). */
-export function resultEvent(id: string, name: string, result: CallToolResult): AgentEvent & { type: 'tool-result' } {
-	const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string } };
+export function resultEvent(id: string, name: string, result: CallToolResult, args: unknown): AgentEvent & { type: 'tool-result' } {
+	const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string }; changedPaths?: unknown };
 	const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
 	return {
 		type: 'tool-result',
@@ -222,7 +224,9 @@ export function resultEvent(id: string, name: string, result: CallToolResult): A
 		retryable: error?.retryable,
 		revision: typeof out.revision === 'number' ? out.revision : undefined,
 		preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
-		summary: summarise(name, result)
+		summary: summarise(name, result),
+		done: doneSentence(name, args, result),
+		...(Array.isArray(out.changedPaths) && out.changedPaths.length ? { paths: out.changedPaths.filter((path): path is string => typeof path === 'string') } : {})
 	};
 }
 
@@ -257,10 +261,10 @@ export async function runLocalAgent(prompt: string, options: LocalRunOptions): P
 		const isMutation = !catalog.get(step.name)!.annotations.readOnlyHint;
 		const args = isMutation && revision !== undefined ? { ...step.arguments, expectedRevision: revision } : step.arguments;
 		const id = `local_${++counter}`;
-		emit({ type: 'tool-call', id, name: step.name, argumentsPreview: JSON.stringify(args).slice(0, 300) });
+		emit({ type: 'tool-call', id, name: step.name, argumentsPreview: JSON.stringify(args).slice(0, 300), doing: doingSentence(step.name, args) });
 		options.onToolCall?.();
 		const result = await registry.executeModelToolCall({ id, name: step.name, arguments: args }, { context, signal });
-		const event = resultEvent(id, step.name, result);
+		const event = resultEvent(id, step.name, result, args);
 		const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
 		if (event.revision !== undefined) revision = event.revision;
 		emit(event);

@@ -5,6 +5,7 @@ import { ToolError } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import type { AgentBudget, AgentCounters, AgentEvent } from './events';
 import { resultEvent } from './local';
+import { doingSentence } from './steps';
 import { classifyInBand, request, type ProviderSettings } from './provider';
 import { TurnAssembler, sseData, type AssembledTurn } from './sse';
 import { costOf, priceList, type PriceList } from './pricing';
@@ -77,10 +78,10 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 		for (const call of turn.toolCalls) {
 			if (counters.toolCalls >= budget.toolCalls) throw overBudget('tool-call');
 			counters.toolCalls++;
-			emit({ type: 'tool-call', id: call.id, name: call.name, argumentsPreview: call.arguments.slice(0, 300) });
+			emit({ type: 'tool-call', id: call.id, name: call.name, argumentsPreview: call.arguments.slice(0, 300), doing: doingSentence(call.name, call.arguments) });
 			// Arguments stay a string: the registry turns malformed JSON into an error the model can read.
 			const result = await registry.executeModelToolCall({ id: call.id, name: call.name, arguments: call.arguments }, { context, signal });
-			emit(resultEvent(call.id, call.name, result));
+			emit(resultEvent(call.id, call.name, result, call.arguments));
 			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content[0]?.text ?? '{}' });
 			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		}

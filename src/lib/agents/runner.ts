@@ -78,7 +78,14 @@ export class AgentRunner {
 		private readonly publish: (update: AgentUpdate) => void,
 		private readonly fetchImpl?: typeof fetch,
 		private readonly transcripts: TranscriptPort | null = null
-	) {}
+	) {
+		// The transcript records each decision where the step asked, before the step's result.
+		registry.policy.onSettled(({ request, outcome, decision, tabId }) => {
+			const run = request.sessionId ? this.#runs.get(request.sessionId) : undefined;
+			if (!run?.running || !request.toolCallId) return;
+			this.#emit(run, { type: 'approval', id: request.toolCallId, name: request.name, outcome, ...(decision ? { decision } : {}), ...(tabId ? { tabId } : {}), ...(request.changed ? { reasked: true } : {}) });
+		});
+	}
 
 	/**
 	 * Loads the stored transcripts. A run still marked running was cut off when every tab closed (its

@@ -71,7 +71,7 @@ export function exposeConsoleApi(client: StudioClient, editor: { textOf(path: st
 		get resyncs() {
 			return client.hub.resyncs;
 		},
-		resolveApproval: (id, decision) => client.api.resolveApproval(id, decision),
+		resolveApproval: (id, decision) => client.api.resolveApproval(id, decision, client.tabId ?? undefined),
 		readFile: (path) => client.api.readFile(path),
 		connectFolder: (handle) => client.api.connectFolder(handle),
 		get folder() {

@@ -1,4 +1,4 @@
-// Presentation state of the workbench: panel sizes, collapsed panels, the active dock and phone tab.
+// Presentation state of the workbench: panel sizes, the conversation column, the active dock and phone tab.
 // Persisted in the hub's `preferences` store — never in tool calls or history.
 
 /** Dock tabs along the bottom of the desktop layout. */
@@ -10,11 +10,17 @@ export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
 export const LAYOUT_BOUNDS = {
 	files: { min: 160, max: 480 },
 	preview: { min: 240, max: 1200 },
-	dock: { min: 120, max: 600 }
+	dock: { min: 120, max: 600 },
+	chat: { min: 280, max: 720 }
 } as const;
 
 /** Width below which the phone layout applies (DESIGN.md §10). */
 export const PHONE_MAX_WIDTH = 767;
+/**
+ * Width from which the conversation gets its own full-height column beside the editor and preview
+ * (below it, it is a dock tab): at 1280×800 a bottom dock left the transcript one line tall.
+ */
+export const CHAT_COLUMN_MIN_WIDTH = 1024;
 
 /** Preference key of the layout. */
 export const LAYOUT_KEY = 'layout';
@@ -29,9 +35,10 @@ export interface LayoutPersistence {
 
 /** Rune-backed layout state with clamped setters and debounced persistence. */
 export class LayoutStore {
-	filesWidth = $state(240);
-	previewWidth = $state(480);
+	filesWidth = $state(200);
+	previewWidth = $state(420);
 	dockHeight = $state(240);
+	chatWidth = $state(340);
 	dockTab = $state<DockTab>('agent');
 	phoneTab = $state<PhoneTab>('editor');
 	#persistence: LayoutPersistence | null = null;
@@ -45,6 +52,7 @@ export class LayoutStore {
 		if (typeof saved.filesWidth === 'number') this.filesWidth = clamp(saved.filesWidth, LAYOUT_BOUNDS.files);
 		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
 		if (typeof saved.dockHeight === 'number') this.dockHeight = clamp(saved.dockHeight, LAYOUT_BOUNDS.dock);
+		if (typeof saved.chatWidth === 'number') this.chatWidth = clamp(saved.chatWidth, LAYOUT_BOUNDS.chat);
 		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
 	}
 
@@ -52,7 +60,7 @@ export class LayoutStore {
 		if (this.#timer) clearTimeout(this.#timer);
 		// Dragging fires many sizes per second: persist the last one.
 		this.#timer = setTimeout(() => {
-			void this.#persistence?.save({ filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, dockTab: this.dockTab });
+			void this.#persistence?.save({ filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, chatWidth: this.chatWidth, dockTab: this.dockTab });
 		}, 250);
 	}
 
@@ -66,6 +74,10 @@ export class LayoutStore {
 	}
 	setDockHeight(value: number) {
 		this.dockHeight = clamp(value, LAYOUT_BOUNDS.dock);
+		this.#save();
+	}
+	setChatWidth(value: number) {
+		this.chatWidth = clamp(value, LAYOUT_BOUNDS.chat);
 		this.#save();
 	}
 	setDockTab(tab: DockTab) {

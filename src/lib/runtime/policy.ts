@@ -68,6 +68,16 @@ export const DEFAULT_APPROVAL_EXPIRY_MS = 10 * 60_000;
 
 type Listener = (state: ApprovalState) => void;
 
+/** How a request ended and who ended it (the transcript says "Allowed once by you in this tab"). */
+export interface ApprovalSettled {
+	request: PendingApproval;
+	outcome: ApprovalOutcome;
+	/** The person's answer, when a person answered. */
+	decision?: ApprovalDecision;
+	/** The tab whose person answered. */
+	tabId?: string;
+}
+
 interface Waiter {
 	request: PendingApproval;
 	settle: (outcome: ApprovalOutcome) => void;
@@ -81,6 +91,7 @@ export class ApprovalPolicy {
 	readonly #waiting = new Map<string, Waiter>();
 	readonly #grants = new Map<string, SessionGrant>();
 	readonly #listeners = new Set<Listener>();
+	readonly #settledListeners = new Set<(settled: ApprovalSettled) => void>();
 	#readOnlyReason: string | null = null;
 	#expiryMs: number;
 
@@ -158,10 +169,11 @@ export class ApprovalPolicy {
 	}
 
 	/**
-	 * Applies a person's decision. Returns false when the request is already settled (another tab
-	 * won). "Allow for this session" needs a caller session; without one it allows once.
+	 * Applies a person's decision (made in tab `decidedIn`, when a tab says so). Returns false when the request
+	 * is already settled (another tab won). "Allow for this session" needs a caller session; without
+	 * one it allows once.
 	 */
-	resolve(id: string, decision: ApprovalDecision): boolean {
+	resolve(id: string, decision: ApprovalDecision, decidedIn?: string): boolean {
 		const waiter = this.#waiting.get(id);
 		if (!waiter) return false;
 		const { source, sessionId, name, title, tabId } = waiter.request;
@@ -169,7 +181,7 @@ export class ApprovalPolicy {
 			const key = grantKey(source, sessionId, name);
 			this.#grants.set(key, { key, source, sessionId, name, title, tabId, grantedAt: this.#now });
 		}
-		return this.#settle(id, decision === 'deny' ? 'denied' : 'allowed');
+		return this.#settle(id, decision === 'deny' ? 'denied' : 'allowed', { decision, tabId: decidedIn });
 	}
 
 	/** Withdraws every pending request of a session (an agent run was cancelled). */
@@ -223,10 +235,18 @@ export class ApprovalPolicy {
 		return () => this.#listeners.delete(listener);
 	}
 
-	#settle(id: string, outcome: ApprovalOutcome): boolean {
+	/** Hears how each request ended, before its caller does (a transcript records it in order). */
+	onSettled(listener: (settled: ApprovalSettled) => void): () => void {
+		this.#settledListeners.add(listener);
+		return () => this.#settledListeners.delete(listener);
+	}
+
+	#settle(id: string, outcome: ApprovalOutcome, by: { decision?: ApprovalDecision; tabId?: string } = {}): boolean {
 		const waiter = this.#waiting.get(id);
 		if (!waiter) return false;
 		this.#waiting.delete(id);
+		const settled: ApprovalSettled = { request: waiter.request, outcome, ...(by.decision ? { decision: by.decision } : {}), ...(by.tabId ? { tabId: by.tabId } : {}) };
+		for (const listener of this.#settledListeners) listener(settled);
 		waiter.settle(outcome);
 		this.#emit();
 		return true;

@@ -183,8 +183,8 @@ export class Hub implements HubBackend {
 		return this.#parts.leases.cancel(tabId, requestId);
 	}
 
-	async resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean> {
-		return this.registry.policy.resolve(id, decision);
+	async resolveApproval(id: string, decision: ApprovalDecision, tabId?: string): Promise<boolean> {
+		return this.registry.policy.resolve(id, decision, tabId);
 	}
 
 	async revokeGrant(key: string): Promise<boolean> {

@@ -44,7 +44,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -137,7 +137,8 @@ export const HUB_METHODS = {
 	callTool: method<CallToolResult>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(200)), v.unknown(), TabContextSchema]), deadlineMs: 120_000, replay: 'if-guarded', refuse: badCall }),
 	/** An agent-originated call from the page (WebMCP, the console): waits for approval like a model's. */
 	executeAgentCall: method<CallToolResult>()({ args: v.tuple([AgentCallSchema, TabContextSchema]), deadlineMs: APPROVAL, replay: 'if-guarded', refuse: badCall }),
-	resolveApproval: method<boolean>()({ args: v.tuple([IdSchema, DecisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	/** A person's answer to an approval card; the third argument names the tab they answered in. */
+	resolveApproval: method<boolean>()({ args: v.tuple([IdSchema, DecisionSchema, v.optional(IdSchema)]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
 	/** File content for the editor (not a tool call: no trace entry). */
 	readFile: method<FileContent | null>()({ args: v.tuple([PathSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
 	clearTrace: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),

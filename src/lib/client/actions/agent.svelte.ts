@@ -5,6 +5,10 @@ import type { AgentBudget } from '$lib/agents/events';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
+import type { FileImpact } from '$lib/worker/protocol';
+
+/** A step's diff as the transcript holds it: loading, loaded, or no longer in history. */
+export type StepDiff = FileImpact[] | 'loading' | 'gone';
 
 /** What the panel shows when the local agent is asked to fix code (it cannot write code). */
 export interface FixHint {
@@ -27,6 +31,8 @@ export class AgentActions {
 	models = $state.raw<{ id: string; name: string; tools: boolean | null }[]>([]);
 	modelsError = $state<string | null>(null);
 	keyDraft = $state('');
+	/** Diffs the transcript's steps opened, by revision (a tab serves one workspace for its life). */
+	diffs = $state<Record<number, StepDiff>>({});
 
 	constructor(
 		private readonly studio: StudioClient,
@@ -38,6 +44,24 @@ export class AgentActions {
 		if (this.fresh) return null;
 		const all = this.studio.agents.conversations;
 		return all.find((c) => c.id === this.selected) ?? all[0] ?? null;
+	}
+
+	/** Approvals waiting in the conversation shown: the transcript shows them where they were asked. */
+	get approvals() {
+		const runs = new Set(this.conversation?.runs.map((run) => run.sessionId) ?? []);
+		return this.studio.approvals.pending.filter((approval) => approval.sessionId !== undefined && runs.has(approval.sessionId));
+	}
+
+	/** Loads the diff of the revision a step made (once; history may have dropped it). */
+	async loadDiff(revision: number) {
+		this.diffs[revision] = 'loading';
+		const diff = await this.studio.api.revisionDiff(revision).catch(() => null);
+		this.diffs[revision] = diff?.files ?? 'gone';
+	}
+
+	/** A person's answer from this tab (the transcript records who decided). */
+	decide(id: string, decision: 'allow-once' | 'allow-session' | 'deny') {
+		void this.studio.api.resolveApproval(id, decision, this.studio.tabId ?? undefined);
 	}
 
 	/** The conversation's latest run (counters, stop). */
