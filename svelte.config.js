@@ -1,6 +1,7 @@
 // SvelteKit configuration: static SPA build with a fallback document (no SSR, no prerendered routes).
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { basePath } from './scripts/base-path.mjs';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -16,8 +17,9 @@ const config = {
 		outDir: process.env.STUDIO_KIT_DIR ?? '.svelte-kit',
 		// The PWA plugin owns the service worker.
 		serviceWorker: { register: false },
-		// Absolute asset paths: the cached shell served for a deep link must still load /_app/...
-		paths: { relative: false }
+		// Absolute asset paths: the cached shell served for a deep link must still load <base>/_app/...
+		// BASE_PATH=/my-studio builds for a sub-path (a GitHub Pages project site, a reverse proxy).
+		paths: { relative: false, base: basePath(process.env.BASE_PATH) }
 	}
 };
 

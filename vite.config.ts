@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { basePath } from './scripts/base-path.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -13,11 +14,16 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const builtAt = Date.now();
 const buildId = process.env.STUDIO_BUILD_ID ?? `${pkg.version}+${builtAt.toString(36)}`;
 const port = Number(process.env.PORT) || undefined;
+/** The sub-path the build is served under ('' at the root): BASE_PATH=/my-studio (scripts/base-path.mjs). */
+const base = basePath(process.env.BASE_PATH);
+/** A manifest URL inside the base. */
+const at = (path: string) => `${base}${path}`;
 
 export default defineConfig({
 	define: {
 		__BUILD_ID__: JSON.stringify(buildId),
-		__BUILD_TIME__: JSON.stringify(builtAt)
+		__BUILD_TIME__: JSON.stringify(builtAt),
+		__BASE_PATH__: JSON.stringify(base)
 	},
 	plugins: [
 		sveltekit(),
@@ -27,7 +33,8 @@ export default defineConfig({
 			injectRegister: false,
 			strategies: 'generateSW',
 			manifest: {
-				id: '/',
+				// Relative to the base: the studio at /my-studio/ is its own app, installed apart from one at /.
+				id: at('/'),
 				name: 'Web Studio',
 				short_name: 'Studio',
 				description:
@@ -40,35 +47,39 @@ export default defineConfig({
 				// A desktop window gets its title bar area (the top bar is drawn there); elsewhere standalone.
 				display_override: ['window-controls-overlay', 'standalone'],
 				orientation: 'any',
-				start_url: '/',
-				scope: '/',
+				start_url: at('/'),
+				scope: at('/'),
 				categories: ['developer', 'productivity', 'education'],
 				icons: [
-					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-					{ src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-					{ src: '/icons/icon-monochrome-512.png', sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
-					{ src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }
+					{ src: at('/icons/icon-192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: at('/icons/icon-512.png'), sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{ src: at('/icons/icon-maskable-512.png'), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+					{ src: at('/icons/icon-monochrome-512.png'), sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
+					{ src: at('/icons/icon.svg'), sizes: 'any', type: 'image/svg+xml', purpose: 'any' }
 				],
 				screenshots: [
-					{ src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, editor, live preview and the agent side by side' },
-					{ src: '/screenshots/narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Editing on a phone, with tabs for files, code, preview and the agent' }
+					{ src: at('/screenshots/wide.png'), sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, editor, live preview and the agent side by side' },
+					{ src: at('/screenshots/narrow.png'), sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Editing on a phone, with tabs for files, code, preview and the agent' }
 				],
 				// The installed desktop app opens .zip and .html files as new workspaces (client/launch.ts).
-				file_handlers: [{ action: '/', accept: { 'application/zip': ['.zip'], 'text/html': ['.html', '.htm'] } }],
+				file_handlers: [{ action: at('/'), accept: { 'application/zip': ['.zip'], 'text/html': ['.html', '.htm'] } }],
 				shortcuts: [
-					{ name: 'New workspace', short_name: 'New', url: '/?action=new-workspace', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-					{ name: 'Open the agent', short_name: 'Agent', url: '/?action=agent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] }
+					{ name: 'New workspace', short_name: 'New', url: at('/?action=new-workspace'), icons: [{ src: at('/icons/icon-192.png'), sizes: '192x192', type: 'image/png' }] },
+					{ name: 'Open the agent', short_name: 'Agent', url: at('/?action=agent'), icons: [{ src: at('/icons/icon-192.png'), sizes: '192x192', type: 'image/png' }] }
 				]
 			},
 			workbox: {
 				// vite preview answers 404 for /index.html, so the shell is precached and served as '/'.
-				navigateFallback: '/',
+				navigateFallback: at('/'),
 				clientsClaim: true,
 				cleanupOutdatedCaches: true,
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest}', 'prerendered/**/*.html']
+				// An SPA has no prerendered pages: the shell comes from the adapter's fallback. (A set
+				// modifyURLPrefix keeps the plugin from adding a prerendered/ pattern that matches nothing
+				// and prints a warning in every build.)
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest}'],
+				modifyURLPrefix: {}
 			},
-			kit: { adapterFallback: 'index.html', spa: { fallbackMapping: '/' }, outDir: process.env.STUDIO_KIT_DIR }
+			kit: { base: at('/'), adapterFallback: 'index.html', spa: { fallbackMapping: at('/') }, outDir: process.env.STUDIO_KIT_DIR }
 		})
 	],
 	worker: { format: 'es' },

@@ -25,6 +25,61 @@ describe('npm start', () => {
 	});
 });
 
+describe('the start server', () => {
+	/** Serves a little build in a temporary folder under `base`; returns a fetcher and a cleanup. */
+	async function serve(base: string) {
+		const { createStudioServer } = await import('../../scripts/serve.mjs');
+		const root = mkdtempSync(join(tmpdir(), 'studio-serve-'));
+		mkdirSync(join(root, '_app/immutable/chunks'), { recursive: true });
+		writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
+		writeFileSync(join(root, '_app/immutable/chunks/a.js'), 'export const a = 1;');
+		const server = createStudioServer({ root, base });
+		await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+		const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+		const get = async (path: string) => {
+			const response = await fetch(`${origin}${path}`);
+			return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+		};
+		return { root, get, close: () => (server.closeAllConnections(), server.close(), rmSync(root, { recursive: true, force: true })) };
+	}
+
+	it('answers 404 for a chunk that is missing or removed under it, and keeps serving', async () => {
+		const { root, get, close } = await serve('');
+		try {
+			expect(await get('/_app/immutable/chunks/a.js')).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+			rmSync(join(root, '_app'), { recursive: true }); // the build was replaced under a stale tab
+			expect((await get('/_app/immutable/chunks/a.js')).status).toBe(404);
+			expect((await get('/_app/immutable/assets/2.CUqDrK4p.css')).status).toBe(404);
+			expect((await get('/..%2f..%2fpackage.json')).status).toBe(404);
+			// App routes get the shell; the server is still up after all of the above.
+			expect(await get('/some/route')).toMatchObject({ status: 200, body: '<!doctype html><title>shell</title>' });
+		} finally {
+			close();
+		}
+	});
+
+	it('serves under BASE_PATH only', async () => {
+		const { get, close } = await serve('/sub');
+		try {
+			expect((await get('/sub/')).body).toContain('shell');
+			expect((await get('/sub')).body).toContain('shell');
+			expect((await get('/sub/_app/immutable/chunks/a.js')).body).toContain('export const a');
+			expect((await get('/_app/immutable/chunks/a.js')).status).toBe(404);
+			expect((await get('/')).status).toBe(404);
+		} finally {
+			close();
+		}
+	});
+
+	it('normalises BASE_PATH and refuses one that is not a path', async () => {
+		const { basePath } = await import('../../scripts/base-path.mjs');
+		expect(['', '/', undefined].map(basePath)).toEqual(['', '', '']);
+		expect(basePath('my-studio/')).toBe('/my-studio');
+		expect(basePath('/a/b')).toBe('/a/b');
+		expect(() => basePath('/a b')).toThrow(/BASE_PATH must be a URL path/);
+	});
+});
+
 describe('npm run test:e2e', () => {
 	it('without a Chromium stops with one line saying how to provide one', () => {
 		const result = spawnSync(process.execPath, ['scripts/e2e.mjs'], { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, encoding: 'utf8' });

@@ -1,6 +1,7 @@
 // New versions on the person's word: a new build's service worker waits until someone chooses
 // Reload in any tab; then every tab flushes its saves and all reload together. Nothing reloads by
 // itself (registerType "prompt"), so an update never lands mid-typing, mid-approval or mid-run.
+import { scoped } from '$lib/core/base';
 
 /** Checks for a new build this often while a tab is open (and whenever a tab becomes visible). */
 const CHECK_EVERY_MS = 60 * 60_000;
@@ -21,7 +22,7 @@ export class UpdateStore {
 	/** Registers the service worker in prompt mode (call once per page). */
 	async start(): Promise<void> {
 		const { registerSW } = await import('virtual:pwa-register');
-		this.#channel = new BroadcastChannel('studio:update');
+		this.#channel = new BroadcastChannel(scoped('studio:update'));
 		// Another tab chose Reload: save what this tab holds now, before the new worker takes over.
 		this.#channel.onmessage = (event: MessageEvent<{ kind?: string }>) => {
 			if (event.data?.kind !== 'apply') return;

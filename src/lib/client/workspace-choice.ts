@@ -1,9 +1,10 @@
 // Which workspace a tab opens. Each tab pins its own, in its URL (`?workspace=<id>`): two tabs may
 // show two workspaces, a reload keeps the tab's, and a new tab without one opens the last opened.
 import { DEFAULT_WORKSPACE, isWorkspaceId } from '$lib/worker/protocol';
+import { scoped } from '$lib/core/base';
 
-const LAST_KEY = 'studio:last-workspace';
-const NOTICE_KEY = 'studio:workspace-notice';
+const LAST_KEY = scoped('studio:last-workspace');
+const NOTICE_KEY = scoped('studio:workspace-notice');
 const PARAM = 'workspace';
 
 /** The tab's workspace: its URL's, else the last one opened in this browser, else the default. Pins it in the URL. */

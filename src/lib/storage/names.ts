@@ -1,8 +1,10 @@
 // IndexedDB names and version. Do not change any of these without a migration and a fixture test:
 // stored data in every user's browser is keyed by them.
 
-/** Database name. Do not change without a migration. */
-export const DB_NAME = 'web-studio';
+import { scoped } from '../core/base';
+
+/** Database name (a build under a sub-path has its own: core/base.ts). Do not change without a migration. */
+export const DB_NAME = scoped('web-studio');
 /** Schema version; every bump ships a migration in migrations.ts and a fixture test. */
 export const DB_VERSION = 2;
 

@@ -2,6 +2,7 @@
 // result type, deadline and replay rule. The hub's guards and Comlink facade, the relay's method
 // list and the tab's proxy are all derived from it. Every wire type is exported from here.
 import * as v from 'valibot';
+import { scoped } from '../core/base';
 import type { McpTool } from '../tools/catalog';
 import type { CallToolResult } from '../runtime/types';
 import type { AgentSettingsView } from '../agents/runner';
@@ -239,7 +240,7 @@ export type HubAnnouncement =
 	| { kind: 'workspace-deleted'; hubId: string; workspaceId: string };
 
 /** Channel every hub of every build announces itself on. */
-export const HUBS_CHANNEL = 'studio:hubs';
+export const HUBS_CHANNEL = scoped('studio:hubs');
 /** The workspace a tab opens when it names none. */
 export const DEFAULT_WORKSPACE = 'default';
 /**
@@ -260,15 +261,15 @@ export function isWorkspaceId(id: unknown): id is string {
 }
 /** Channel a workspace's hub publishes events on. */
 export function eventsChannelName(build: string, workspaceId: string): string {
-	return `studio:events:${build}:${workspaceId}`;
+	return scoped(`studio:events:${build}:${workspaceId}`);
 }
 /** Channel a hub sends one tab's preview its renders on (renders are not state: never on the event stream). */
 export function renderChannelName(build: string, tabId: string): string {
-	return `studio:render:${build}:${tabId}`;
+	return scoped(`studio:render:${build}:${tabId}`);
 }
 /** Channel per-tab hubs of a build and workspace relay calls to their writer on. */
 export function relayChannelName(build: string, workspaceId: string): string {
-	return `studio:relay:${build}:${workspaceId}`;
+	return scoped(`studio:relay:${build}:${workspaceId}`);
 }
 /** Web Lock a tab holds for its lifetime. */
 export function tabLockName(tabId: string): string {

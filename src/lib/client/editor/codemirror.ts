@@ -5,7 +5,8 @@ import { EditorView, keymap } from '@codemirror/view';
 import { Annotation, ChangeSet, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
 import { presence, setPeer, type PeerCursor } from './presence';
-import { indentWithTab } from '@codemirror/commands';
+import { indentWithTab, insertTab, redo, undo } from '@codemirror/commands';
+import { openSearchPanel } from '@codemirror/search';
 import { html } from '@codemirror/lang-html';
 import { css } from '@codemirror/lang-css';
 import { javascript } from '@codemirror/lang-javascript';
@@ -160,11 +161,11 @@ export async function accessory(view: EditorView, key: AccessoryKey): Promise<vo
 		);
 	} else if (key.length === 1) view.dispatch(view.state.replaceSelection(key));
 	else {
-		const commands = await import('@codemirror/commands');
-		if (key === 'undo') commands.undo(view);
-		else if (key === 'redo') commands.redo(view);
-		else if (key === 'tab') commands.insertTab(view); // like the hardware key: a tab, or indent a selection
-		else if (key === 'find') (await import('@codemirror/search')).openSearchPanel(view);
+		// Static imports: basicSetup already bundles both modules into this chunk.
+		if (key === 'undo') undo(view);
+		else if (key === 'redo') redo(view);
+		else if (key === 'tab') insertTab(view); // like the hardware key: a tab, or indent a selection
+		else if (key === 'find') openSearchPanel(view);
 	}
 	view.focus();
 }

@@ -1,6 +1,7 @@
 // The editor's recovery journal: text typed but not yet saved, kept in localStorage (written
 // synchronously, so it survives a tab closed or killed mid-save) until the hub has committed it.
 import { tabLockName } from '$lib/worker/protocol';
+import { scoped } from '$lib/core/base';
 
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
@@ -17,7 +18,7 @@ export interface JournalEntry {
 	at: number;
 }
 
-const PREFIX = 'studio:unsaved:';
+const PREFIX = `${scoped('studio:unsaved')}:`;
 const key = (tabId: string, path: string) => `${PREFIX}${tabId}:${path}`;
 
 function storage(): Storage | null {

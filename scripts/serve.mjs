@@ -1,0 +1,61 @@
+// The static server behind `npm start`: serves the built studio under its base path. A file that is
+// missing (a stale tab asking for a chunk of a replaced build) is a 404, never a crash; a page path
+// without an extension gets the app shell (the SPA fallback); nothing outside the build is served.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { join, normalize, resolve, sep } from 'node:path';
+import { lookup } from 'mrmime';
+
+/**
+ * Creates (does not start) the server.
+ * @param {{ root: string; base: string; log?: (line: string) => void }} options
+ */
+export function createStudioServer({ root, base, log = () => {} }) {
+	const top = resolve(root);
+	/** @param {string} path */
+	async function file(path) {
+		const full = normalize(join(top, path));
+		if (full !== top && !full.startsWith(top + sep)) return null; // ../ never leaves the build
+		try {
+			if (!(await stat(full)).isFile()) return null;
+			return { body: await readFile(full), type: lookup(full) ?? 'application/octet-stream', path };
+		} catch {
+			return null; // gone between the check and the read: the same as missing
+		}
+	}
+	return createServer(async (req, res) => {
+		try {
+			const url = new URL(req.url ?? '/', 'http://localhost');
+			let path = decodeURIComponent(url.pathname);
+			if (base && path === base) path = `${base}/`;
+			if (base && !path.startsWith(`${base}/`)) return send(res, 404, 'Not found (the studio is served under ' + base + '/)');
+			path = path.slice(base.length) || '/';
+			if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
+			const wanted = path.endsWith('/') ? `${path}index.html` : path;
+			// Paths with an extension are files: missing means 404. Others are app routes: the shell.
+			const found = (await file(wanted)) ?? (/\.[a-z0-9]+$/i.test(path) ? null : await file('/index.html'));
+			if (!found) {
+				log(`404 ${url.pathname}`);
+				return send(res, 404, 'Not found');
+			}
+			res.writeHead(200, {
+				'Content-Type': found.type.startsWith('text/') || found.type.includes('javascript') || found.type.includes('json') ? `${found.type}; charset=utf-8` : found.type,
+				'Content-Length': found.body.length,
+				// Hashed chunks never change; everything else (the shell, sw.js, the manifest) is revalidated.
+				'Cache-Control': found.path.includes('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+				'X-Content-Type-Options': 'nosniff'
+			});
+			res.end(req.method === 'HEAD' ? undefined : found.body);
+		} catch (error) {
+			log(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+			if (!res.headersSent) send(res, 500, 'Server error');
+			else res.destroy();
+		}
+	});
+}
+
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text */
+function send(res, status, text) {
+	res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+	res.end(text);
+}
