@@ -7,13 +7,14 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { lookup } from 'mrmime';
 
 /**
- * Creates (does not start) the server.
- * @param {{ root: string; base: string; log?: (line: string) => void }} options
+ * Creates (does not start) the server. `root` may be a function: a test switches builds under one origin.
+ * @param {{ root: string | (() => string); base: string; log?: (line: string) => void }} options
  */
 export function createStudioServer({ root, base, log = () => {} }) {
-	const top = resolve(root);
+	const rootOf = typeof root === 'function' ? root : () => root;
 	/** @param {string} path */
 	async function file(path) {
+		const top = resolve(rootOf());
 		const full = normalize(join(top, path));
 		if (full !== top && !full.startsWith(top + sep)) return null; // ../ never leaves the build
 		try {

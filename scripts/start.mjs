@@ -1,6 +1,7 @@
 // `npm start`: build the studio if the sources are newer than the build, then serve it on localhost
 // (under BASE_PATH when set). The build prints only what a person needs: its warnings and errors.
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPortFree } from './ports.mjs';
@@ -52,7 +53,7 @@ if (stale) {
 	console.log(`Building the studio${base ? ` for ${base}/` : ''}…`);
 	const started = Date.now();
 	const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { encoding: 'utf8', env: process.env });
-	const kept = (text) => text.split('\n').filter((line) => !NOISE.some((noise) => noise.test(line.replace(/\x1b\[[0-9;]*m/g, '')))).join('\n');
+	const kept = (text) => text.split('\n').filter((line) => !NOISE.some((noise) => noise.test(stripVTControlCharacters(line)))).join('\n');
 	const output = [kept(result.stdout ?? ''), kept(result.stderr ?? '')].filter(Boolean).join('\n');
 	if (output) console.log(output);
 	if (result.status !== 0) {
