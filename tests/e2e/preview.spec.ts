@@ -202,3 +202,21 @@ test('a page linking missing.css: the diagnostic names it with index.html:LINE, 
 	await page.waitForTimeout(500);
 	expect(asked).toEqual([]);
 });
+
+test('a page script cannot fetch the studio origin (or anything): the request never leaves, and the preview says it was blocked', async ({ page }) => {
+	await ready(page);
+	const asked: string[] = [];
+	page.context().on('request', (request) => {
+		if (/data\.json|studio-probe/.test(request.url())) asked.push(request.url());
+	});
+	const script = `<script>
+fetch('data.json').then(() => (document.body.dataset.relative = 'answered'), () => (document.body.dataset.relative = 'refused'));
+fetch(new URL('/studio-probe', document.baseURI).href).then(() => (document.body.dataset.origin = 'answered'), () => (document.body.dataset.origin = 'refused'));
+</script>`;
+	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>\n<html><head></head><body><h1>Offline by design</h1>\n${script}</body></html>\n` });
+	await expect(frame(page).locator('body')).toHaveAttribute('data-relative', 'refused');
+	await expect(frame(page).locator('body')).toHaveAttribute('data-origin', 'refused');
+	await expect(page.getByTestId('preview-error')).toContainText('Blocked a network request');
+	await page.waitForTimeout(300);
+	expect(asked).toEqual([]);
+});

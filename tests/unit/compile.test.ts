@@ -1,6 +1,6 @@
 // The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
 import { describe, expect, it } from 'vitest';
-import { compile, entryOf, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { compile, entryOf, PREVIEW_CSP, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
 import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
@@ -25,12 +25,13 @@ describe('compile', () => {
 		expect(none.html).toContain('data-studio-bridge');
 	});
 
-	it('injects the bridge first in <head>, with the revision and a nonce placeholder', () => {
+	it('puts the no-network policy first in <head>, then the bridge with the revision and a nonce placeholder', () => {
 		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
 		const head = html.slice(html.indexOf('<head>') + 6);
-		expect(head.startsWith(`<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
+		expect(head.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
+		expect(PREVIEW_CSP).toContain(`connect-src 'none'`);
 		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('userCode()'));
-		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<!doctype html><html><head><script data-studio-bridge/);
+		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy"[^>]*><script data-studio-bridge/);
 	});
 
 	it('inlines linked stylesheets with media, their local @imports, and reports cycles and externals', () => {

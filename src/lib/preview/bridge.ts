@@ -75,6 +75,11 @@ export const BRIDGE_SOURCE = `(function () {
     }
     send({ type: 'error', message: String(event.message || 'Script error'), source: where(event.filename), line: event.lineno || 0, column: event.colno || 0 });
   }, true);
+  // The preview's policy (connect-src 'none') refused a request: say so, with the line that made it.
+  document.addEventListener('securitypolicyviolation', function (event) {
+    if (event.effectiveDirective !== 'connect-src') return;
+    send({ type: 'error', message: 'Blocked a network request to ' + (event.blockedURI || 'a URL') + ': the preview has no network access (fetch, XHR and WebSocket are off)', source: where(event.sourceFile), line: event.lineNumber || 0, column: event.columnNumber || 0 });
+  });
   window.addEventListener('unhandledrejection', function (event) {
     var reason = event.reason;
     send({ type: 'error', message: 'Unhandled rejection: ' + (reason && reason.message ? reason.message : describe(reason, 0, [])), source: '', line: 0, column: 0 });

@@ -196,7 +196,7 @@ export function compile(workspace: Workspace): CompiledPreview {
 	const from = entry ?? 'index.html';
 	const elements = elementsOf(source);
 	const edits: Edit[] = entry ? elements.flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
-	const head = `${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`;
+	const head = `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`;
 	const headTag = elements.find((e) => e.name === 'head');
 	const htmlTag = elements.find((e) => e.name === 'html');
 	if (headTag) edits.push({ start: headTag.openEnd, end: headTag.openEnd, text: head });
@@ -205,6 +205,13 @@ export function compile(workspace: Workspace): CompiledPreview {
 	const html = headTag || htmlTag ? body : `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics };
 }
+
+/**
+ * The preview's own policy, first in its head: no network requests (fetch, XHR, WebSocket,
+ * EventSource, beacons). The frame's relative URLs would otherwise reach the studio's own server,
+ * and a site under construction has no business calling out; the bridge reports each blocked one.
+ */
+export const PREVIEW_CSP = `<meta http-equiv="Content-Security-Policy" content="connect-src 'none'">`;
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
