@@ -216,7 +216,10 @@ fetch(new URL('/studio-probe', document.baseURI).href).then(() => (document.body
 	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>\n<html><head></head><body><h1>Offline by design</h1>\n${script}</body></html>\n` });
 	await expect(frame(page).locator('body')).toHaveAttribute('data-relative', 'refused');
 	await expect(frame(page).locator('body')).toHaveAttribute('data-origin', 'refused');
-	await expect(page.getByTestId('preview-error')).toContainText('Blocked a network request');
+	// Reported as a page error of this revision (the overlay if it came before the ack, the console after).
+	await expect
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] }).errors.map((e) => e.message).join('\n'))
+		.toContain('Blocked a network request');
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
 });
