@@ -223,3 +223,29 @@ fetch(new URL('/studio-probe', document.baseURI).href).then(() => (document.body
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
 });
+
+test('the person can allow the network for a workspace: its page then fetches, the choice is kept, and every tab follows', async ({ page, context }) => {
+	test.setTimeout(120_000);
+	await ready(page);
+	const other = await context.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	// no-cors: the frame's origin is opaque, so a readable (CORS) request would fail for that reason alone.
+	const script = `<script>fetch('data.json', { mode: 'no-cors' }).then(() => (document.body.dataset.net = 'answered'), () => (document.body.dataset.net = 'refused'));</script>`;
+	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>\n<html><head></head><body><h1>Net</h1>\n${script}</body></html>\n` });
+	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'refused');
+	const toggle = page.getByTestId('preview-network');
+	await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+	await toggle.click();
+	await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'answered');
+	await expect(other.getByTestId('preview-network')).toHaveAttribute('aria-pressed', 'true');
+	await expect(frame(other).locator('body')).toHaveAttribute('data-net', 'answered');
+	await page.reload();
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-network')).toHaveAttribute('aria-pressed', 'true');
+	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'answered');
+	await page.getByTestId('preview-network').click();
+	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'refused');
+	await expect(frame(other).locator('body')).toHaveAttribute('data-net', 'refused');
+});

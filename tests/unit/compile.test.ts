@@ -1,6 +1,7 @@
 // The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
 import { describe, expect, it } from 'vitest';
-import { compile, entryOf, PREVIEW_CSP, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { compile, entryOf, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
 import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
@@ -30,6 +31,9 @@ describe('compile', () => {
 		const head = html.slice(html.indexOf('<head>') + 6);
 		expect(head.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
 		expect(PREVIEW_CSP).toContain(`connect-src 'none'`);
+		// A workspace whose person allowed the network runs the same document without the policy.
+		expect(withNetwork(html, true)).not.toContain('Content-Security-Policy');
+		expect(withNetwork(html, false)).toBe(html);
 		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('userCode()'));
 		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy"[^>]*><script data-studio-bridge/);
 	});

@@ -1,6 +1,8 @@
 // This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
 // lines, and keeps the panel's read model (status chip, console drawer, errors).
 import { PreviewHost, openInNewWindow } from '$lib/preview/host';
+import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
+import { scoped } from '$lib/core/base';
 import type { HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewRender } from '$lib/worker/protocol';
 
 /** What the hub side needs from this controller. */
@@ -27,6 +29,8 @@ export class PreviewController {
 	errors = $state.raw<PreviewErrorLine[]>([]);
 	diagnostics = $state.raw<PreviewDiagnostic[]>([]);
 	device = $state<DeviceWidth>('full');
+	/** The person let this workspace's preview use the network (off by default). */
+	network = $state(false);
 	#host: PreviewHost | null = null;
 	#link: PreviewLink | null = null;
 	#html = '';
@@ -60,10 +64,12 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
-		let outcome = await this.#host.render(render.revision, render.html);
+		const network = this.network;
+		const html = withNetwork(render.html, network);
+		let outcome = await this.#host.render(render.revision, html);
 		// The first render of a page load competes with the studio's own start (scripts, the editor):
 		// on a slow device one late load there is not an endless loop, so it gets one more try.
-		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, render.html);
+		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, html);
 		this.#firstRender = false;
 		if (outcome.status !== 'superseded') {
 			// The first settled render of this page load (devtools' performance panel; benchmark B6).
@@ -72,6 +78,8 @@ export class PreviewController {
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
 		}
 		await this.#link.ack(render.renderId, outcome).catch(() => undefined);
+		// The network choice arrived while this render ran (a page load reads it then): run it again.
+		if (this.network !== network && this.pendingRevision === null) this.#rerender();
 	}
 
 	/** The same document as the one shown: no reload, the revision label moves on (else ask for it in full). */
@@ -109,8 +117,46 @@ export class PreviewController {
 		this.errors = [];
 	}
 
+	#networkChannel: BroadcastChannel | null = null;
+	#setPreference: ((key: string, value: unknown) => Promise<void>) | null = null;
+	#workspaceId = '';
+
+	/**
+	 * Follows the workspace's network choice: the stored one now, other tabs' changes as they make
+	 * them (each tab's frame runs the document itself, so every tab must know).
+	 */
+	async followNetwork(workspaceId: string, preferences: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> }): Promise<void> {
+		this.#workspaceId = workspaceId;
+		this.#setPreference = (key, value) => preferences.set(key, value);
+		this.#networkChannel ??= new BroadcastChannel(scoped(`studio:preview-network:${workspaceId}`));
+		this.#networkChannel.onmessage = (event) => this.#switchNetwork(event.data === true);
+		this.#switchNetwork((await preferences.get(previewNetworkKey(workspaceId)).catch(() => false)) === true);
+	}
+
+	/** A changed choice applies to the page shown at once (a local reload of the same revision). */
+	#switchNetwork(allowed: boolean) {
+		if (this.network === allowed) return;
+		this.network = allowed;
+		// A render under way checks the choice when it ends (render()).
+		if (this.pendingRevision === null) this.#rerender();
+	}
+
+	#rerender() {
+		if (!this.#host || !this.#html) return;
+		void this.#host.render(this.#revision, withNetwork(this.#html, this.network)).then((outcome) => {
+			if (outcome.status !== 'superseded') this.last = outcome;
+		});
+	}
+
+	/** The person's choice for this workspace: kept, told to the other tabs (the caller re-renders). */
+	async setNetwork(allowed: boolean): Promise<void> {
+		this.network = allowed;
+		this.#networkChannel?.postMessage(allowed);
+		await this.#setPreference?.(previewNetworkKey(this.#workspaceId), allowed).catch(() => undefined);
+	}
+
 	/** Opens the revision shown here in a new window (still sandboxed). */
 	openWindow(): void {
-		if (this.#html) openInNewWindow(this.#html, this.#revision);
+		if (this.#html) openInNewWindow(withNetwork(this.#html, this.network), this.#revision);
 	}
 }

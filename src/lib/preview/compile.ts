@@ -5,6 +5,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import { isHtml } from '../domain/kinds';
 import { resolveReference } from '../domain/paths';
 import { BRIDGE_SOURCE, NONCE_PLACEHOLDER } from './bridge';
+import { PREVIEW_CSP } from './policy';
 import { bytesToBase64, utf8ToBase64 } from '../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, elementsOf, openTag, type Edit, type HtmlElement } from './html';
@@ -205,13 +206,6 @@ export function compile(workspace: Workspace): CompiledPreview {
 	const html = headTag || htmlTag ? body : `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics };
 }
-
-/**
- * The preview's own policy, first in its head: no network requests (fetch, XHR, WebSocket,
- * EventSource, beacons). The frame's relative URLs would otherwise reach the studio's own server,
- * and a site under construction has no business calling out; the bridge reports each blocked one.
- */
-export const PREVIEW_CSP = `<meta http-equiv="Content-Security-Policy" content="connect-src 'none'">`;
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);

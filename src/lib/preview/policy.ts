@@ -1,0 +1,17 @@
+// The preview document's own policy: no network unless the person allows it for the workspace.
+// Shared by the compiler (which puts it first in every document's head) and the page (which takes it
+// out when the person switched the network on), so both agree on the exact tag.
+
+/**
+ * Off by default: fetch, XHR, WebSocket, EventSource and beacons are refused. A frame's relative URLs
+ * would otherwise reach the studio's own server, and a site under construction calls nowhere unasked.
+ */
+export const PREVIEW_CSP = `<meta http-equiv="Content-Security-Policy" content="connect-src 'none'">`;
+
+/** The document as this workspace's preview runs it: without the no-network policy when allowed. */
+export function withNetwork(html: string, allowed: boolean): string {
+	return allowed ? html.replace(PREVIEW_CSP, '') : html;
+}
+
+/** Preference key of a workspace's choice (the hub keeps preferences per browser, not per workspace). */
+export const previewNetworkKey = (workspaceId: string) => `preview-network:${workspaceId}`;
