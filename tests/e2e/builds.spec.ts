@@ -1,32 +1,45 @@
-// Two builds on one origin: a newer build waits for the person (nothing reloads by itself), and the
-// older build's tabs stop writing once a newer hub runs.
+// Side builds: two builds on one origin (a newer build waits for the person, nothing reloads by itself,
+// and the older build's tabs stop writing once a newer hub runs), and a build for a sub-path.
 import { test, expect, waitForHub } from './fixtures';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { serveStatic } from './helpers/static-server';
 
 const OUT = 'test-results/build-newer';
+const SUB = 'test-results/build-sub';
 
-// One newer build for both tests (a build takes ~30 s on two cores).
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(() => {
-	test.setTimeout(180_000);
-	rmSync(OUT, { recursive: true, force: true });
-	const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-		env: { ...process.env, STUDIO_OUT_DIR: OUT, STUDIO_KIT_DIR: `${OUT}-kit`, STUDIO_BUILD_ID: `newer-${Date.now().toString(36)}` },
-		encoding: 'utf8'
+/** Builds the studio into `out` with `env`; the service worker is copied beside the output. */
+function build(out: string, env: Record<string, string>): Promise<void> {
+	return new Promise((resolve, reject) => {
+		rmSync(out, { recursive: true, force: true });
+		const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { env: { ...process.env, ...env, STUDIO_OUT_DIR: out, STUDIO_KIT_DIR: `${out}-kit` }, stdio: ['ignore', 'ignore', 'pipe'] });
+		let errors = '';
+		child.stderr.on('data', (chunk) => (errors += chunk));
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			if (code !== 0) return reject(new Error(`build of ${out} failed: ${errors}`));
+			// With its own kit folder, the PWA plugin leaves the service worker beside the server output.
+			for (const name of readdirSync(`${out}-kit/output/server`)) {
+				if (name === 'sw.js' || /^workbox-.*\.js$/.test(name)) copyFileSync(`${out}-kit/output/server/${name}`, `${out}/${name}`);
+			}
+			resolve();
+		});
 	});
-	expect(built.status, built.stderr).toBe(0);
-	expect(existsSync(`${OUT}/index.html`)).toBe(true);
-	// With its own kit folder, the PWA plugin leaves the service worker beside the server output.
-	for (const name of readdirSync(`${OUT}-kit/output/server`)) {
-		if (name === 'sw.js' || /^workbox-.*\.js$/.test(name)) copyFileSync(`${OUT}-kit/output/server/${name}`, `${OUT}/${name}`);
-	}
+}
+
+// The two side builds run at once (one build alone takes ~30 s on two cores; together they overlap).
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+	test.setTimeout(240_000);
+	await Promise.all([build(OUT, { STUDIO_BUILD_ID: `newer-${Date.now().toString(36)}` }), build(SUB, { BASE_PATH: '/sub' })]);
 	expect(existsSync(`${OUT}/sw.js`)).toBe(true);
+	expect(existsSync(`${SUB}/sw.js`)).toBe(true);
 });
 test.afterAll(() => {
-	rmSync(OUT, { recursive: true, force: true });
-	rmSync(`${OUT}-kit`, { recursive: true, force: true });
+	for (const out of [OUT, SUB]) {
+		rmSync(out, { recursive: true, force: true });
+		rmSync(`${out}-kit`, { recursive: true, force: true });
+	}
 });
 
 test('a new version waits for the person: no tab reloads by itself, every tab is asked, and Reload keeps every acknowledged write', async ({ browser }) => {
@@ -101,6 +114,50 @@ test('a tab of an older build is told to reload and does not write once a newer 
 		await older.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
 		await waitForHub(older);
 		expect(await older.getByTestId('build-id').textContent()).toBe(await newer.getByTestId('build-id').textContent());
+	} finally {
+		await context.close();
+		await server.close();
+	}
+});
+
+// A build for a sub-path (BASE_PATH=/sub), served under /sub/ by the start server.
+test('a BASE_PATH=/sub build works under /sub/: hub, write → preview ready, manifest and worker scoped to /sub/, offline reload, its own database', async ({ browser }) => {
+	test.setTimeout(90_000);
+	const html = readFileSync(`${SUB}/index.html`, 'utf8');
+	expect(html).toContain('href="/sub/_app/immutable/');
+	const server = await serveStatic(SUB, '/sub');
+	const context = await browser.newContext();
+	try {
+		const page = await context.newPage();
+		const outside: string[] = [];
+		page.on('request', (request) => {
+			const url = new URL(request.url());
+			if (url.origin === new URL(server.url).origin && !url.pathname.startsWith('/sub/')) outside.push(url.pathname);
+		});
+		await page.goto(server.url);
+		await waitForHub(page);
+		await expect(page.getByTestId('runtime-mode')).toHaveAttribute('data-mode', 'shared-worker');
+		await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+
+		const manifest = (await (await page.request.get(`${server.url}manifest.webmanifest`)).json()) as Record<string, unknown>;
+		expect(manifest).toMatchObject({ id: '/sub/', start_url: '/sub/', scope: '/sub/' });
+		expect((manifest.icons as { src: string }[]).every((icon) => icon.src.startsWith('/sub/'))).toBe(true);
+		await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+		expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.scope))).toBe(`${server.url}`);
+
+		const written = (await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'written under /sub/' }))) as { isError: boolean; structuredContent: { preview?: { status: string } } };
+		expect(written.isError).toBe(false);
+		expect(written.structuredContent.preview?.status).toBe('ready');
+		// Its data lives under its own names: a studio at the origin's root would not open it.
+		const databases = await page.evaluate(() => indexedDB.databases().then((list) => list.map((db) => db.name)));
+		expect(databases).toContain('web-studio@/sub');
+		expect(databases).not.toContain('web-studio');
+
+		await context.setOffline(true);
+		await page.reload();
+		await waitForHub(page);
+		expect(((await page.evaluate(() => window.studio!.readFile('README.md'))) as { content: string }).content).toBe('written under /sub/');
+		expect(outside).toEqual([]);
 	} finally {
 		await context.close();
 		await server.close();

@@ -190,6 +190,8 @@ test.describe('on a phone', () => {
 				[on, from, to, y] as [string, number, number, number]
 			);
 		await panels.getByRole('button', { name: 'Code' }).tap();
+		// The renamed file stays open in the editor under its new name.
+		await expect(page.locator('.cm-content')).toContainText('line 1');
 		await flick('.cm-content', 320, 60, 400);
 		await expect(page.getByRole('button', { name: 'Full-screen preview' })).toBeVisible();
 		await flick('[data-testid="preview-chip"]', 40, 320, 110); // on the preview's bar (the page itself is another document)

@@ -90,9 +90,11 @@ export class WorkbenchActions {
 
 	async renameFile(from: string, to: string) {
 		await this.editor.flush(from);
+		// Asked before the call: the hub may close the old path's tab (collab.closed) before it answers.
+		const wasOpen = this.editor.tabs.includes(from);
 		const result = await this.call('workspace_rename_file', { from, to, expectedRevision: this.studio.workspace.revision });
-		if (!result.isError && this.editor.tabs.includes(from)) {
-			await this.editor.close(from);
+		if (!result.isError && wasOpen) {
+			if (this.editor.tabs.includes(from)) await this.editor.close(from);
 			await this.editor.open(to);
 		}
 	}
