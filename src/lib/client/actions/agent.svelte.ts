@@ -5,10 +5,7 @@ import type { AgentBudget } from '$lib/agents/events';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
-import type { FileImpact } from '$lib/worker/protocol';
-
-/** A step's diff as the transcript holds it: loading, loaded, or no longer in history. */
-export type StepDiff = FileImpact[] | 'loading' | 'gone';
+import type { StepDiff } from '$lib/shared/types';
 
 /** What the panel shows when the local agent is asked to fix code (it cannot write code). */
 export interface FixHint {
