@@ -21,7 +21,10 @@ export default defineConfig({
 	reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
 	use: {
 		baseURL: `http://localhost:${port}`,
-		trace: 'retain-on-failure',
+		// A trace records DOM snapshots and a screencast on every action of every test: on 2 cores that
+		// cost about a third of the run. Ask for it when you need one: E2E_TRACE=1 npm run test:e2e -- …
+		trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+		serviceWorkers: 'block',
 		screenshot: 'only-on-failure',
 		launchOptions: { executablePath, args: CHROMIUM_ARGS }
 	},

@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { serveStatic } from './helpers/static-server';
 
+// The suite blocks service workers (they cost every test an install); updates and offline need them.
+test.use({ serviceWorkers: 'allow' });
+
 const OUT = 'test-results/build-newer';
 const SUB = 'test-results/build-sub';
 

@@ -4,6 +4,7 @@ import { test, expect, waitForHub } from './fixtures';
 import type { Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { hashText } from '../../src/lib/domain/hash';
 
 type Result = { isError: boolean; structuredContent: { revision?: number; error?: { code: string; message: string }; [key: string]: unknown } };
@@ -64,7 +65,8 @@ test('a write past the storage quota is refused with WORKSPACE_QUOTA_EXCEEDED; w
 	const cdp = await context.newCDPSession(page);
 	await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 3_000_000 });
 	await ready(page);
-	const big = `${'The quick brown fox. '.repeat(24_000)}\n`; // ~500 KB a file
+	// ~500 KB a file that does not compress: Chromium compresses what IndexedDB stores on disk.
+	const big = `${randomBytes(375_000).toString('base64')}\n`;
 	let refused: Result | null = null;
 	for (let i = 0; i < 8 && !refused; i++) {
 		const result = await call(page, 'workspace_write_file', { path: `big${i}.txt`, content: big, createIfMissing: true });

@@ -2,6 +2,9 @@
 // workspace intact, and keeps saving to IndexedDB.
 import { test, expect, waitForHub } from './fixtures';
 
+// The suite blocks service workers (they cost every test an install); this file is about them.
+test.use({ serviceWorkers: 'allow' });
+
 test('after one online visit the studio reloads offline and keeps working', async ({ page, context }) => {
 	test.setTimeout(120_000); // several reloads and a fresh launch on a busy machine
 	await page.goto('/');

@@ -1,6 +1,6 @@
 // Zip out and in, as a person does it: Export → Download .zip on a desktop, then Export → Import a
 // .zip… through the file picker on a phone in a fresh browser profile — the files arrive identical.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
@@ -56,7 +56,7 @@ test('a share link carries the site in its fragment: opened offline in another p
 	const original = await listing(page);
 
 	// Another profile that has visited once (the app is installed in its cache), now offline.
-	const friend = await browser.newContext();
+	const friend = await browser.newContext({ serviceWorkers: 'allow' });
 	const other = await friend.newPage();
 	await other.goto('/');
 	await waitForHub(other);
@@ -78,7 +78,7 @@ test('a share link carries the site in its fragment: opened offline in another p
 	await waitForHub(opened);
 	expect(opened.url()).toMatch(/\?workspace=ws-[0-9a-f]{8}$/);
 	expect(await listing(opened)).toEqual(original);
-	await expect(opened.frameLocator('section[data-region="preview"] iframe').locator('h1')).toHaveText('Fresh bread, every morning');
+	await expect(previewFrame(opened).locator('h1')).toHaveText('Fresh bread, every morning');
 	const theirs = await opened.evaluate(() => window.studio!.listWorkspaces());
 	expect(theirs.map((w) => w.name).sort()).toEqual(['My site', 'Shared site']);
 	await friend.close();
@@ -100,7 +100,7 @@ test('without a directory picker (Firefox, Safari, phones) a folder is uploaded 
 	await (await choosing).setFiles(dir);
 	await expect(page.getByText(/Imported 2 files from “my-site”.*1 left out: my-site\/node_modules\/x\/index\.js/)).toBeVisible();
 	expect(((await page.evaluate(() => window.studio!.readFile('css/site.css'))) as { content: string }).content).toBe('h1 { color: teal }');
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toHaveText('Uploaded');
+	await expect(previewFrame(page).locator('h1')).toHaveText('Uploaded');
 });
 
 test('History → Download .zip of an earlier revision holds the files as they were then', async ({ page }, testInfo) => {
