@@ -3,6 +3,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { basePath } from './scripts/base-path.mjs';
@@ -18,6 +19,8 @@ const port = Number(process.env.PORT) || undefined;
 const base = basePath(process.env.BASE_PATH);
 /** A manifest URL inside the base. */
 const at = (path: string) => `${base}${path}`;
+/** The preview frame's document (static/): precached by content, it is needed offline too. */
+const previewDocument = readFileSync(new URL('./static/preview.html', import.meta.url));
 
 export default defineConfig({
 	define: {
@@ -77,7 +80,10 @@ export default defineConfig({
 				// modifyURLPrefix keeps the plugin from adding a prerendered/ pattern that matches nothing
 				// and prints a warning in every build.)
 				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest}'],
-				modifyURLPrefix: {}
+				modifyURLPrefix: {},
+				// The document the preview frame loads (preview/host.ts). Listed by hand: the plugin turns a
+				// globbed page.html into the route "page", which this static build does not serve.
+				additionalManifestEntries: [{ url: 'preview.html', revision: createHash('sha256').update(previewDocument).digest('hex').slice(0, 16) }]
 			},
 			kit: { base: at('/'), adapterFallback: 'index.html', spa: { fallbackMapping: at('/') }, outDir: process.env.STUDIO_KIT_DIR }
 		})

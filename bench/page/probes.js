@@ -49,7 +49,9 @@
 			target.addEventListener('load', () => resolve(undefined), { once: true });
 			target.srcdoc = html;
 		});
-	const previewHtml = () => document.querySelector('iframe.preview-frame')?.srcdoc ?? '<!doctype html><p>floor</p>';
+	/** The site's sandboxed frame, inside the studio's preview document (preview/host.ts). */
+	const siteFrame = () => document.querySelector('iframe.preview-frame')?.contentDocument?.querySelector('iframe') ?? null;
+	const previewHtml = () => siteFrame()?.srcdoc || '<!doctype html><p>floor</p>';
 	const withMarker = (html, i) => html.replace(/<\/body>/i, `<p data-bench>${i}</p></body>`);
 
 	const textOf = (result) => result?.structuredContent?.content ?? '';
@@ -151,7 +153,7 @@
 					down ??= event.timeStamp;
 				};
 				const onMessage = (event) => {
-					const preview = document.querySelector('iframe.preview-frame');
+					const preview = siteFrame();
 					const data = event.data;
 					if (down === null || !preview || event.source !== preview.contentWindow) return;
 					if (!data || data.type !== 'ready' || !(data.revision > from)) return;

@@ -1,5 +1,5 @@
 // The local agent with no settings at all: an example prompt, an approval, the preview changes.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 
 test('with no settings the agent panel works end to end on the local agent', async ({ page, context }) => {
 	await page.goto('/');
@@ -28,7 +28,7 @@ test('with no settings the agent panel works end to end on the local agent', asy
 	await step.getByRole('button', { name: 'arguments' }).click();
 	await expect(step.getByLabel('Arguments of preview_set_theme')).toContainText('"accent":"#0d9488"');
 	await expect(other.getByRole('list', { name: 'Transcript' })).toContainText('make the theme teal');
-	const accent = await page.frameLocator('section[data-region="preview"] iframe').locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
+	const accent = await previewFrame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
 	expect(accent).toBe('rgb(13, 148, 136)');
 
 	await page.getByRole('textbox', { name: 'Prompt' }).fill('write me a poem');
@@ -50,7 +50,7 @@ test('renaming a linked stylesheet through the agent: one card with the rename a
 	await card.getByRole('button', { name: 'Allow once' }).click();
 	await expect(page.getByRole('list', { name: 'Transcript' }).locator('[data-outcome="answered"]')).toBeVisible();
 	await expect(page.getByTestId('preview-chip')).toContainText('ready');
-	const accent = await page.frameLocator('section[data-region="preview"] iframe').locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
+	const accent = await previewFrame(page).locator('#cta').evaluate((el) => getComputedStyle(el).backgroundColor);
 	expect(accent).toBe('rgb(194, 65, 12)');
 
 	// A module moved to another folder: its importer and its own imports follow; the page still runs.
@@ -61,8 +61,8 @@ test('renaming a linked stylesheet through the agent: one card with the rename a
 	expect(moved.isError).toBe(false);
 	expect(moved.structuredContent.updatedReferences.map((r) => r.path)).toContain('app.js');
 	expect(moved.structuredContent.preview.status).toBe('ready');
-	await page.frameLocator('section[data-region="preview"] iframe').locator('#cta').click();
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('#cta-note')).toContainText('Your loaf will be waiting');
+	await previewFrame(page).locator('#cta').click();
+	await expect(previewFrame(page).locator('#cta-note')).toContainText('Your loaf will be waiting');
 });
 
 /** The element is on screen and not cut off by the viewport or by the transcript's scroll box. */

@@ -1,7 +1,7 @@
 // The model loop end to end against a real OpenAI-compatible server on 127.0.0.1 (aimock), driven
 // from the studio in Chromium: tool calls, approvals, revision conflicts, retries, auth, cancel.
 import { LLMock } from '@copilotkit/aimock';
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
 type Req = { messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }[]; tools?: unknown[] };
@@ -65,7 +65,7 @@ test('a scripted model reads, patches with the revision it read, waits for appro
 	await expect(card.getByText('Requested by the model')).toBeVisible();
 	await card.getByRole('button', { name: 'Allow once' }).click();
 	await expect(transcript(page)).toContainText(/Patched the headline; revision \d+ is ready in the preview\./);
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toContainText('Model bread');
+	await expect(previewFrame(page).locator('h1')).toContainText('Model bread');
 	await expect(transcript(page).locator('[data-outcome="answered"]')).toBeVisible();
 
 	const requests = chatRequests();
@@ -169,7 +169,8 @@ test('a model changes three files in one workspace_apply_changes call: one card 
 	const before = ((await page.evaluate(() => window.studio!.callTool('workspace_get_status'))) as { structuredContent: { revision: number } }).structuredContent.revision;
 	let renders = 0;
 	page.on('framenavigated', (frame) => {
-		if (frame.url() === 'about:srcdoc' && frame.parentFrame() === page.mainFrame()) renders++;
+		// The site's frame: a srcdoc frame inside the preview document, which is a frame of the page.
+		if (frame.url() === 'about:srcdoc' && frame.parentFrame()?.parentFrame() === page.mainFrame()) renders++;
 	});
 	await send(page, 'Add an about page, a contact page and their styles');
 	const cards = page.getByTestId('approval-card');
@@ -180,7 +181,7 @@ test('a model changes three files in one workspace_apply_changes call: one card 
 	await cards.getByRole('button', { name: 'Allow once' }).click();
 	await expect(transcript(page)).toContainText(`Added three files in revision ${before + 1}.`);
 	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${before + 1}`);
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('#to-about')).toHaveText('About');
+	await expect(previewFrame(page).locator('#to-about')).toHaveText('About');
 	expect(renders).toBe(1);
 	const history = ((await page.evaluate(() => window.studio!.callTool('workspace_history'))) as { structuredContent: { entries: { revision: number; tool: string }[] } }).structuredContent.entries;
 	expect(history.filter((entry) => entry.revision > before)).toEqual([expect.objectContaining({ revision: before + 1, tool: 'workspace_apply_changes' })]);

@@ -1,5 +1,5 @@
 // Shared Playwright fixtures: a page that records console errors and uncaught exceptions.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
 
 /** Console errors and page errors seen during a test. */
 export interface PageProblems {
@@ -45,4 +45,12 @@ export async function watchMainThread(page: Page): Promise<() => Promise<{ worst
 		}, 50);
 	});
 	return () => page.evaluate(() => ({ worst: Math.max(...(window as unknown as { gaps: number[] }).gaps), samples: (window as unknown as { gaps: number[] }).gaps.length }));
+}
+
+/**
+ * The site as the preview shows it: the sandboxed frame inside the studio's preview document
+ * (static/preview.html), which is the frame in the preview panel.
+ */
+export function previewFrame(page: Page, within = 'section[data-region="preview"]'): FrameLocator {
+	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator('iframe');
 }

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -58,7 +58,7 @@ test('an .html file opened with the installed app becomes a new one-page workspa
 	await page.waitForURL(/[?&]workspace=/, { timeout: 20_000 });
 	await waitForHub(page);
 	await expect(page.getByRole('banner')).toContainText('flyer');
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('#launched')).toHaveText('Opened from the desktop');
+	await expect(previewFrame(page).locator('#launched')).toHaveText('Opened from the desktop');
 
 	const shortcut = await page.context().newPage();
 	await shortcut.goto('/?action=agent');

@@ -1,5 +1,5 @@
 // The live preview in Chromium: revision-exact acknowledgements, errors, timeouts, superseding, isolation.
-import { test, expect, waitForHub, watchMainThread } from './fixtures';
+import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
 type Preview = { revision: number; status: string; code?: string; message?: string };
@@ -7,7 +7,7 @@ type Result = { isError: boolean; structuredContent: { revision?: number; previe
 
 const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
-const frame = (page: Page) => page.frameLocator('section[data-region="preview"] iframe');
+const frame = (page: Page) => previewFrame(page);
 const page_ = (body: string, script = '') => `<!doctype html><html><head><title>t</title></head><body>${body}${script ? `<script>${script}</script>` : ''}</body></html>`;
 
 async function ready(page: Page) {
@@ -29,7 +29,10 @@ test('the starter renders with its stylesheet, module graph and assets, and the 
 	const status = (await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] };
 	expect(status.console.map((line) => line.text)).toContain('Bright Bakery is ready');
 	expect(problems.errors).toEqual([]);
-	await expect(page.locator('section[data-region="preview"] iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
+	// The site runs sandboxed inside the studio's preview document, which keeps its own policy.
+	const holder = page.locator('section[data-region="preview"] iframe.preview-frame');
+	await expect(holder).toHaveAttribute('src', /\/preview\.html$/);
+	await expect(holder.contentFrame().locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
 });
 
 test('a write changes the rendered text and the tool result reports that same revision as ready', async ({ page }) => {
@@ -137,12 +140,24 @@ test('renders published while the tab resyncs all arrive: every write is acknowl
 	await expect.poll(() => page.evaluate(() => window.studio!.revision)).toBe(last);
 });
 
+test('a revision opens in a new window: the same page, sandboxed, and no way back to the studio', async ({ page }) => {
+	await ready(page);
+	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Detached</h1>') });
+	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click()]);
+	await expect(popup.frameLocator('iframe').locator('h1')).toHaveText('Detached');
+	await expect(popup.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
+	await expect(popup).toHaveTitle(`Preview · revision ${written.structuredContent.revision}`);
+	expect(await popup.evaluate(() => window.opener)).toBeNull();
+	await popup.close();
+});
+
 test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', async ({ page }) => {
 	await ready(page);
 	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));
 	const probe = `
 		const out = [];
 		try { out.push('parent.document:' + (parent.document ? 'READ' : 'none')); } catch (e) { out.push('parent.document:blocked'); }
+		try { out.push('top.document:' + (top.document ? 'READ' : 'none')); } catch (e) { out.push('top.document:blocked'); }
 		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
 		try { indexedDB.open('web-studio').onsuccess = () => console.log('indexedDB:READ'); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
 		console.log(out.join(' '));`;
@@ -150,7 +165,7 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', asy
 	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
 	await expect
 		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n'))
-		.toContain('parent.document:blocked localStorage:blocked indexedDB:blocked');
+		.toContain('parent.document:blocked top.document:blocked localStorage:blocked indexedDB:blocked');
 	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
 	expect(lines).not.toContain('READ');
 	expect(lines).not.toContain('top secret');
@@ -160,8 +175,10 @@ test('a forged acknowledgement from page code with a wrong nonce is ignored', as
 	await ready(page);
 	const before = await page.evaluate(() => window.studio!.revision);
 	const forge = `
-		parent.postMessage({ type: 'error', revision: ${before + 1}, nonce: 'forged', message: 'FORGED', source: '', line: 0, column: 0 }, '*');
-		parent.postMessage({ type: 'ready', revision: ${before + 5}, nonce: 'forged' }, '*');
+		for (const target of [parent, top]) {
+			target.postMessage({ type: 'error', revision: ${before + 1}, nonce: 'forged', message: 'FORGED', source: '', line: 0, column: 0 }, '*');
+			target.postMessage({ type: 'ready', revision: ${before + 5}, nonce: 'forged' }, '*');
+		}
 		const start = Date.now(); while (Date.now() - start < 400) {}`;
 	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Forger</h1>', forge) });
 	expect(result.structuredContent.revision).toBe(before + 1);

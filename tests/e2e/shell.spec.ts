@@ -1,5 +1,7 @@
 // The built studio: regions, handshake, service worker and the phone layout.
 import { test, expect, waitForHub } from './fixtures';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace', 'History'];
 
@@ -36,40 +38,87 @@ test('the page reaches the SharedWorker and shows the handshake in the status ba
 	expect(build).toMatch(/^build \S+/);
 });
 
-test('the service worker installs, activates and precaches the app shell', async ({ page }) => {
-	const swErrors: string[] = [];
-	page.context().on('serviceworker', (worker) => {
-		worker.on('console', (message) => {
-			if (message.type() === 'error') swErrors.push(message.text());
+test('the studio page has a content security policy: a script from another origin or injected inline never runs', async ({ page }) => {
+	// Another origin that would serve a script (it must never even be asked).
+	const asked: string[] = [];
+	const foreign: Server = createServer((request, response) => {
+		asked.push(request.url ?? '');
+		response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' });
+		response.end('window.foreignRan = true;');
+	});
+	await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+	const foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/evil.js`;
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+		for (const directive of ["script-src 'self' 'sha256-", "object-src 'none'", "base-uri 'self'", "frame-src 'self'", "connect-src 'self' https:"]) expect(policy).toContain(directive);
+		const outcome = await page.evaluate(async (src) => {
+			const violations: string[] = [];
+			document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+			const external = document.createElement('script');
+			external.src = src;
+			const settled = new Promise((resolve) => ((external.onerror = () => resolve('error')), (external.onload = () => resolve('load'))));
+			document.head.append(external);
+			const inline = document.createElement('script');
+			inline.textContent = 'window.inlineRan = true;';
+			document.head.append(inline);
+			const result = await settled;
+			await new Promise((resolve) => setTimeout(resolve, 100)); // violation events are queued as tasks
+			const w = window as unknown as { foreignRan?: boolean; inlineRan?: boolean };
+			return { result, violations, foreignRan: w.foreignRan ?? false, inlineRan: w.inlineRan ?? false };
+		}, foreignUrl);
+		expect(outcome).toMatchObject({ result: 'error', foreignRan: false, inlineRan: false });
+		expect(outcome.violations).toContain(`script-src-elem ${foreignUrl}`);
+		expect(outcome.violations).toContain('script-src-elem inline');
+		expect(asked).toEqual([]);
+		// The studio itself still works under it: a write renders in the preview.
+		const written = (await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'index.html', content: '<!doctype html><h1>Under policy</h1><script>document.title = "ran"</script>' }))) as { structuredContent: { preview: { status: string } } };
+		expect(written.structuredContent.preview.status).toBe('ready');
+	} finally {
+		foreign.close();
+	}
+});
+
+test.describe('with service workers', () => {
+	// The suite blocks them (they cost every test an install); this test is about the one we ship.
+	test.use({ serviceWorkers: 'allow' });
+
+	test('the service worker installs, activates and precaches the app shell', async ({ page }) => {
+		const swErrors: string[] = [];
+		page.context().on('serviceworker', (worker) => {
+			worker.on('console', (message) => {
+				if (message.type() === 'error') swErrors.push(message.text());
+			});
 		});
+		await page.goto('/');
+		const state = await page.evaluate(async () => {
+			const registration = await Promise.race([
+				navigator.serviceWorker.ready,
+				new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))
+			]);
+			if (!registration) return { active: false, shell: false, count: 0 };
+			const worker = registration.active!;
+			if (worker.state !== 'activated') {
+				await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
+			}
+			const names = await caches.keys();
+			const precache = names.find((name) => name.includes('precache'));
+			const cache = precache ? await caches.open(precache) : null;
+			const keys = cache ? await cache.keys() : [];
+			const paths = keys.map((request) => new URL(request.url).pathname);
+			return { active: registration.active?.state === 'activated', shell: paths.includes('/'), count: paths.length };
+		});
+		expect(state.active).toBe(true);
+		expect(state.shell).toBe(true);
+		expect(state.count).toBeGreaterThan(5);
+		expect(swErrors).toEqual([]);
+		const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+		expect(manifest).toMatchObject({ name: 'Web Studio', display: 'standalone', theme_color: expect.any(String) });
+		const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`);
+		expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable', '512x512 monochrome']));
+		for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
 	});
-	await page.goto('/');
-	const state = await page.evaluate(async () => {
-		const registration = await Promise.race([
-			navigator.serviceWorker.ready,
-			new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))
-		]);
-		if (!registration) return { active: false, shell: false, count: 0 };
-		const worker = registration.active!;
-		if (worker.state !== 'activated') {
-			await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
-		}
-		const names = await caches.keys();
-		const precache = names.find((name) => name.includes('precache'));
-		const cache = precache ? await caches.open(precache) : null;
-		const keys = cache ? await cache.keys() : [];
-		const paths = keys.map((request) => new URL(request.url).pathname);
-		return { active: registration.active?.state === 'activated', shell: paths.includes('/'), count: paths.length };
-	});
-	expect(state.active).toBe(true);
-	expect(state.shell).toBe(true);
-	expect(state.count).toBeGreaterThan(5);
-	expect(swErrors).toEqual([]);
-	const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-	expect(manifest).toMatchObject({ name: 'Web Studio', display: 'standalone', theme_color: expect.any(String) });
-	const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`);
-	expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable', '512x512 monochrome']));
-	for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
 });
 
 test.describe('on a phone', () => {

@@ -1,5 +1,5 @@
 // WebMCP: a browser agent sees exactly the catalog, calls tools, and its writes wait for approval.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
 
 test('browser agents get the whole catalog through WebMCP, and their writes wait for approval in the studio', async ({ page }) => {
@@ -31,7 +31,7 @@ test('browser agents get the whole catalog through WebMCP, and their writes wait
 	expect(result.isError).toBe(false);
 	expect(result.structuredContent.revision).toBe(before + 1);
 	expect(result.structuredContent.preview).toMatchObject({ revision: before + 1, status: 'ready' });
-	await expect(page.frameLocator('section[data-region="preview"] iframe').locator('h1')).toContainText('Browser-agent bread');
+	await expect(previewFrame(page).locator('h1')).toContainText('Browser-agent bread');
 	const traced = (await page.evaluate(() => window.studio!.trace)) as { name?: string; phase: string; source: string; mode?: string }[];
 	expect(traced.some((e) => e.name === 'workspace_apply_patch' && e.phase === 'completed' && e.source === 'webmcp' && e.mode === 'agent')).toBe(true);
 

@@ -1,8 +1,8 @@
 // The workbench as a person uses it: files, editor, palette, approvals, reset, history, layout, phone.
-import { test, expect, waitForHub, watchMainThread } from './fixtures';
+import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
-const frame = (page: Page) => page.frameLocator('section[data-region="preview"] iframe');
+const frame = (page: Page) => previewFrame(page);
 const tree = (page: Page) => page.getByRole('group', { name: 'File tree' });
 const editorText = (page: Page) => page.locator('section[data-region="editor"] .cm-content');
 
@@ -126,7 +126,7 @@ test('the multi-page starter: three pages share a stylesheet and a module graph 
 	await dialog.getByLabel(/Multi-page site/).check();
 	await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
 	await expect.poll(() => page.evaluate(() => window.studio!.files)).toEqual(expect.arrayContaining(['index.html', 'about.html', 'contact.html', 'css/site.css', 'js/main.js', 'js/nav.js', 'js/lib/dates.js']));
-	const preview = page.frameLocator('section[data-region="preview"] iframe');
+	const preview = previewFrame(page);
 	await expect(preview.locator('h1')).toHaveText('Northwind Studio');
 	// main.js → nav.js and lib/dates.js ran: the current page is marked and the year is written.
 	await expect(preview.locator('.site-nav a[aria-current="page"]')).toHaveText('Home');

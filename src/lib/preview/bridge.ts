@@ -14,7 +14,8 @@ export const BRIDGE_SOURCE = `(function () {
   var nonce = me.getAttribute('data-nonce');
   var revision = Number(me.getAttribute('data-revision'));
   me.remove();
-  var target = window.parent;
+  // The studio is the parent of the preview document that holds this frame (preview/host.ts).
+  var target = window.parent.parent;
   var post = target.postMessage.bind(target);
   var L = ${JSON.stringify(PREVIEW_LIMITS)};
   var sent = { console: 0, error: 0, chars: 0 }, dropped = 0, windowStart = 0, inWindow = 0, native = 0;

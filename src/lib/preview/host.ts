@@ -1,13 +1,21 @@
 // The page side of the preview: renders a compiled revision into a sandboxed iframe (never
 // allow-same-origin), accepts only its own frame's messages with the current nonce and revision,
 // lets the latest revision win, and replaces a frame that does not acknowledge in time.
+//
+// The sandboxed frame sits inside the studio's preview document (static/preview.html), not in the
+// studio page: a srcdoc frame takes its content security policy from its parent, and the studio's
+// policy would refuse the site's inline scripts. That document is same-origin and runs no script;
+// the host fills it from here. Each render sets the inner frame's srcdoc: a fresh window every time.
 import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from './messages';
 import { NONCE_PLACEHOLDER } from './bridge';
 import { PREVIEW_LIMITS } from './limits';
+import { BASE_PATH } from '$lib/core/base';
 
 /** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
 // No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
 export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
+/** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
+export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 /** Default time a frame has to reach `load`. */
 export const DEFAULT_ACK_TIMEOUT_MS = 3000;
 
@@ -37,11 +45,45 @@ function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
 	return typeof m.nonce === 'string' && typeof m.revision === 'number' && (m.type === 'ready' || m.type === 'error' || m.type === 'console');
 }
 
+/**
+ * Resolves with the preview document once `frame` has loaded it (the initial about:blank does not
+ * count), or null when it could not be reached (a host that does not serve it, a removed frame).
+ */
+function previewDocument(frame: HTMLIFrameElement): Promise<Document | null> {
+	return new Promise((resolve) => {
+		const loaded = () => {
+			const doc = frame.contentDocument;
+			if (!doc || doc.URL === 'about:blank') return;
+			frame.removeEventListener('load', loaded);
+			resolve(doc);
+		};
+		frame.addEventListener('load', loaded);
+		frame.addEventListener('error', () => resolve(null), { once: true });
+	});
+}
+
+/** Puts the sandboxed frame into `doc` (once) and returns it. */
+function siteFrame(doc: Document, title: string): HTMLIFrameElement {
+	const existing = doc.querySelector('iframe');
+	if (existing) return existing;
+	const frame = doc.createElement('iframe');
+	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
+	frame.setAttribute('title', title);
+	frame.setAttribute('referrerpolicy', 'no-referrer');
+	doc.body.append(frame);
+	return frame;
+}
+
 /** One preview frame in a container element. */
 export class PreviewHost {
 	readonly #container: HTMLElement;
 	readonly #options: PreviewHostOptions;
+	/** The preview document's frame, in the studio page. */
 	#frame: HTMLIFrameElement;
+	/** That document, once loaded. */
+	#document: Promise<Document | null>;
+	/** The sandboxed frame inside it, where the site runs (its window is the only one we listen to). */
+	#site: HTMLIFrameElement | null = null;
 	#current: Current | null = null;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
 
@@ -49,10 +91,11 @@ export class PreviewHost {
 		this.#container = container;
 		this.#options = options;
 		this.#frame = this.#createFrame();
+		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);
 	}
 
-	/** The current frame element. */
+	/** The current frame element (the preview document's; the site's frame is inside it). */
 	get frame(): HTMLIFrameElement {
 		return this.#frame;
 	}
@@ -64,10 +107,10 @@ export class PreviewHost {
 
 	#createFrame(): HTMLIFrameElement {
 		const frame = document.createElement('iframe');
-		frame.setAttribute('sandbox', PREVIEW_SANDBOX);
 		frame.setAttribute('title', this.#options.title ?? 'Site preview');
 		frame.setAttribute('referrerpolicy', 'no-referrer');
 		frame.className = 'preview-frame';
+		frame.src = PREVIEW_DOCUMENT;
 		this.#container.append(frame);
 		return frame;
 	}
@@ -75,8 +118,22 @@ export class PreviewHost {
 	/** Tears down a stuck frame (an infinite loop inside it must not leave the preview dead). */
 	#replaceFrame() {
 		const old = this.#frame;
+		this.#site = null;
 		this.#frame = this.#createFrame();
+		this.#document = previewDocument(this.#frame);
 		old.remove();
+	}
+
+	/** Loads `html` into the site's frame once the preview document is there (if still current). */
+	async #show(current: Current, html: string) {
+		const doc = await this.#document;
+		if (this.#current !== current || current.settled) return;
+		if (!doc) {
+			this.#settle(current, 'error', `The preview document (${PREVIEW_DOCUMENT}) could not be loaded.`);
+			return;
+		}
+		this.#site = siteFrame(doc, this.#options.title ?? 'Site preview');
+		this.#site.srcdoc = html.replace(NONCE_PLACEHOLDER, current.nonce);
 	}
 
 	/**
@@ -103,7 +160,7 @@ export class PreviewHost {
 				}, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
 			};
 			this.#current = current;
-			this.#frame.srcdoc = html.replace(NONCE_PLACEHOLDER, nonce);
+			void this.#show(current, html);
 		});
 	}
 
@@ -123,7 +180,7 @@ export class PreviewHost {
 	#receive(event: MessageEvent) {
 		const current = this.#current;
 		// Only our own frame, only this render: a page cannot forge an ack for another revision.
-		if (!current || event.source !== this.#frame.contentWindow || !isBridgeMessage(event.data)) return;
+		if (!current || !this.#site || event.source !== this.#site.contentWindow || !isBridgeMessage(event.data)) return;
 		const message = event.data;
 		if (message.nonce !== current.nonce || message.revision !== current.revision) return;
 		if (message.type === 'console') {
@@ -163,12 +220,29 @@ export class PreviewHost {
 	}
 }
 
-/** Opens a revision in a new window: a wrapper page holding the same sandboxed frame. */
+/**
+ * Opens a revision in a new window: the preview document, filled with the same sandboxed frame once it
+ * has loaded. Null when the browser blocked the window.
+ */
 export function openInNewWindow(html: string, revision: number): Window | null {
-	const escaped = html.replace(NONCE_PLACEHOLDER, 'detached').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-	const wrapper = `<!doctype html><meta charset="utf-8"><title>Preview · revision ${revision}</title><style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block}</style><iframe sandbox="${PREVIEW_SANDBOX}" srcdoc="${escaped}"></iframe>`;
-	const url = URL.createObjectURL(new Blob([wrapper], { type: 'text/html' }));
-	const opened = window.open(url, '_blank', 'noopener');
-	setTimeout(() => URL.revokeObjectURL(url), 60_000);
+	const opened = window.open(PREVIEW_DOCUMENT, '_blank');
+	if (!opened) return null;
+	const started = Date.now();
+	// A same-origin window fires no event we can hold across its first navigation: poll for the document.
+	const timer = setInterval(() => {
+		let doc: Document | null;
+		try {
+			doc = opened.document.URL.endsWith(PREVIEW_DOCUMENT) && opened.document.readyState === 'complete' ? opened.document : null;
+		} catch {
+			doc = null; // closed, or navigated elsewhere
+		}
+		if (!doc && Date.now() - started < 10_000 && !opened.closed) return;
+		clearInterval(timer);
+		if (!doc) return;
+		doc.title = `Preview · revision ${revision}`;
+		siteFrame(doc, `Site preview · revision ${revision}`).srcdoc = html.replace(NONCE_PLACEHOLDER, 'detached');
+		// The site can reach its top window; it must not reach the studio through it.
+		opened.opener = null;
+	}, 50);
 	return opened;
 }
