@@ -109,10 +109,12 @@ test('each tab keeps its own workspace; a rename reaches the tabs that show it, 
 	await expect(third.getByText(/Opened “My site”/)).toBeVisible();
 	// A stale link to the deleted workspace never brings it back.
 	await page.goto(drafts);
-	await expect(switcher(page)).toContainText('My site');
-	// The tab reconnects to the workspace it fell back to: ask once that connection answers.
+	// The tab says so and moves to the workspace that remains (a navigation: wait for its page).
+	await expect(page.getByText(/That workspace no longer exists.*Opened “My site”/)).toBeVisible();
+	expect(new URL(page.url()).searchParams.get('workspace')).not.toBe(new URL(drafts).searchParams.get('workspace'));
 	await waitForHub(page);
-	await expect.poll(() => page.evaluate(() => window.studio!.listWorkspaces().then((list) => list.map((w) => w.name)).catch(() => null))).toEqual(['My site']);
+	await expect(switcher(page)).toContainText('My site');
+	expect((await page.evaluate(() => window.studio!.listWorkspaces())).map((w) => w.name)).toEqual(['My site']);
 });
 
 test('a downloaded .zip opens as a new, identical workspace; the backup names every workspace; a dropped .zip is unpacked', async ({ page }, testInfo) => {
