@@ -54,9 +54,10 @@ test('a second workspace keeps its own files and history; switching and reloadin
 	// Back to the first: its files and revision as they were, and its history still undoes its own change.
 	await switcher(page).click();
 	await page.getByRole('button', { name: /^My site/ }).click();
+	// Switching loads the page for that workspace: wait for the new page, not the one it replaces.
+	await page.waitForURL((url) => !url.searchParams.has('workspace'));
 	await waitForHub(page);
 	await expect(switcher(page)).toContainText('My site');
-	expect(page.url()).not.toContain('workspace=');
 	expect(await files(page)).toContain('mine.md');
 	expect(await files(page)).not.toContain('portfolio.md');
 	expect(await page.evaluate(() => window.studio!.revision)).toBe(firstRevision);
