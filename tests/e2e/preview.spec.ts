@@ -151,8 +151,9 @@ test('a revision opens in a new window: the same page, sandboxed, and no way bac
 	await popup.close();
 });
 
-test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', async ({ page }) => {
+test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor navigate the frames around it', async ({ page }) => {
 	await ready(page);
+	const studioUrl = page.url();
 	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));
 	const probe = `
 		const out = [];
@@ -160,7 +161,8 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', asy
 		try { out.push('top.document:' + (top.document ? 'READ' : 'none')); } catch (e) { out.push('top.document:blocked'); }
 		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
 		try { indexedDB.open('web-studio').onsuccess = () => console.log('indexedDB:READ'); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
-		console.log(out.join(' '));`;
+		console.log(out.join(' '));
+		for (const target of [parent, top]) { try { target.location.href = 'https://example.invalid/'; } catch (e) {} }`;
 	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Probe</h1>', probe) });
 	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
 	await expect
@@ -169,6 +171,11 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB', asy
 	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
 	expect(lines).not.toContain('READ');
 	expect(lines).not.toContain('top secret');
+	// The sandbox forbids navigating ancestors: the preview document and the studio stay where they are.
+	expect(page.url()).toBe(studioUrl);
+	expect(page.frames().some((frame) => frame.url().includes('example.invalid'))).toBe(false);
+	await expect(page.locator('section[data-region="preview"] iframe.preview-frame').contentFrame().locator('iframe')).toHaveCount(1);
+	await expect(previewFrame(page).locator('h1')).toHaveText('Probe');
 });
 
 test('a forged acknowledgement from page code with a wrong nonce is ignored', async ({ page }) => {
