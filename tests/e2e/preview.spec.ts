@@ -149,6 +149,10 @@ test('a revision opens in a new window: the same page, sandboxed, and no way bac
 	await expect(popup).toHaveTitle(`Preview · revision ${written.structuredContent.revision}`);
 	expect(await popup.evaluate(() => window.opener)).toBeNull();
 	await popup.close();
+	// A browser that blocks the window: the person is told, not left wondering.
+	await page.evaluate(() => (window.open = () => null));
+	await page.getByRole('button', { name: 'Open preview in a new window' }).click();
+	await expect(page.getByText('The browser blocked the new window: allow pop-ups for the studio, then try again.')).toBeVisible();
 });
 
 test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor navigate the frames around it', async ({ page }) => {

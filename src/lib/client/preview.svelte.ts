@@ -155,8 +155,9 @@ export class PreviewController {
 		await this.#setPreference?.(previewNetworkKey(this.#workspaceId), allowed).catch(() => undefined);
 	}
 
-	/** Opens the revision shown here in a new window (still sandboxed). */
-	openWindow(): void {
-		if (this.#html) openInNewWindow(withNetwork(this.#html, this.network), this.#revision);
+	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
+	openWindow(): boolean {
+		if (!this.#html) return true;
+		return openInNewWindow(withNetwork(this.#html, this.network), this.#revision) !== null;
 	}
 }
