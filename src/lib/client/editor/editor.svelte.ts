@@ -1,31 +1,22 @@
 // The code editor of this tab: one EditorState per file (undo survives switching files). Text files
 // are co-edited live through the hub (collab-sync.ts: every keystroke reaches every tab, agents'
-// changes merge in); a file the hub cannot share falls back to debounced guarded saves. The conflict
+// changes merge in); a file the hub cannot share falls back to debounced guarded saves (save-sync.ts). The conflict
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
 import { lineDiff, type DiffLine } from '$lib/domain/diff';
 import { hashText } from '$lib/domain/hash';
-import { journalRemove, journalWrite } from './journal';
+import { journalRemove, TypingJournal } from './journal';
 import { recoverUnsaved } from './recovery';
-import { saveText } from './save';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
-
-import { SAVE_DELAY_MS } from './timing';
 import { CollabSync } from './collab-sync';
+import { SaveSync, type SavedText } from './save-sync';
 
 type CM = typeof import('./codemirror');
 
-interface FileSession {
+interface FileSession extends SavedText {
 	state: import('@codemirror/state').EditorState;
-	/** The content last known to be stored (our last save or the last remote read). */
-	base: string;
-	/** The workspace revision at which `base` was the stored text: saves are guarded by it. */
-	revision: number;
-	/** Text of the save in flight, if any: its own change event may arrive before its result. */
-	saving: string | null;
 	language: string;
-	readOnly: boolean;
-	/** Co-edited through the hub (false: saved on its own, the fallback). */
+	/** Co-edited through the hub (false: saved on its own, the fallback in save-sync.ts). */
 	shared: boolean;
 }
 
@@ -51,11 +42,12 @@ export class EditorController {
 	#cm: CM | null = null;
 	#view: import('./codemirror').EditorView | null = null;
 	#sessions = new Map<string, FileSession>();
-	#timers = new Map<string, ReturnType<typeof setTimeout>>();
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
 	readonly #sync: CollabSync;
+	readonly #saves: SaveSync;
+	readonly #journal: TypingJournal;
 	/** The file whose state the view shows (not `active` while a newly active file is loading). */
 	#viewPath: string | null = null;
 	/** Resolves once CodeMirror is loaded and mounted. */
@@ -64,6 +56,27 @@ export class EditorController {
 	constructor(studio: StudioClient, toasts: ToastStore) {
 		this.#studio = studio;
 		this.#toasts = toasts;
+		this.#saves = new SaveSync(studio, toasts, {
+			file: (path) => this.#sessions.get(path),
+			text: (path) => this.#text(path),
+			held: (path) => this.conflict?.path === path,
+			clean: (path) => this.#markClean(path),
+			conflict: (path, theirs, revision) => this.#raiseConflict(path, theirs, revision),
+			apply: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
+			gone: (path) => void this.#dropTab(path),
+			status: (status) => (this.status = status),
+			flush: (path) => this.flush(path)
+		});
+		this.#journal = new TypingJournal(
+			(path) => {
+				const session = this.#sessions.get(path);
+				const tabId = this.#studio.tabId;
+				const text = this.#text(path);
+				if (!session || !tabId || text === null || text === session.base) return null;
+				return { tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() };
+			},
+			(path) => this.dirty.includes(path)
+		);
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
 		this.#sync = new CollabSync(studio, () => this.#cm, {
 			state: (path) => {
@@ -91,7 +104,7 @@ export class EditorController {
 		});
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub.
-			this.#journalAll();
+			for (const path of this.dirty) this.#journal.write(path);
 			void this.flushAll();
 		});
 	}
@@ -241,11 +254,16 @@ export class EditorController {
 			this.#raiseConflict(path, '', this.#studio.workspace.revision);
 			return;
 		}
-		this.#sessions.delete(path);
+		void this.#dropTab(path);
+	}
+
+	/** Forgets `path` and its tab; the last tab left becomes the active one. */
+	async #dropTab(path: string, keepSession = false): Promise<void> {
+		if (!keepSession) this.#sessions.delete(path);
 		this.tabs = this.tabs.filter((p) => p !== path);
 		if (this.active === path) {
 			this.active = this.tabs.at(-1) ?? null;
-			if (this.active) void this.open(this.active);
+			if (this.active) await this.open(this.active);
 		}
 	}
 
@@ -256,11 +274,7 @@ export class EditorController {
 			await this.#sync.close(path);
 			if (this.#sessions.get(path) === session) this.#sessions.delete(path); // reopened fresh: the hub may drop it
 		} else await this.flush(path);
-		this.tabs = this.tabs.filter((p) => p !== path);
-		if (this.active === path) {
-			this.active = this.tabs.at(-1) ?? null;
-			if (this.active) await this.open(this.active);
-		}
+		await this.#dropTab(path, true);
 	}
 
 	/** The whole text this editor holds for `path` (null when it is not open). */
@@ -279,39 +293,11 @@ export class EditorController {
 		if (this.#view && this.#viewPath && this.#sessions.has(this.#viewPath)) this.#sessions.get(this.#viewPath)!.state = this.#view.state;
 	}
 
-	#journalTimers = new Map<string, ReturnType<typeof setTimeout>>();
-
-	/** Keeps unsaved text of `path` in the recovery journal (see journal.ts). */
-	#journal(path: string) {
-		const session = this.#sessions.get(path);
-		const tabId = this.#studio.tabId;
-		const text = this.#text(path);
-		if (!session || !tabId || text === null || text === session.base) return;
-		journalWrite({ tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() });
-	}
-
-	#journalAll() {
-		for (const path of this.dirty) this.#journal(path);
-	}
-
 	#onLocalEdit(path: string) {
-		// Journalled at most once a second while typing: a crash loses no more than that.
-		if (!this.#journalTimers.has(path)) {
-			this.#journalTimers.set(
-				path,
-				setTimeout(() => {
-					this.#journalTimers.delete(path);
-					if (this.dirty.includes(path)) this.#journal(path);
-				}, 1000)
-			);
-		}
+		this.#journal.typed(path);
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
-		if (this.#sessions.get(path)?.shared) {
-			void this.#sync.push(path); // at once: every keystroke reaches the other tabs
-			return;
-		}
-		clearTimeout(this.#timers.get(path));
-		this.#timers.set(path, setTimeout(() => void this.flush(path), SAVE_DELAY_MS));
+		if (this.#sessions.get(path)?.shared) void this.#sync.push(path); // at once: every keystroke reaches the other tabs
+		else this.#saves.schedule(path);
 	}
 
 	/** Saves every file with unsaved edits now (shared files: the hub commits them now). */
@@ -322,29 +308,9 @@ export class EditorController {
 
 	/** Saves `path` now if it has unsaved edits. */
 	async flush(path: string, force = false): Promise<void> {
-		clearTimeout(this.#timers.get(path));
-		const session = this.#sessions.get(path);
-		if (session?.shared && !force) return this.#sync.flush(path);
-		const content = this.#text(path);
-		if (!session || content === null || session.readOnly) return;
-		if (content === session.base && !force) return this.#markClean(path);
-		if (this.conflict?.path === path && !force) return;
-		this.status = 'saving';
-		// Guarded by the revision the text last agreed with, never by "whatever is current" (save.ts).
-		session.saving = content;
-		const outcome = await saveText(this.#studio, { path, content, base: session.base, baseRevision: session.revision, force }).finally(() => (session.saving = null));
-		if (outcome.kind === 'saved') {
-			session.base = content;
-			session.revision = outcome.revision;
-			if (this.#text(path) === content) this.#markClean(path);
-			this.status = 'saved';
-		} else if (outcome.kind === 'conflict') {
-			this.#raiseConflict(path, outcome.theirs, outcome.revision);
-			this.status = 'idle';
-		} else {
-			this.status = 'error';
-			if (outcome.kind === 'failed') this.#toasts.error(outcome.error, { retry: () => void this.flush(path) });
-		}
+		this.#saves.cancel(path);
+		if (this.#sessions.get(path)?.shared && !force) return this.#sync.flush(path);
+		return this.#saves.save(path, force);
 	}
 
 	#markClean(path: string) {
@@ -380,33 +346,9 @@ export class EditorController {
 		for (const path of paths) {
 			const session = this.#sessions.get(path);
 			if (!session) continue;
-			if (session.shared) {
-				// The hub merges every change into shared files (collab.updates); its commits are our saves.
-				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
-				continue;
-			}
-			const stored = await this.#studio.api.readFile(path);
-			if (!stored) {
-				if (this.conflict?.path === path) continue; // the conflict bar holds typing for it
-				this.#sessions.delete(path);
-				this.tabs = this.tabs.filter((p) => p !== path);
-				if (this.active === path) this.active = this.tabs.at(-1) ?? null;
-				continue;
-			}
-			const theirs = stored.content ?? '';
-			if (theirs === session.saving && theirs !== session.base) {
-				// Our own save, committed; its result (waiting for the preview) has not arrived yet.
-				session.base = theirs;
-				session.revision = Math.max(session.revision, stored.revision);
-				continue;
-			}
-			if (theirs === session.base) {
-				session.revision = Math.max(session.revision, stored.revision); // our own save coming back, or nothing new
-				continue;
-			}
-			const mine = this.#text(path) ?? '';
-			if (mine === session.base || mine === theirs) this.#applyRemote(path, theirs, stored.revision);
-			else this.#raiseConflict(path, theirs, stored.revision);
+			// The hub merges every change into shared files (collab.updates); its commits are our saves.
+			if (!session.shared) await this.#saves.changed(path);
+			else if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
 		}
 	}
 
@@ -447,13 +389,8 @@ export class EditorController {
 		const session = this.#sessions.get(conflict.path);
 		if (!this.#studio.workspace.files.some((file) => file.path === conflict.path)) {
 			// Theirs is "deleted": the tab goes, as the file did.
-			this.#sessions.delete(conflict.path);
 			this.#markClean(conflict.path);
-			this.tabs = this.tabs.filter((p) => p !== conflict.path);
-			if (this.active === conflict.path) {
-				this.active = this.tabs.at(-1) ?? null;
-				if (this.active) void this.open(this.active);
-			}
+			void this.#dropTab(conflict.path);
 			return;
 		}
 		if (session?.shared && this.#cm) {

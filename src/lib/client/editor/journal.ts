@@ -75,3 +75,34 @@ export async function orphanedEntries(workspaceId: string): Promise<JournalEntry
 	}
 	return out.sort((a, b) => a.at - b.at);
 }
+
+/** Keeps a tab's unsaved text in the journal: at most once a second while typing, at once when asked. */
+export class TypingJournal {
+	#timers = new Map<string, ReturnType<typeof setTimeout>>();
+	readonly #entry: (path: string) => JournalEntry | null;
+	readonly #dirty: (path: string) => boolean;
+
+	/** `entry` describes `path`'s unsaved text now (null: nothing to keep); `dirty` says if it has any. */
+	constructor(entry: (path: string) => JournalEntry | null, dirty: (path: string) => boolean) {
+		this.#entry = entry;
+		this.#dirty = dirty;
+	}
+
+	/** A keystroke in `path`: journalled within a second, so a crash loses no more than that. */
+	typed(path: string): void {
+		if (this.#timers.has(path)) return;
+		this.#timers.set(
+			path,
+			setTimeout(() => {
+				this.#timers.delete(path);
+				if (this.#dirty(path)) this.write(path);
+			}, 1000)
+		);
+	}
+
+	/** Journals `path` now (synchronously: the page may be gone a moment later). */
+	write(path: string): void {
+		const entry = this.#entry(path);
+		if (entry) journalWrite(entry);
+	}
+}
