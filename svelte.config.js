@@ -48,7 +48,7 @@ const config = {
 		// BASE_PATH=/my-studio builds for a sub-path (a GitHub Pages project site, a reverse proxy).
 		paths: { relative: false, base: basePath(process.env.BASE_PATH) },
 		// The studio's content security policy, as a <meta> in the built document (SvelteKit hashes its
-		// own inline bootstrap script). The Deploy section of the README gives the same policy as a header.
+		// own inline bootstrap script). The Deploy section of the README says which headers a host adds.
 		csp: { mode: 'hash', directives: STUDIO_CSP }
 	}
 };

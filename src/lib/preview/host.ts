@@ -47,9 +47,9 @@ function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
 
 /**
  * Resolves with the preview document once `frame` has loaded it (the initial about:blank does not
- * count), or null when it could not be reached (a host that does not serve it, a removed frame).
+ * count). A frame removed first never resolves: its render settles by its own deadline.
  */
-function previewDocument(frame: HTMLIFrameElement): Promise<Document | null> {
+function previewDocument(frame: HTMLIFrameElement): Promise<Document> {
 	return new Promise((resolve) => {
 		const loaded = () => {
 			const doc = frame.contentDocument;
@@ -58,7 +58,6 @@ function previewDocument(frame: HTMLIFrameElement): Promise<Document | null> {
 			resolve(doc);
 		};
 		frame.addEventListener('load', loaded);
-		frame.addEventListener('error', () => resolve(null), { once: true });
 	});
 }
 
@@ -81,7 +80,7 @@ export class PreviewHost {
 	/** The preview document's frame, in the studio page. */
 	#frame: HTMLIFrameElement;
 	/** That document, once loaded. */
-	#document: Promise<Document | null>;
+	#document: Promise<Document>;
 	/** The sandboxed frame inside it, where the site runs (its window is the only one we listen to). */
 	#site: HTMLIFrameElement | null = null;
 	#current: Current | null = null;
@@ -100,6 +99,10 @@ export class PreviewHost {
 		return this.#frame;
 	}
 
+	get #title(): string {
+		return this.#options.title ?? 'Site preview';
+	}
+
 	/** The revision the frame shows (or is loading). */
 	get revision(): number | null {
 		return this.#current?.revision ?? null;
@@ -107,7 +110,7 @@ export class PreviewHost {
 
 	#createFrame(): HTMLIFrameElement {
 		const frame = document.createElement('iframe');
-		frame.setAttribute('title', this.#options.title ?? 'Site preview');
+		frame.setAttribute('title', this.#title);
 		frame.setAttribute('referrerpolicy', 'no-referrer');
 		frame.className = 'preview-frame';
 		frame.src = PREVIEW_DOCUMENT;
@@ -128,11 +131,7 @@ export class PreviewHost {
 	async #show(current: Current, html: string) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		if (!doc) {
-			this.#settle(current, 'error', `The preview document (${PREVIEW_DOCUMENT}) could not be loaded.`);
-			return;
-		}
-		this.#site = siteFrame(doc, this.#options.title ?? 'Site preview');
+		this.#site = siteFrame(doc, this.#title);
 		this.#site.srcdoc = html.replace(NONCE_PLACEHOLDER, current.nonce);
 	}
 
