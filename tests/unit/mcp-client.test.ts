@@ -62,6 +62,16 @@ describe('MCP SDK client', () => {
 		const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(McpError);
 		expect((error as McpError).code).toBe(-32602);
+		// The SDK client prefixes "MCP error -32602: " once; the server's own text must not carry it too.
+		expect((error as McpError).message).toBe('MCP error -32602: Unknown tool: no_such_tool');
+	});
+
+	it('an own __proto__ key in arguments is refused with TOOL_VALIDATION_FAILED, not dropped', async () => {
+		const { client, ws } = await connect();
+		const result = (await client.callTool({ name: 'workspace_read_file', arguments: JSON.parse('{"path":"index.html","__proto__":{"x":1}}') })) as { isError: boolean; structuredContent: { error: { code: string; details: { reason: string } } } };
+		expect(result.isError).toBe(true);
+		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED', details: { reason: 'forbidden-key' } });
+		expect(ws.handlerCalls).toHaveLength(0);
 	});
 
 	it('cancelling a slow call aborts it on the server and nothing is written', async () => {

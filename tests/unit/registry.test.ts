@@ -111,6 +111,24 @@ describe('executeModelToolCall (agent)', () => {
 		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED', details: { reason: 'invalid-json' } });
 		expect(ws.handlerCalls).toHaveLength(0);
 	});
+
+	it('__proto__, constructor and prototype keys are refused at every depth, from a JSON string and from an object, agent and direct', async () => {
+		const { registry, ws } = makeRegistry();
+		const cases: [unknown, string][] = [
+			['{"path":"index.html","__proto__":{"polluted":true}}', '__proto__'],
+			['{"path":"index.html","options":{"constructor":{"prototype":{}}}}', 'options.constructor'],
+			[JSON.parse('{"path":"index.html","__proto__":{"x":1}}'), '__proto__'],
+			[{ path: 'index.html', nested: [{ prototype: 1 }] }, 'nested.0.prototype']
+		];
+		for (const [args, path] of cases) {
+			const agent = await registry.executeModelToolCall({ id: 'p', name: 'workspace_read_file', arguments: args });
+			expect(agent.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED', details: { reason: 'forbidden-key', path } });
+			const direct = await registry.callTool({ name: 'workspace_read_file', arguments: args }, { context: { source: 'palette', mode: 'direct' }, signal: new AbortController().signal });
+			expect(direct.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED', details: { reason: 'forbidden-key', path } });
+		}
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+		expect(ws.handlerCalls).toHaveLength(0);
+	});
 });
 
 describe('listTools', () => {

@@ -68,6 +68,36 @@ describe('zip import', () => {
 		expect(skipped.map((s) => s.path)).toEqual(['a.txt']);
 	});
 
+	it('entries that inflate past or short of their declared size, or whose CRC-32 is wrong, are left out with their reason', () => {
+		// The case found by hand: 100 bytes declared over a stream of 400,000 zeros (fflate stops at 100).
+		const past = declare(zipSync({ 'zeros.txt': new Uint8Array(400_000), 'ok.txt': text('fine') }), 'zeros.txt', 100);
+		const longer = readZip(past);
+		expect(longer.files.map((f) => f.path)).toEqual(['ok.txt']);
+		expect(longer.skipped).toEqual([{ path: 'zeros.txt', reason: 'it inflates past the 100 bytes it declares' }]);
+		const short = readZip(declare(zipSync({ 'short.txt': text('b'.repeat(100)), 'ok.txt': text('fine') }), 'short.txt', 150));
+		expect(short.files.map((f) => f.path)).toEqual(['ok.txt']);
+		expect(short.skipped).toEqual([{ path: 'short.txt', reason: 'it inflates to 100 bytes, short of the 150 it declares' }]);
+		// A wrong CRC-32, stored and deflated alike.
+		for (const level of [0, 6] as const) {
+			const zip = zipSync({ 'bad.txt': [text('checksummed text '.repeat(20)), { level }], 'ok.txt': text('fine') });
+			const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+			for (let i = 0; i < zip.length - 4; i++) {
+				if (view.getUint32(i, true) === 0x02014b50 && new TextDecoder().decode(zip.subarray(i + 46, i + 53)) === 'bad.txt') view.setUint32(i + 16, view.getUint32(i + 16, true) ^ 1, true);
+			}
+			const corrupt = readZip(zip);
+			expect(corrupt.files.map((f) => f.path)).toEqual(['ok.txt']);
+			expect(corrupt.skipped).toEqual([{ path: 'bad.txt', reason: 'its CRC-32 does not match (the entry is corrupt)' }]);
+		}
+		// Flipped bits inside a deflated stream: corrupt, never imported.
+		const zip = zipSync({ 'noise.txt': text('the quick brown fox '.repeat(200)) });
+		const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+		const start = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+		for (let i = start + 5; i < start + 25; i++) zip[i] = zip[i]! ^ 0x5a;
+		const broken = readZip(zip);
+		expect(broken.files).toEqual([]);
+		expect(broken.skipped[0]?.reason).toMatch(/corrupt|inflates|CRC-32/);
+	});
+
 	it('a single top folder (a zip of "site/…") is taken off; bytes that are no zip are refused', () => {
 		expect(readZip(zipSync({ 'site/index.html': text('x'), 'site/css/a.css': text('y') })).files.map((f) => f.path)).toEqual(['css/a.css', 'index.html']);
 		expect(() => readZip(text('not a zip'))).toThrow(/not a readable \.zip/);

@@ -1,4 +1,5 @@
-// Raw tool arguments from untrusted callers: a size cap applied before any parsing, then JSON.
+// Raw tool arguments from untrusted callers: a size cap applied before any parsing, then JSON, then
+// no key that could reach an object's prototype.
 import type { ToolErrorShape } from '../core/errors';
 
 /**
@@ -43,8 +44,45 @@ export function exceedsSize(value: unknown, cap = MAX_ARGUMENT_CHARS): boolean {
 	return false;
 }
 
-/** Arguments ready for validation, or the canonical refusal (too large, or not JSON). */
+/** Keys refused anywhere in arguments: merged into an object they would reach its prototype. */
+export const FORBIDDEN_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** The first forbidden own key anywhere in `value` (with its path), or null. */
+export function forbiddenKey(value: unknown): string | null {
+	const stack: [unknown, string][] = [[value, '']];
+	const seen = new Set<object>();
+	while (stack.length) {
+		const [item, path] = stack.pop()!;
+		if (!item || typeof item !== 'object' || seen.has(item) || ArrayBuffer.isView(item)) continue;
+		seen.add(item);
+		// Own keys only, read without touching accessors: JSON.parse makes "__proto__" an own key.
+		for (const key of Reflect.ownKeys(item)) {
+			if (typeof key !== 'string') continue;
+			const at = path ? `${path}.${key}` : key;
+			if (FORBIDDEN_KEYS.includes(key)) return at;
+			const descriptor = Object.getOwnPropertyDescriptor(item, key);
+			if (descriptor && 'value' in descriptor) stack.push([descriptor.value, at]);
+		}
+	}
+	return null;
+}
+
+const refusedKey = (path: string): ToolErrorShape => ({
+	code: 'TOOL_VALIDATION_FAILED',
+	message: `The arguments hold the key "${path}"; __proto__, constructor and prototype are refused anywhere in arguments.`,
+	retryable: false,
+	details: { reason: 'forbidden-key', path }
+});
+
+/** Arguments ready for validation, or the canonical refusal (too large, not JSON, or a forbidden key). */
 export function readArguments(raw: unknown): { ok: true; value: unknown } | { ok: false; error: ToolErrorShape } {
+	const read = readRaw(raw);
+	if (!read.ok) return read;
+	const key = forbiddenKey(read.value);
+	return key === null ? read : { ok: false, error: refusedKey(key) };
+}
+
+function readRaw(raw: unknown): { ok: true; value: unknown } | { ok: false; error: ToolErrorShape } {
 	if (typeof raw === 'string') {
 		if (raw.length > MAX_ARGUMENT_CHARS) return { ok: false, error: tooLarge(`${raw.length.toLocaleString('en-US')} characters`) };
 		try {

@@ -4,7 +4,7 @@
 // Node only (the SDK depends on zod): never imported by the browser bundles.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { isToolName } from '../tools/schema';
 import { InvalidCursorError, type ToolRegistry } from './registry';
 import type { CallContext, CallToolResult } from './types';
@@ -30,9 +30,11 @@ function requestId(message: unknown): string | number | null {
 
 /**
  * Stands between a transport and the SDK: a message the SDK would drop unanswered (not valid
- * JSON-RPC) is answered here with -32600 (Invalid Request), naming its id when it has one.
+ * JSON-RPC) is answered here with -32600 (Invalid Request), naming its id when it has one. The
+ * arguments of each tools/call are kept as the client sent them (`raw`, by request id): the SDK's
+ * schema copies them and drops an own `__proto__` key, which the registry must see to refuse it.
  */
-function guarded(inner: Transport): Transport {
+function guarded(inner: Transport, raw: Map<string, unknown>): Transport {
 	const outer: Transport = {
 		start: () => inner.start(),
 		close: () => inner.close(),
@@ -42,6 +44,8 @@ function guarded(inner: Transport): Transport {
 	inner.onerror = (error) => outer.onerror?.(error);
 	inner.onmessage = (message, extra) => {
 		if (!Array.isArray(message) && JSONRPCMessageSchema.safeParse(message).success) {
+			const id = requestId(message);
+			if ('method' in message && message.method === 'tools/call' && id !== null) raw.set(String(id), (message.params as { arguments?: unknown } | undefined)?.arguments);
 			outer.onmessage?.(message, extra);
 			return;
 		}
@@ -53,10 +57,19 @@ function guarded(inner: Transport): Transport {
 	return outer;
 }
 
+/**
+ * A JSON-RPC error the SDK sends with this exact message. An McpError's message already reads
+ * "MCP error -32602: …", and the client's McpError prefixes it again ("MCP error -32602: MCP error …").
+ */
+function protocolError(code: number, message: string): Error {
+	return Object.assign(new Error(message), { code });
+}
+
 /** Builds the server. `connect` attaches a transport (stdio, in-memory…). */
 export function createMcpServer(options: McpServerOptions) {
 	const { registry } = options;
 	const context: CallContext = options.context ?? { source: 'mcp', mode: 'agent' };
+	const rawArguments = new Map<string, unknown>();
 	const server = new Server(
 		{ name: 'web-studio', version: options.version ?? '0.1.0' },
 		{ capabilities: { tools: { listChanged: true } }, instructions: options.instructions ?? INSTRUCTIONS }
@@ -65,17 +78,19 @@ export function createMcpServer(options: McpServerOptions) {
 		try {
 			return registry.listTools({ cursor: request.params?.cursor }, context) as never;
 		} catch (error) {
-			if (error instanceof InvalidCursorError) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
+			if (error instanceof InvalidCursorError) throw protocolError(ErrorCode.InvalidParams, 'Invalid cursor');
 			throw error;
 		}
 	});
 	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 		const { name, arguments: args = {} } = request.params;
-		if (!isToolName(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)}`);
+		if (!isToolName(name)) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 64)}`);
 		const id = String(extra.requestId);
+		const sent = rawArguments.has(id) ? (rawArguments.get(id) ?? {}) : args;
+		rawArguments.delete(id);
 		const result = options.call
-			? await options.call(name, args, { id, signal: extra.signal })
-			: await registry.executeModelToolCall({ id, name, arguments: args }, { context, signal: extra.signal });
+			? await options.call(name, sent, { id, signal: extra.signal })
+			: await registry.executeModelToolCall({ id, name, arguments: sent }, { context, signal: extra.signal });
 		return result as never;
 	});
 	const stop = registry.onCatalogChange(() => void server.sendToolListChanged().catch(() => undefined));
@@ -83,6 +98,6 @@ export function createMcpServer(options: McpServerOptions) {
 	return {
 		server,
 		/** Serves over `transport`; malformed messages are answered, never dropped. */
-		connect: (transport: Transport) => server.connect(guarded(transport))
+		connect: (transport: Transport) => server.connect(guarded(transport, rawArguments))
 	};
 }

@@ -1,7 +1,9 @@
 // Reading a .zip into workspace files without trusting it: every entry goes through the domain's
 // path, type and size rules; zip-slip and absolute paths, oversize files, too many entries and
-// compression bombs are skipped with their name and a reason, and the rest imports.
+// compression bombs, and entries longer, shorter or other than they declare (size and CRC-32) are
+// skipped with their name and a reason, and the rest imports.
 import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { centralDirectory, inflateEntry, type ZipRecord } from './zip-entries';
 import { ToolError } from '../core/errors';
 import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { unmanagedReason } from '../domain/disk-rule';
@@ -56,8 +58,8 @@ function commonFolder(paths: readonly string[]): string {
 }
 
 /**
- * Reads an archive. Sizes are checked from the central directory before anything is inflated, and
- * the inflated size is checked against the declared one after. Throws only when the bytes are not
+ * Reads an archive. Sizes are checked from the central directory before anything is inflated; each
+ * entry is then inflated into at most its declared size + 1 and its CRC-32 checked. Throws only when the bytes are not
  * a zip at all (or the archive is over the size limit).
  */
 export function readZip(bytes: Uint8Array): ZipContents {
@@ -91,15 +93,21 @@ export function readZip(bytes: Uint8Array): ZipContents {
 		paths.add(reason.path);
 		accepted.set(entry.name, { name: entry.name, path: reason.path, declared: entry.originalSize });
 	}
-	// Pass 2: inflate what was accepted; an entry that fails alone is skipped, the rest still import.
-	const inflated = inflate(bytes, accepted, skipped);
+	// Pass 2: inflate what was accepted, each entry on its own, bounded and CRC-checked; an entry that
+	// fails alone is skipped with its reason, the rest still import.
+	let records: Map<string, ZipRecord>;
+	try {
+		records = centralDirectory(bytes);
+	} catch (error) {
+		throw new ToolError('TOOL_VALIDATION_FAILED', `This is not a readable .zip file (${error instanceof Error ? error.message : String(error)}).`, { reason: 'not-a-zip' });
+	}
 	const prefix = commonFolder([...accepted.values()].map((c) => c.path));
 	const files: FileRecord[] = [];
 	for (const candidate of accepted.values()) {
-		const data = inflated[candidate.name];
-		if (!data) continue;
-		if (data.length !== candidate.declared) {
-			skipped.push({ path: candidate.name, reason: 'its inflated size differs from the size it declares' });
+		const record = records.get(candidate.name);
+		const data = record ? inflateEntry(bytes, record) : { reason: 'it is not in the central directory' };
+		if (!(data instanceof Uint8Array)) {
+			skipped.push({ path: candidate.name, reason: data.reason });
 			continue;
 		}
 		try {
@@ -124,21 +132,4 @@ function refuse(entry: UnzipFileInfo, count: number, declaredTotal: number, path
 	if (declaredTotal + entry.originalSize > ZIP_IMPORT_LIMITS.totalBytes) return `the files together would exceed ${ZIP_IMPORT_LIMITS.totalBytes} bytes`;
 	if (paths.has(verdict.path)) return 'the same path appears twice';
 	return verdict;
-}
-
-function inflate(bytes: Uint8Array, accepted: ReadonlyMap<string, Candidate>, skipped: SkippedEntry[]): Record<string, Uint8Array> {
-	try {
-		return unzipSync(bytes, { filter: (entry) => accepted.has(entry.name) });
-	} catch {
-		// One bad entry (corrupt, or more data than it declares) must not sink the others.
-		const out: Record<string, Uint8Array> = {};
-		for (const name of accepted.keys()) {
-			try {
-				Object.assign(out, unzipSync(bytes, { filter: (entry) => entry.name === name }));
-			} catch {
-				skipped.push({ path: name, reason: 'it cannot be inflated (corrupt, or a zip bomb)' });
-			}
-		}
-		return out;
-	}
 }
