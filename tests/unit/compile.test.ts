@@ -1,6 +1,6 @@
 // The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
 import { describe, expect, it } from 'vitest';
-import { compile, entryOf, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { compile, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
 import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
 import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -26,16 +26,28 @@ describe('compile', () => {
 		expect(none.html).toContain('data-studio-bridge');
 	});
 
-	it('puts the no-network policy first in <head>, then the bridge with the revision and a nonce placeholder', () => {
+	it('puts the no-network policy and the bridge (revision, nonce placeholder) before any byte of the page, after its doctype', () => {
 		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
-		const head = html.slice(html.indexOf('<head>') + 6);
-		expect(head.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
+		expect(html.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
 		expect(PREVIEW_CSP).toContain(`connect-src 'none'`);
 		// A workspace whose person allowed the network runs the same document without the policy.
 		expect(withNetwork(html, true)).not.toContain('Content-Security-Policy');
 		expect(withNetwork(html, false)).toBe(html);
 		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('userCode()'));
-		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<!doctype html><html><head><meta http-equiv="Content-Security-Policy"[^>]*><script data-studio-bridge/);
+		expect(compile(ws({ 'index.html': '<h1>bare</h1>' })).html).toMatch(/^<meta http-equiv="Content-Security-Policy"[^>]*><script data-studio-bridge/);
+		// Whatever the markup: a script before <head>, a <head> inside <noscript> or <template>, comments
+		// before the doctype — the policy and the bridge come first, and a doctype stays first.
+		for (const page of [
+			'<!doctype html><script>early()</script><html><head></head><body></body></html>',
+			'<!DOCTYPE html>\n<html><noscript><head></noscript><head><script>late()</script></head></html>',
+			'<!-- made by hand -->\n<!doctype html><template><head></template><script>x()</script>'
+		]) {
+			const out = compile(ws({ 'index.html': page })).html;
+			const at = prologueEnd(page);
+			expect(out.slice(0, at)).toBe(page.slice(0, at));
+			expect(out.slice(at).startsWith(`${PREVIEW_CSP}<script data-studio-bridge`)).toBe(true);
+			expect(/^\s*(<!--[\s\S]*?-->\s*)*<!doctype html>/i.test(out)).toBe(true);
+		}
 	});
 
 	it('inlines linked stylesheets with media, their local @imports, and reports cycles and externals', () => {
@@ -166,8 +178,8 @@ describe('compile', () => {
 		expect(html).toContain('<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> -->');
 		expect(html).toContain('<p title="<script src=x.js></script>">hi</p>');
 		expect(html).toContain('<script data-source="a.js">window.a = 1;');
-		// The bridge goes into the real <head>, after the commented one.
-		expect(html.indexOf('data-studio-bridge')).toBeGreaterThan(html.indexOf('<html><head>'));
+		// The bridge comes before everything, the commented tags included.
+		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('<!-- <head>'));
 	});
 
 	it('a module the lexer cannot read is passed through for the browser to report', () => {

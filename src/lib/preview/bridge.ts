@@ -1,6 +1,9 @@
-// The bridge that runs first inside the preview frame, as source text the compiler injects. It posts
-// ready / error / console messages tagged with this render's revision and nonce, then removes itself
-// so page scripts cannot read the nonce. It caps and rate-limits what it sends (PREVIEW_LIMITS) and
+// The bridge that runs first inside the preview frame, as source text the compiler injects before
+// any byte of the page (compile.ts, prologueEnd). It reads this render's nonce from its own tag and
+// removes the tag before the page's first script can run, so no page script ever sees the nonce; it
+// posts ready / error / console messages tagged with the revision and nonce, built as fresh object
+// literals (a setter a page puts on Object.prototype never receives the nonce), and acknowledges
+// only the browser's own load event (a page dispatching a fake one is ignored). It caps and rate-limits what it sends (PREVIEW_LIMITS) and
 // turns alert/confirm/prompt into console lines: the frame has no allow-modals, so a looping alert()
 // cannot lock the studio. Message shapes: PreviewBridgeMessage in worker/protocol.ts.
 import { PREVIEW_LIMITS } from './limits';
@@ -19,7 +22,11 @@ export const BRIDGE_SOURCE = `(function () {
   var post = target.postMessage.bind(target);
   var L = ${JSON.stringify(PREVIEW_LIMITS)};
   var sent = { console: 0, error: 0, chars: 0 }, dropped = 0, windowStart = 0, inWindow = 0, native = 0;
-  function raw(message) { message.nonce = nonce; message.revision = revision; try { post(message, '*'); } catch (e) {} }
+  // A literal defines its properties: no setter of the page's runs, so the nonce reaches only postMessage.
+  function raw(m) {
+    var out = { type: m.type, nonce: nonce, revision: revision, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column };
+    try { post(out, '*'); } catch (e) {}
+  }
   // True when one more message of this kind may go now; otherwise it is counted as dropped. Checked
   // before a message is even described, so a flood costs the page almost nothing.
   function admit(kind) {
@@ -105,5 +112,7 @@ export const BRIDGE_SOURCE = `(function () {
   window.confirm = modal('confirm', false);
   window.prompt = modal('prompt', null);
   window.print = function () {};
-  window.addEventListener('load', function () { send({ type: 'ready' }); });
+  // Capture, and first: a page's own load listener cannot stop this one, and a synthetic load
+  // (dispatchEvent) is not the browser's.
+  window.addEventListener('load', function (event) { if (event.isTrusted) send({ type: 'ready' }); }, true);
 })();`;

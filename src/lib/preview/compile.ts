@@ -187,24 +187,30 @@ export function entryOf(workspace: Workspace): string | null {
 }
 
 /**
- * Compiles `workspace` at its revision. The document starts with the bridge (nonce placeholder
- * for the host to fill), then the module bootstrap, then the page.
+ * Where the preview's own elements go: right after the doctype (and any comments before it), else at
+ * the very start. Nothing of the page can come earlier, whatever its markup: a `<script>` before
+ * `<head>`, or a `<head>` inside `<noscript>` or `<template>`, runs or parses after them. (A doctype
+ * must stay first, or the page would render in quirks mode.)
+ */
+export function prologueEnd(source: string): number {
+	const match = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(source);
+	return match ? match[0].length : 0;
+}
+
+/**
+ * Compiles `workspace` at its revision. The document starts with the no-network policy, the bridge
+ * (nonce placeholder for the host to fill) and the module bootstrap, then the page. Placed before
+ * the page's `<html>`, they open its head; the page's own `<html>` attributes still apply.
  */
 export function compile(workspace: Workspace): CompiledPreview {
 	const compiler = new Compiler(workspace.files);
 	const entry = entryOf(workspace);
 	const source = entry ? workspace.files.get(entry)!.content! : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
-	const elements = elementsOf(source);
-	const edits: Edit[] = entry ? elements.flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
-	const head = `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`;
-	const headTag = elements.find((e) => e.name === 'head');
-	const htmlTag = elements.find((e) => e.name === 'html');
-	if (headTag) edits.push({ start: headTag.openEnd, end: headTag.openEnd, text: head });
-	else if (htmlTag) edits.push({ start: htmlTag.openEnd, end: htmlTag.openEnd, text: `<head>${head}</head>` });
-	const body = applyEdits(source, edits);
-	const html = headTag || htmlTag ? body : `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
-	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics };
+	const edits: Edit[] = entry ? elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
+	const at = prologueEnd(source);
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}` });
+	return { revision: workspace.revision, entry, html: applyEdits(source, edits), diagnostics: compiler.diagnostics };
 }
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];

@@ -191,7 +191,13 @@ export class PreviewCoordinator implements PreviewPort {
 		if (!this.#shown || outcome.revision >= this.#shown.revision) this.#shown = { key, revision: outcome.revision };
 	}
 
+	/**
+	 * Keeps an error once: a host sends each error as it happens (report) and again in its
+	 * acknowledgement, and every tab that renders the revision reports the same errors.
+	 */
 	#pushError(error: PreviewErrorLine) {
+		const same = (e: PreviewErrorLine) => e.revision === error.revision && e.message === error.message && e.source === error.source && e.line === error.line && e.column === error.column;
+		if (this.#errors.some(same)) return;
 		this.#errors = [...this.#errors, error].slice(-MAX_LINES);
 	}
 
@@ -204,7 +210,7 @@ export class PreviewCoordinator implements PreviewPort {
 		return {
 			preview: this.#last,
 			console: this.#console.map(({ level, text, revision }) => ({ level, text, revision })),
-			errors: this.#errors.map(({ message, revision }) => ({ message, revision }))
+			errors: this.#errors.map(({ message, revision, source, line }) => ({ message, revision, ...(source ? { at: line ? `${source}:${line}` : source } : {}) }))
 		};
 	}
 }

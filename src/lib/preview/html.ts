@@ -18,7 +18,7 @@ export interface HtmlElement {
 }
 
 /** Elements the compiler cares about. */
-const WANTED = new Set(['head', 'html', 'link', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+const WANTED = new Set(['link', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
 const RAW = new Set(['script', 'style']);
 
 /** Every wanted element of `html`, in document order (elements in comments are not elements). */

@@ -15,7 +15,7 @@ export const PREVIEW_TOOLS = {
 			revision: Revision,
 			preview: PreviewOutcome,
 			console: v.array(v.looseObject({ level: v.string(), text: v.string(), revision: Revision })),
-			errors: v.array(v.looseObject({ message: v.string(), revision: Revision }))
+			errors: v.array(v.looseObject({ message: v.string(), revision: Revision, at: v.optional(v.pipe(v.string(), v.description('Where it happened: workspace file and line ("app.js:12"), when known.'))) }))
 		}),
 		hints: READ
 	}),
