@@ -56,6 +56,31 @@ describe('the co-editing authority', () => {
 		expect(doc.text).toBe('Ahello world!');
 	});
 
+	it('a tab going away resends everything unconfirmed past its push in flight: each update applies once, and the hub says it holds them', () => {
+		const doc = new CollabDoc('hello');
+		const a = new Peer('a', 'hello', 0);
+		const b = new Peer('b', 'hello', 0);
+		a.type(5, ' wor');
+		const inFlight = a.sendable(); // the push in flight: ' wor'
+		a.type(9, 'ld');
+		b.type(0, '>> ');
+		const fromB = doc.push(b.sendable().version, b.sendable().updates);
+		expect(fromB.ok).toBe(true);
+		expect(doc.push(inFlight.version, inFlight.updates).ok).toBe(true);
+		const pending = a.sendable(); // on pagehide: ' wor' and 'ld', still at version 0
+		expect(pending.updates).toHaveLength(2);
+		expect(doc.holds('a', pending.version, pending.updates.length)).toBe(false);
+		const resent = doc.push(pending.version, pending.updates);
+		expect(resent.ok && resent.updates).toHaveLength(1); // ' wor' was skipped: it was already accepted
+		expect(doc.text).toBe('>> hello world');
+		// A resend of the same updates again changes nothing.
+		const again = doc.push(pending.version, pending.updates);
+		expect(again.ok && again.updates).toHaveLength(0);
+		expect(doc.text).toBe('>> hello world');
+		expect(doc.holds('a', pending.version, pending.updates.length)).toBe(true);
+		expect(doc.holds('b', 0, 2)).toBe(false);
+	});
+
 	it('gives a tab the updates it missed, or asks it to reload when they are gone or do not fit', () => {
 		const doc = new CollabDoc('x');
 		for (let i = 0; i < 2005; i++) doc.push(i, [{ clientID: 'a', changes: insert(i + 1, 'y', i + 1) }]);

@@ -213,7 +213,25 @@ describe('preview coordinator', () => {
 		coordinator.ack('b', renderId, { revision: 5, status: 'error', durationMs: 9, errors: [{ message: 'bad', source: 'app.js', line: 3, column: 1, revision: 5 }] });
 		coordinator.ack('a', renderId, { revision: 5, status: 'ready', durationMs: 2, errors: [] });
 		expect(await outcome).toMatchObject({ revision: 5, status: 'error', code: 'PREVIEW_RUNTIME_ERROR', message: 'bad (app.js:3)' });
-		expect(coordinator.status().errors).toEqual([{ message: 'bad', revision: 5 }]);
+		expect(coordinator.status().errors).toEqual([{ message: 'bad', revision: 5, at: 'app.js:3' }]);
+	});
+
+	it('an error sent as it happened, again in the acknowledgement and by a second tab is listed once', async () => {
+		const sent: { renderId: string }[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		coordinator.registerHost('b', ws({ 'index.html': '' }, 0));
+		const outcome = coordinator.render(ws({ 'index.html': '<h1>x</h1>' }, 2));
+		const error = { message: 'boom', source: 'app.js', line: 9, column: 4, revision: 2 };
+		coordinator.report('a', { console: [], errors: [error] });
+		coordinator.report('b', { console: [], errors: [error] });
+		coordinator.ack('a', sent[0]!.renderId, { revision: 2, status: 'error', durationMs: 3, errors: [error] });
+		await outcome;
+		coordinator.report('a', { console: [], errors: [{ ...error, line: 10 }] });
+		expect(coordinator.status().errors).toEqual([
+			{ message: 'boom', revision: 2, at: 'app.js:9' },
+			{ message: 'boom', revision: 2, at: 'app.js:10' }
+		]);
 	});
 
 	it('times out with PREVIEW_ACK_TIMEOUT when no host answers, and a removed host no longer counts', async () => {

@@ -68,7 +68,7 @@ describe('MCP SDK client', () => {
 
 	it('an own __proto__ key in arguments is refused with TOOL_VALIDATION_FAILED, not dropped', async () => {
 		const { client, ws } = await connect();
-		const result = (await client.callTool({ name: 'workspace_read_file', arguments: JSON.parse('{"path":"index.html","__proto__":{"x":1}}') })) as { isError: boolean; structuredContent: { error: { code: string; details: { reason: string } } } };
+		const result = (await client.callTool({ name: 'workspace_read_file', arguments: JSON.parse('{"path":"index.html","__proto__":{"x":1}}') })) as unknown as { isError: boolean; structuredContent: { error: { code: string; details: { reason: string } } } };
 		expect(result.isError).toBe(true);
 		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_VALIDATION_FAILED', details: { reason: 'forbidden-key' } });
 		expect(ws.handlerCalls).toHaveLength(0);

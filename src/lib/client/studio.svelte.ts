@@ -174,6 +174,8 @@ export class StudioClient {
 		const flush = () => this.onHide.forEach((fn) => fn());
 		document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
 		addEventListener('pagehide', flush);
+		// A phone may freeze a background tab without unloading it, and discard it later.
+		document.addEventListener('freeze', flush);
 	}
 
 	/** Listeners of committed changes (the editor re-reads open files). */

@@ -109,6 +109,16 @@ export class CollabDoc {
 		return { ok: true, from, updates: rebased.map(toWire) };
 	}
 
+	/**
+	 * True when the document holds at least `count` updates of `clientID` accepted after `version`:
+	 * everything that client had unconfirmed at that version arrived (a journal entry of a closed tab
+	 * need not be offered back). False when unknown (no longer kept).
+	 */
+	holds(clientID: string, version: number, count: number): boolean {
+		if (version < this.#base || version > this.version) return false;
+		return this.#updates.slice(version - this.#base).filter((u) => u.clientID === clientID).length >= count;
+	}
+
 	/** Updates since `version`, or null when they are no longer kept (the tab reloads the text). */
 	pull(version: number): WireUpdate[] | null {
 		if (version < this.#base || version > this.version) return null;

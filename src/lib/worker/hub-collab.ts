@@ -92,6 +92,11 @@ export class HubCollab {
 		return updates ? { status: 'ok', version: open.doc.version, from: version, updates } : { status: 'resync', version: open.doc.version, text: open.doc.text };
 	}
 
+	/** Whether the live text of `path` holds `count` updates of `clientID` made after `version`. */
+	holds(path: string, clientID: string, version: number, count: number): boolean {
+		return this.#docs.get(path)?.doc.holds(clientID, version, count) ?? false;
+	}
+
 	/** Where a tab's cursor is in `path` (null: it left the file). */
 	presence(path: string, tabId: string, selection: CollabSelection | null): void {
 		const open = this.#docs.get(path);

@@ -230,6 +230,10 @@ export class Hub implements HubBackend {
 		return this.#parts.collab.pull(path, version);
 	}
 
+	async collabHolds(path: string, clientID: string, version: number, count: number) {
+		return this.#parts.collab.holds(path, clientID, version, count);
+	}
+
 	async collabPresence(path: string, tabId: string, selection: { anchor: number; head: number } | null) {
 		this.#parts.collab.presence(path, tabId, selection);
 	}

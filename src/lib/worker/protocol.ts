@@ -45,7 +45,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** Where the shared runtime runs for this tab, from best to last resort. */
 export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
@@ -189,6 +189,8 @@ export const HUB_METHODS = {
 	collabPush: method<CollabPushed>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, CollabUpdatesSchema]), deadlineMs: QUICK, replay: 'never' }),
 	/** Updates a tab missed since a version (or the whole text). */
 	collabPull: method<CollabPushed>()({ args: v.tuple([PathSchema, RevisionSchema]), deadlineMs: QUICK, replay: 'always' }),
+	/** Whether the hub's live text holds a client's updates made after a version (a journal entry it need not offer). */
+	collabHolds: method<boolean>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
 	/** Where this tab's cursor is (null: it left the file). */
 	collabPresence: method<void>()({ args: v.tuple([PathSchema, IdSchema, CollabSelectionSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
 	/** Commits the file's live text now (blur, hide). */

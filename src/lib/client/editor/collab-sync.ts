@@ -79,6 +79,31 @@ export class CollabSync {
 		}
 	}
 
+	/**
+	 * Sends every update of `path` the hub has not confirmed, at once and without waiting: the tab is
+	 * going away (pagehide, hidden, frozen), and what waits behind a push in flight would otherwise
+	 * leave with it. A resend never doubles text: the hub skips the updates of this client it already
+	 * accepted (rebaseUpdates drops them), so an update also in the push in flight applies once.
+	 */
+	sendNow(path: string): void {
+		const cm = this.cm();
+		const state = this.host.state(path);
+		if (!cm || !state || this.host.held(path)) return;
+		const updates = cm.sendableUpdates(state);
+		if (updates.length === 0) return;
+		const wire = updates.map((u) => ({ clientID: u.clientID, changes: u.changes.toJSON() }));
+		// Posted synchronously by the call itself: the page may be gone before any answer.
+		void this.studio.api.collabPush(path, this.#tabId, cm.getSyncedVersion(state), wire).catch(() => undefined);
+	}
+
+	/** What of `path` the hub has not confirmed: this editor's client, its synced version and how many updates. */
+	unconfirmed(path: string): { clientID: string; version: number; count: number } | undefined {
+		const cm = this.cm();
+		const state = this.host.state(path);
+		const updates = cm && state ? cm.sendableUpdates(state) : [];
+		return cm && state && updates.length ? { clientID: updates[0]!.clientID, version: cm.getSyncedVersion(state), count: updates.length } : undefined;
+	}
+
 	/** Fetches what this tab missed of `path`. */
 	async pull(path: string): Promise<void> {
 		const cm = this.cm();

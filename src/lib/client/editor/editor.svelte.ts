@@ -73,7 +73,7 @@ export class EditorController {
 				const tabId = this.#studio.tabId;
 				const text = this.#text(path);
 				if (!session || !tabId || text === null || text === session.base) return null;
-				return { tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), at: Date.now() };
+				return { tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), collab: session.shared ? this.#sync.unconfirmed(path) : undefined, at: Date.now() };
 			},
 			(path) => this.dirty.includes(path)
 		);
@@ -105,6 +105,9 @@ export class EditorController {
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub.
 			for (const path of this.dirty) this.#journal.write(path);
+			// Shared files: everything the hub has not confirmed goes now, past any push in flight.
+			this.#capture();
+			for (const [path, session] of this.#sessions) if (session.shared) this.#sync.sendNow(path);
 			void this.flushAll();
 		});
 	}

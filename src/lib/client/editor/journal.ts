@@ -15,6 +15,8 @@ export interface JournalEntry {
 	baseHash: string;
 	/** Hash of a save that was on its way when the entry was written: the store may hold that instead. */
 	savingHash?: string;
+	/** A co-edited file: the updates not yet confirmed (this editor's client, its synced version, how many). */
+	collab?: { clientID: string; version: number; count: number };
 	at: number;
 }
 

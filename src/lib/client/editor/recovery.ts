@@ -15,7 +15,8 @@ export async function recoverUnsaved(studio: StudioClient, toasts: ToastStore, s
 		const stored = await studio.api.readFile(entry.path);
 		const current = stored?.content ?? null;
 		const drop = () => journalRemove(entry.tabId, entry.path);
-		if (current === entry.text) {
+		// The text is stored, or every update it held reached the live co-edited text (pushed as the tab went).
+		if (current === entry.text || (entry.collab && (await studio.api.collabHolds(entry.path, entry.collab.clientID, entry.collab.version, entry.collab.count).catch(() => false)))) {
 			drop();
 			continue;
 		}
