@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
 import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
-import { NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
+import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
@@ -28,7 +28,7 @@ describe('compile', () => {
 
 	it('puts the no-network policy and the bridge (revision, nonce placeholder) before any byte of the page, after its doctype', () => {
 		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
-		expect(html.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}">`)).toBe(true);
+		expect(html.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="`)).toBe(true);
 		expect(PREVIEW_CSP).toContain(`connect-src 'none'`);
 		// A workspace whose person allowed the network runs the same document without the policy.
 		expect(withNetwork(html, true)).not.toContain('Content-Security-Policy');

@@ -62,6 +62,9 @@ const WORDS: Record<string, Words> = {
 	folder_get_status: { doing: () => 'Checking the folder', done: () => 'Checked the folder' },
 	preview_get_status: { doing: () => 'Checking the preview', done: (_, out) => `Checked the preview — ${previewStatus(out)}` },
 	preview_refresh: { doing: () => 'Refreshing the preview', done: (_, out) => `Refreshed the preview — ${previewStatus(out)}` },
+	preview_navigate: { doing: (a) => (a.direction ? `Going ${text(a.direction)} in the preview` : `Opening ${text(a.path)} in the preview`), done: (_, out) => `Showed ${text(out.page)} — ${previewStatus(out)}` },
+	preview_get_storage: { doing: () => "Reading the site's storage", done: (_, out) => `Read the site's storage — ${plural(Number(out.keys) || 0, 'key')}` },
+	preview_clear_storage: { doing: () => "Clearing the site's storage", done: () => "Cleared the site's storage" },
 	preview_set_theme: {
 		doing: (a) => `Setting the theme colour to ${text(a.accent)}`,
 		done: (a, out) => changed(out, `theme colour ${text(a.accent)}${a.scheme ? `, ${text(a.scheme)} scheme` : ''}`)

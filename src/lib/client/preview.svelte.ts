@@ -1,9 +1,10 @@
 // This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
-// lines, and keeps the panel's read model (status chip, console drawer, errors).
-import { PreviewHost, openInNewWindow } from '$lib/preview/host';
+// lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
+// shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
+import { PreviewHost, openInNewWindow, type PreviewLines, type RenderExtras } from '$lib/preview/host';
 import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
 import { scoped } from '$lib/core/base';
-import type { HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewRender } from '$lib/worker/protocol';
+import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** What the hub side needs from this controller. */
 export interface PreviewLink {
@@ -11,7 +12,14 @@ export interface PreviewLink {
 	/** Registers this tab's host; answers the render it should show now. */
 	register(): Promise<PreviewRender | null>;
 	ack(renderId: string, outcome: HostRenderOutcome): Promise<void>;
-	report(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): Promise<void>;
+	report(lines: PreviewLines): Promise<void>;
+	navigate(target: SiteNavigation): Promise<PreviewOutcome & { page: string }>;
+	location(): Promise<PreviewLocation>;
+	file(revision: number, path: string): Promise<SiteFileAnswer>;
+	storage(change: SiteStorageChange): Promise<void>;
+	siteStorage(): Promise<{ local: Record<string, string> }>;
+	/** Follows the hub's preview events (page changes, other tabs' storage changes); returns the way to stop. */
+	events(listener: (event: Extract<HubEvent, { type: 'preview.storage' | 'preview.page' }>) => void): () => void;
 }
 
 /** Device widths of the preview toggle. */
@@ -31,18 +39,44 @@ export class PreviewController {
 	device = $state<DeviceWidth>('full');
 	/** The person let this workspace's preview use the network (off by default). */
 	network = $state(false);
+	/** Resources refused or out of reach (the network is off): warnings, not errors of the site. */
+	warnings = $state.raw<PreviewErrorLine[]>([]);
+	/** The page shown, and whether Back and Forward lead anywhere. */
+	location = $state.raw<PreviewLocation>({ path: 'index.html', canBack: false, canForward: false });
+	/** The address the site routed to with history.pushState (null: the page's own). */
+	route = $state<string | null>(null);
 	#host: PreviewHost | null = null;
+	#extras: RenderExtras = { page: 'index.html' };
+	#stopEvents: (() => void) | null = null;
 	#link: PreviewLink | null = null;
 	#html = '';
 	#firstRender = true;
 	#revision = 0;
-	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] } = { console: [], errors: [] };
+	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings: PreviewErrorLine[] } = { console: [], errors: [], warnings: [] };
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
 
 	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
-		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines) });
+		this.#host = new PreviewHost(container, {
+			onLines: (lines) => this.#onLines(lines),
+			onNavigate: (target) => void this.navigate(target),
+			onRoute: (path) => (this.route = path),
+			onStorage: (change) => {
+				this.#applyLocal(change);
+				void link.storage(change).catch(() => undefined);
+			},
+			onRequest: (request) => this.#file(link, request)
+		});
+		this.#stopEvents = link.events((event) => {
+			if (event.type === 'preview.page') this.location = event.location;
+			else if (event.change.area === 'local' || event.fromTab === null) {
+				if (event.fromTab === link.tabId) return;
+				this.#applyLocal(event.change);
+				this.#host?.storageEvent(event.change);
+			}
+		});
+		void link.location().then((location) => (this.location = location)).catch(() => undefined);
 		// Registering answers the current render; later ones are addressed to this tab.
 		void link
 			.register()
@@ -51,6 +85,7 @@ export class PreviewController {
 			})
 			.catch(() => undefined);
 		return () => {
+			this.#stopEvents?.();
 			this.#host?.destroy();
 			this.#host = null;
 		};
@@ -64,12 +99,16 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
+		this.#extras = { page: render.page, fragment: render.fragment, local: render.local ?? {} };
+		if (render.page !== this.location.path) this.location = { ...this.location, path: render.page };
+		this.route = null;
+		this.warnings = [];
 		const network = this.network;
 		const html = withNetwork(render.html, network);
-		let outcome = await this.#host.render(render.revision, html);
+		let outcome = await this.#host.render(render.revision, html, this.#extras);
 		// The first render of a page load competes with the studio's own start (scripts, the editor):
 		// on a slow device one late load there is not an endless loop, so it gets one more try.
-		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, html);
+		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, html, this.#extras);
 		this.#firstRender = false;
 		if (outcome.status !== 'superseded') {
 			// The first settled render of this page load (devtools' performance panel; benchmark B6).
@@ -97,24 +136,58 @@ export class PreviewController {
 		if (full && full.sameAs === undefined) await this.render(full);
 	}
 
-	#onLines(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }) {
+	#onLines(lines: PreviewLines) {
+		const warnings = lines.warnings ?? [];
 		if (lines.console.length) this.console = [...this.console, ...lines.console].slice(-MAX_LINES);
 		if (lines.errors.length) this.errors = [...this.errors, ...lines.errors].slice(-MAX_LINES);
+		if (warnings.length) this.warnings = [...this.warnings, ...warnings].slice(-MAX_LINES);
 		this.#outbox.console.push(...lines.console);
 		this.#outbox.errors.push(...lines.errors);
+		this.#outbox.warnings.push(...warnings);
 		// Batched: a chatty page must not flood the hub with one call per console line.
 		if (this.#flushTimer !== null) return;
 		this.#flushTimer = setTimeout(() => {
 			this.#flushTimer = null;
-			const batch = { console: this.#outbox.console.slice(-200), errors: this.#outbox.errors.slice(-100) };
-			this.#outbox = { console: [], errors: [] };
+			const batch = { console: this.#outbox.console.slice(-200), errors: this.#outbox.errors.slice(-100), warnings: this.#outbox.warnings.slice(-100) };
+			this.#outbox = { console: [], errors: [], warnings: [] };
 			void this.#link?.report(batch).catch(() => undefined);
 		}, 100);
+	}
+
+	/** A file the site asked for, through the hub; a missing one is also an error naming who asked. */
+	async #file(link: PreviewLink, request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer> {
+		const answer = await link.file(request.revision, request.path);
+		if (answer.status === 404) {
+			const path = request.path.replace(/^\/+/, '');
+			this.#onLines({ console: [], errors: [{ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision }] });
+		}
+		return answer;
+	}
+
+	#applyLocal(change: SiteStorageChange) {
+		if (change.area !== 'local') return;
+		const next: Record<string, string> = change.clear ? {} : { ...(this.#extras.local ?? {}) };
+		for (const [key, value] of change.changes) {
+			if (value === null) delete next[key];
+			else next[key] = value;
+		}
+		this.#extras = { ...this.#extras, local: next };
+	}
+
+	/** Goes to a page of the site, or back or forward (every tab's preview follows). */
+	async navigate(target: SiteNavigation): Promise<void> {
+		await this.#link?.navigate(target).catch(() => undefined);
+	}
+
+	/** The site's localStorage as the hub keeps it (the Site data view). */
+	async siteData(): Promise<Record<string, string>> {
+		return (await this.#link?.siteStorage().catch(() => null))?.local ?? {};
 	}
 
 	clearConsole(): void {
 		this.console = [];
 		this.errors = [];
+		this.warnings = [];
 	}
 
 	#networkChannel: BroadcastChannel | null = null;
@@ -143,7 +216,7 @@ export class PreviewController {
 
 	#rerender() {
 		if (!this.#host || !this.#html) return;
-		void this.#host.render(this.#revision, withNetwork(this.#html, this.network)).then((outcome) => {
+		void this.#host.render(this.#revision, withNetwork(this.#html, this.network), { ...this.#extras, fragment: undefined }).then((outcome) => {
 			if (outcome.status !== 'superseded') this.last = outcome;
 		});
 	}
@@ -158,6 +231,6 @@ export class PreviewController {
 	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
 	openWindow(): boolean {
 		if (!this.#html) return true;
-		return openInNewWindow(withNetwork(this.#html, this.network), this.#revision) !== null;
+		return openInNewWindow(withNetwork(this.#html, this.network), this.#revision, this.#extras) !== null;
 	}
 }

@@ -141,6 +141,10 @@ export class StudioClient {
 			case 'preview.status':
 				this.preview.state = event.preview;
 				break;
+			case 'preview.storage':
+			case 'preview.page':
+				for (const listener of this.onPreview) listener(event);
+				break;
 			case 'agent.update':
 				this.agents.apply(event.update);
 				break;
@@ -181,6 +185,9 @@ export class StudioClient {
 	/** Listeners of committed changes (the editor re-reads open files). */
 	readonly onChange = new Set<(paths: string[], event: Extract<HubEvent, { type: 'workspace.changed' }>) => void>();
 
+	/** Listeners of the preview's page and site-storage events (this tab's preview). */
+	readonly onPreview = new Set<(event: Extract<HubEvent, { type: 'preview.storage' | 'preview.page' }>) => void>();
+
 	/** Listeners of co-editing events (the editor). */
 	readonly onCollab = new Set<(event: Extract<HubEvent, { type: 'collab.updates' | 'collab.presence' | 'collab.closed' }>) => void>();
 
@@ -195,7 +202,16 @@ export class StudioClient {
 			tabId,
 			register: () => facade().registerPreviewHost(tabId),
 			ack: (renderId, outcome) => facade().previewAck(tabId, renderId, outcome),
-			report: (lines) => facade().previewReport(tabId, lines)
+			report: (lines) => facade().previewReport(tabId, lines),
+			navigate: (target) => facade().previewNavigate(target),
+			location: () => facade().previewLocation(),
+			file: (revision, path) => facade().previewFile(revision, path),
+			storage: (change) => facade().previewStorage(tabId, change),
+			siteStorage: () => facade().previewSiteStorage(),
+			events: (listener) => {
+				this.onPreview.add(listener);
+				return () => this.onPreview.delete(listener);
+			}
 		};
 	}
 

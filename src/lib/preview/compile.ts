@@ -4,11 +4,11 @@
 import type { FileRecord, Workspace } from '../domain/model';
 import { isHtml } from '../domain/kinds';
 import { resolveReference } from '../domain/paths';
-import { BRIDGE_SOURCE, NONCE_PLACEHOLDER } from './bridge';
+import { BRIDGE_SOURCE, HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
 import { PREVIEW_CSP } from './policy';
 import { bytesToBase64, utf8ToBase64 } from '../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
-import { applyEdits, elementsOf, openTag, type Edit, type HtmlElement } from './html';
+import { applyEdits, applyEditsMapped, elementsOf, openTag, type Edit, type HtmlElement } from './html';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -34,9 +34,12 @@ export const MISSING_URL = 'data:,';
 /** The compiled document. */
 export interface CompiledPreview {
 	revision: number;
+	/** The page compiled: the one asked for, else the entry (null: the workspace has no HTML). */
 	entry: string | null;
 	html: string;
 	diagnostics: Diagnostic[];
+	/** Asked for a page the workspace does not have: this is a "not found" page. */
+	notFound?: string;
 }
 
 type Files = ReadonlyMap<string, FileRecord>;
@@ -187,6 +190,22 @@ export function entryOf(workspace: Workspace): string | null {
 }
 
 /**
+ * The workspace page a site path names, as a static host serves it: `/` and `dir/` are their
+ * `index.html`, `about` is `about.html` when there is no file `about`. Null when there is none.
+ */
+export function pageOf(workspace: Workspace, sitePath: string): string | null {
+	const path = sitePath.replace(/^\/+/, '');
+	const html = (candidate: string) => (workspace.files.get(candidate)?.content !== undefined && isHtml(candidate) ? candidate : null);
+	if (path === '') return entryOf(workspace);
+	if (path.endsWith('/')) return html(`${path}index.html`);
+	return html(path) ?? html(`${path}.html`) ?? html(`${path}/index.html`);
+}
+
+const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Not found</title>
+<style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style></head>
+<body><main><h1>404 · Not found</h1><p><code>${path.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+
+/**
  * Where the preview's own elements go: right after the doctype (and any comments before it), else at
  * the very start. Nothing of the page can come earlier, whatever its markup: a `<script>` before
  * `<head>`, or a `<head>` inside `<noscript>` or `<template>`, runs or parses after them. (A doctype
@@ -198,19 +217,25 @@ export function prologueEnd(source: string): number {
 }
 
 /**
- * Compiles `workspace` at its revision. The document starts with the no-network policy, the bridge
- * (nonce placeholder for the host to fill) and the module bootstrap, then the page. Placed before
- * the page's `<html>`, they open its head; the page's own `<html>` attributes still apply.
+ * Compiles `page` (a workspace HTML file; default the entry) of `workspace` at its revision. The
+ * document starts with the no-network policy, the bridge (placeholders for the host's nonce and
+ * per-render data) and the module bootstrap, then the page. Placed before the page's `<html>`, they
+ * open its head; the page's own `<html>` attributes still apply.
  */
-export function compile(workspace: Workspace): CompiledPreview {
+export function compile(workspace: Workspace, page?: string | null): CompiledPreview {
 	const compiler = new Compiler(workspace.files);
-	const entry = entryOf(workspace);
-	const source = entry ? workspace.files.get(entry)!.content! : FRIENDLY_PAGE;
+	const asked = page ?? null;
+	const entry = asked !== null && workspace.files.get(asked)?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
+	const notFound = asked !== null && entry === null ? asked : undefined;
+	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
 	const edits: Edit[] = entry ? elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
 	const at = prologueEnd(source);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}` });
-	return { revision: workspace.revision, entry, html: applyEdits(source, edits), diagnostics: compiler.diagnostics };
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`, origin: { path: '', line: 0 } });
+	const mapped = applyEditsMapped(source, edits, from);
+	// The map goes into the bridge's tag on one line: it moves no line it describes.
+	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
+	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}) };
 }
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
@@ -220,7 +245,7 @@ const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'ima
 function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {
 	const { name, attribs } = element;
 	const line = source.slice(0, element.openStart).split('\n').length;
-	const whole = (text: string): Edit[] => [{ start: element.openStart, end: element.end, text }];
+	const whole = (text: string, origin?: Edit['origin']): Edit[] => [{ start: element.openStart, end: element.end, text, ...(origin ? { origin } : {}) }];
 	const retag = (next: Record<string, string>): Edit[] => [{ start: element.openStart, end: element.openEnd, text: openTag(name, next) }];
 	if (name === 'link') {
 		const rel = (attribs.rel ?? '').toLowerCase();
@@ -234,7 +259,7 @@ function rewriteElement(compiler: Compiler, from: string, source: string, elemen
 			const file = compiler.lookup(from, href, line);
 			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
-			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`);
+			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`, { path: file.path, line: 0 });
 		}
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line) });
 		return [];
@@ -267,7 +292,7 @@ function rewriteElement(compiler: Compiler, from: string, source: string, elemen
 }
 
 /** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
-function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string) => Edit[], line: number): Edit[] {
+function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string, origin?: Edit['origin']) => Edit[], line: number): Edit[] {
 	const { attribs } = element;
 	const type = (attribs.type ?? '').toLowerCase();
 	const src = attribs.src;
@@ -304,7 +329,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		compiler.report('not-text', from, src, `${src} is not a text file.`);
 		return [];
 	}
-	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`);
+	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
 /**
@@ -312,11 +337,14 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
  * (only the bridge's revision attribute differs between them).
  */
 export function documentKey(compiled: { html: string; revision: number }): string {
-	return compiled.html.replace(bridgeTag(compiled.revision), bridgeTag(0));
+	return compiled.html.replace(`<script data-studio-bridge data-revision="${compiled.revision}"`, '<script data-studio-bridge data-revision="0"');
 }
 
+/** Replaced by the compiler with the document's line map, once the document is laid out. */
+const LINES_PLACEHOLDER = '__STUDIO_PREVIEW_LINES__';
+
 function bridgeTag(revision: number): string {
-	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
+	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
 }
 
 /**

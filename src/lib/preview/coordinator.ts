@@ -1,13 +1,26 @@
 // The hub side of the preview: compiles each revision, addresses it to every registered preview host
 // (by tab id, never on the state stream), and completes the tool call on the first matching
-// acknowledgement (or a timeout). A host that registers gets the current render. Framework-neutral.
+// acknowledgement (or a timeout). A host that registers gets the current render. It also keeps
+// what a site has beside its files: the page shown (all tabs show the same one, with a Back/Forward
+// history), the site's localStorage (per workspace, persisted, shared with every tab's preview),
+// and the revisions frames still show, so their file requests are answered from what they render.
+// Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
-import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender } from './messages';
-import { compile, documentKey } from './compile';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import { compile, documentKey, entryOf, pageOf } from './compile';
+import { sitePath } from './site';
 
 /** Lines kept for preview_get_status. */
 const MAX_LINES = 200;
+/** Revisions kept for the file requests of frames that still show them. */
+const KEPT_REVISIONS = 4;
+/** Pages kept behind Back. */
+const MAX_HISTORY = 50;
+/** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
+const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
+/** localStorage writes are persisted after this pause (a todo app writes on every keystroke). */
+const PERSIST_DELAY_MS = 200;
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -18,6 +31,12 @@ export interface CoordinatorOptions {
 	/** How long the hub waits for any host (a host times out after its own 3 s and replies). */
 	ackTimeoutMs?: number;
 	now?: () => number;
+	/** Where the site's localStorage persists (the hub's preferences, per workspace); absent: memory only. */
+	siteStore?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
+	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
+	onStorage?(change: SiteStorageChange, fromTab: string | null): void;
+	/** The page shown changed (for the preview bars). */
+	onPage?(page: { path: string; canBack: boolean; canForward: boolean }): void;
 }
 
 interface Waiting {
@@ -56,9 +75,133 @@ export class PreviewCoordinator implements PreviewPort {
 	 * it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
 	 */
 	#shown: { key: string; revision: number } | null = null;
+	/** The page shown (null: the entry, whatever it is at each revision), and the way back and forward. */
+	#page: string | null = null;
+	#back: (string | null)[] = [];
+	#forward: (string | null)[] = [];
+	/** A fragment the next render goes to (a link to about.html#team). */
+	#fragment: string | undefined;
+	/** The revisions compiled lately, for file requests. */
+	readonly #revisions = new Map<number, Workspace>();
+	#latest: Workspace | null = null;
+	#warnings: PreviewErrorLine[] = [];
+	#local: Record<string, string> = {};
+	#persistTimer: ReturnType<typeof setTimeout> | null = null;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
+	}
+
+	/** Reads the site's persisted localStorage (once, before the first render). */
+	async loadStorage(): Promise<void> {
+		const stored = await this.#options.siteStore?.get().catch(() => null);
+		if (stored && typeof stored === 'object') this.#local = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+	}
+
+	/** The site path a workspace shows now: the page navigated to, else its entry. */
+	pageOf(workspace: Workspace): string {
+		return this.#page ?? entryOf(workspace) ?? 'index.html';
+	}
+
+	/** Compiles the page shown and remembers the revision for its file requests. */
+	#compile(workspace: Workspace) {
+		this.#latest = workspace;
+		this.#revisions.set(workspace.revision, workspace);
+		for (const revision of this.#revisions.keys()) if (this.#revisions.size > KEPT_REVISIONS) this.#revisions.delete(revision);
+		return compile(workspace, this.#page);
+	}
+
+	/** What a render carries beside its document; the fragment is used once. */
+	#extras(workspace: Workspace): Pick<PreviewRender, 'page' | 'fragment' | 'local'> {
+		const fragment = this.#fragment;
+		this.#fragment = undefined;
+		return { page: this.pageOf(workspace), ...(fragment ? { fragment } : {}), local: { ...this.#local } };
+	}
+
+	/**
+	 * Goes to a page of the site (a link, the address field, an agent), or back or forward, and renders
+	 * it from `workspace`: every tab's preview shows it. Paths resolve as a static host does them.
+	 */
+	async navigate(workspace: Workspace, target: SiteNavigation, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }> {
+		const here = this.#page;
+		if (target.direction === 'back' || target.direction === 'forward') {
+			const [from, to] = target.direction === 'back' ? [this.#back, this.#forward] : [this.#forward, this.#back];
+			if (from.length === 0) return { ...this.#last, page: this.pageOf(workspace) };
+			to.push(here);
+			this.#page = from.pop()!;
+		} else {
+			const path = sitePath(target.path ?? '') ?? '';
+			const page = pageOf(workspace, path) ?? (path || 'index.html');
+			this.#back = [...this.#back, here].slice(-MAX_HISTORY);
+			this.#forward = [];
+			this.#page = page === entryOf(workspace) && path === '' ? null : page;
+			if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
+		}
+		this.#announcePage(workspace);
+		const outcome = await this.render(workspace, signal, { reload: true });
+		return { ...outcome, page: this.pageOf(workspace) };
+	}
+
+	#announcePage(workspace: Workspace) {
+		this.#options.onPage?.({ path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 });
+	}
+
+	/** Where the preview is: the page and whether Back and Forward lead anywhere. */
+	location(workspace: Workspace): { path: string; canBack: boolean; canForward: boolean } {
+		return { path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+	}
+
+	/**
+	 * A file the site asked for, from the revision its frame shows (or the newest compiled, when that
+	 * one is no longer kept): `dir/` is its index.html; a missing file is a 404.
+	 */
+	file(revision: number, path: string): SiteFileAnswer {
+		const workspace = this.#revisions.get(revision) ?? this.#latest;
+		let name = sitePath(path) ?? '';
+		if (name === '' || name.endsWith('/')) name += 'index.html';
+		const file = workspace?.files.get(name);
+		if (!file) return { status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: `${name} is not in the workspace.` };
+		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body: file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()) };
+	}
+
+	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */
+	storageChange(tabId: string, change: SiteStorageChange): void {
+		if (change.area === 'local') {
+			const next: Record<string, string> = change.clear ? {} : { ...this.#local };
+			for (const [key, value] of change.changes) {
+				if (value === null) delete next[key];
+				else next[key] = value;
+			}
+			const size = Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0);
+			if (size > SITE_STORAGE_MAX_CHARS) return; // the frame's own quota refuses first; never keep more
+			this.#local = next;
+			this.#persist();
+		}
+		this.#options.onStorage?.(change, tabId);
+	}
+
+	/** The site's storage as the hub keeps it (localStorage; sessionStorage lives in each tab). */
+	siteStorage(): { local: Record<string, string> } {
+		return { local: { ...this.#local } };
+	}
+
+	/** Clears the site's localStorage and every tab's sessionStorage, then reloads the page shown. */
+	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
+		const cleared = Object.keys(this.#local).length;
+		this.#local = {};
+		this.#persist();
+		this.#options.onStorage?.({ area: 'local', changes: [], clear: true }, null);
+		this.#options.onStorage?.({ area: 'session', changes: [], clear: true }, null);
+		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
+		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'} cleared.` };
+	}
+
+	#persist() {
+		if (this.#persistTimer) clearTimeout(this.#persistTimer);
+		this.#persistTimer = setTimeout(() => {
+			this.#persistTimer = null;
+			void this.#options.siteStore?.set({ ...this.#local }).catch(() => undefined);
+		}, PERSIST_DELAY_MS);
 	}
 
 	get hosts(): number {
@@ -74,7 +217,7 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#hosts.add(tabId);
 		this.#options.onStatus?.(this.#last, this.#hosts.size);
 		const renderId = `r${++this.#counter}-${workspace.revision}-${tabId.slice(0, 8)}`;
-		const compiled = compile(workspace);
+		const compiled = this.#compile(workspace);
 		const now = this.#options.now ?? Date.now;
 		const startedAt = now();
 		const timer = setTimeout(() => this.#waiting.delete(renderId), this.#options.ackTimeoutMs ?? 6000);
@@ -88,7 +231,7 @@ export class PreviewCoordinator implements PreviewPort {
 				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
 			}
 		});
-		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
+		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), local: { ...this.#local } };
 	}
 
 	removeHost(tabId: string): void {
@@ -97,7 +240,7 @@ export class PreviewCoordinator implements PreviewPort {
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
 		if (this.#hosts.size === 0) {
-			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace).diagnostics };
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#page).diagnostics };
 			this.#setLast(outcome);
 			return outcome;
 		}
@@ -132,7 +275,7 @@ export class PreviewCoordinator implements PreviewPort {
 					if (done) return;
 					this.#inflight = renderId;
 					// Compiled when sent, not when asked: a revision superseded in the queue is never compiled.
-					const compiled = compile(workspace);
+					const compiled = this.#compile(workspace);
 					diagnostics = compiled.diagnostics;
 					timer = setTimeout(
 						() => settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' }),
@@ -141,10 +284,11 @@ export class PreviewCoordinator implements PreviewPort {
 					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
 					key = documentKey(compiled);
 					const shown = this.#shown;
+					const page = this.pageOf(workspace);
 					const render: PreviewRender =
 						!options.reload && shown && shown.key === key
-							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision }
-							: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics };
+							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }
+							: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace) };
 					for (const tabId of this.#hosts) this.#options.send(tabId, render);
 				},
 				supersede: () =>
@@ -167,7 +311,7 @@ export class PreviewCoordinator implements PreviewPort {
 		const waiting = this.#waiting.get(renderId);
 		if (!waiting || result.revision !== waiting.revision) return;
 		this.#reporter = { renderId, tabId };
-		for (const error of result.errors) this.#pushError(error);
+		for (const error of result.errors) this.#errors = pushOnce(this.#errors, error);
 		const first = result.errors[0];
 		waiting.settle({
 			revision: result.revision,
@@ -178,11 +322,12 @@ export class PreviewCoordinator implements PreviewPort {
 		});
 	}
 
-	/** Console lines and late errors from the reporting host. */
-	report(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): void {
+	/** Console lines, late errors and warnings from the reporting host. */
+	report(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings?: PreviewErrorLine[] }): void {
 		if (this.#reporter && this.#reporter.tabId !== tabId) return;
 		this.#console = [...this.#console, ...lines.console].slice(-MAX_LINES);
-		for (const error of lines.errors) this.#pushError(error);
+		for (const error of lines.errors) this.#errors = pushOnce(this.#errors, error);
+		for (const warning of lines.warnings ?? []) this.#warnings = pushOnce(this.#warnings, warning);
 	}
 
 	/** A document a host acknowledged as ready or error is the one frames show now. */
@@ -191,26 +336,28 @@ export class PreviewCoordinator implements PreviewPort {
 		if (!this.#shown || outcome.revision >= this.#shown.revision) this.#shown = { key, revision: outcome.revision };
 	}
 
-	/**
-	 * Keeps an error once: a host sends each error as it happens (report) and again in its
-	 * acknowledgement, and every tab that renders the revision reports the same errors.
-	 */
-	#pushError(error: PreviewErrorLine) {
-		const same = (e: PreviewErrorLine) => e.revision === error.revision && e.message === error.message && e.source === error.source && e.line === error.line && e.column === error.column;
-		if (this.#errors.some(same)) return;
-		this.#errors = [...this.#errors, error].slice(-MAX_LINES);
-	}
-
 	#setLast(outcome: PreviewOutcome) {
 		this.#last = outcome;
 		this.#options.onStatus?.(outcome, this.#hosts.size);
 	}
 
 	status() {
+		const located = ({ message, revision, source, line }: PreviewErrorLine) => ({ message, revision, ...(source ? { at: line ? `${source}:${line}` : source } : {}) });
 		return {
 			preview: this.#last,
+			page: this.#latest ? this.pageOf(this.#latest) : undefined,
 			console: this.#console.map(({ level, text, revision }) => ({ level, text, revision })),
-			errors: this.#errors.map(({ message, revision, source, line }) => ({ message, revision, ...(source ? { at: line ? `${source}:${line}` : source } : {}) }))
+			errors: this.#errors.map(located),
+			warnings: this.#warnings.map(located)
 		};
 	}
+}
+
+/**
+ * Keeps a line once: a host sends each error as it happens (report) and again in its
+ * acknowledgement, and every tab that renders the revision reports the same lines.
+ */
+function pushOnce(lines: PreviewErrorLine[], line: PreviewErrorLine): PreviewErrorLine[] {
+	const same = (e: PreviewErrorLine) => e.revision === line.revision && e.message === line.message && e.source === line.source && e.line === line.line && e.column === line.column;
+	return lines.some(same) ? lines : [...lines, line].slice(-MAX_LINES);
 }

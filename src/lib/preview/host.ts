@@ -6,8 +6,12 @@
 // studio page: a srcdoc frame takes its content security policy from its parent, and the studio's
 // policy would refuse the site's inline scripts. That document is same-origin and runs no script;
 // the host fills it from here. Each render sets the inner frame's srcdoc: a fresh window every time.
-import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from './messages';
-import { NONCE_PLACEHOLDER } from './bridge';
+// The preview document's base is the page's virtual URL (site.ts), which the srcdoc frame inherits:
+// the site's relative links and requests resolve as on a host, and the frame programs hand them here
+// (navigations, storage changes, file requests), answered through the hub from the revision shown.
+import type { HostRenderOutcome, HostToFrameMessage, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
+import { siteUrl } from './site';
 import { PREVIEW_LIMITS } from './limits';
 import { BASE_PATH } from '$lib/core/base';
 
@@ -19,12 +23,55 @@ export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 /** Default time a frame has to reach `load`. */
 export const DEFAULT_ACK_TIMEOUT_MS = 3000;
 
+/** Console lines, errors and warnings, as a host forwards them. */
+export interface PreviewLines {
+	console: PreviewConsoleLine[];
+	errors: PreviewErrorLine[];
+	/** A resource refused or not reachable (the network is off): not an error of the site. */
+	warnings?: PreviewErrorLine[];
+}
+
+/** What a render shows beside its document: the page, a fragment to go to, the site's localStorage. */
+export interface RenderExtras {
+	page: string;
+	fragment?: string;
+	local?: Record<string, string>;
+}
+
 /** Options of a host. */
 export interface PreviewHostOptions {
 	timeoutMs?: number;
-	/** Console lines and errors, as they arrive (during and after a render). */
-	onLines?(lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[] }): void;
+	/** Console lines, errors and warnings, as they arrive (during and after a render). */
+	onLines?(lines: PreviewLines): void;
 	title?: string;
+	/** The site went to another page of itself (a link, a form, window.open). */
+	onNavigate?(target: SiteNavigation): void;
+	/** The site routed with history.pushState/replaceState (the address field shows it). */
+	onRoute?(path: string): void;
+	/** The site changed its localStorage (its sessionStorage stays with this host). */
+	onStorage?(change: SiteStorageChange): void;
+	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
+	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer>;
+}
+
+/** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
+const MAX_REQUESTS_IN_FLIGHT = 64;
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The document as the frame runs it: this render's nonce and the host's data put into the bridge's
+ * tag (a function replacement: `$` in the data means nothing). `StudioHostData` is the frame
+ * programs' own type (frame/frame.d.ts).
+ */
+export function fillDocument(html: string, nonce: string, data: StudioHostData): string {
+	return html.replace(NONCE_PLACEHOLDER, () => nonce).replace(HOST_PLACEHOLDER, () => escapeAttr(JSON.stringify(data)));
+}
+
+/** Sets the base the site's frame inherits: its page's virtual URL. */
+function setBase(doc: Document, page: string) {
+	const base = doc.querySelector('base') ?? doc.head.appendChild(doc.createElement('base'));
+	base.href = siteUrl(page);
 }
 
 interface Current {
@@ -34,15 +81,19 @@ interface Current {
 	errors: PreviewErrorLine[];
 	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
 	counts: { console: number; errors: number; chars: number };
+	/** File requests not yet answered. */
+	requests: number;
 	settled: boolean;
 	resolve(outcome: HostRenderOutcome): void;
 	timer: ReturnType<typeof setTimeout>;
 }
 
+const FRAME_TYPES = new Set<string>(['ready', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request'] satisfies PreviewBridgeMessage['type'][]);
+
 function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
 	if (!data || typeof data !== 'object') return false;
 	const m = data as Record<string, unknown>;
-	return typeof m.nonce === 'string' && typeof m.revision === 'number' && (m.type === 'ready' || m.type === 'error' || m.type === 'console');
+	return typeof m.nonce === 'string' && typeof m.revision === 'number' && typeof m.type === 'string' && FRAME_TYPES.has(m.type);
 }
 
 /**
@@ -84,6 +135,8 @@ export class PreviewHost {
 	/** The sandboxed frame inside it, where the site runs (its window is the only one we listen to). */
 	#site: HTMLIFrameElement | null = null;
 	#current: Current | null = null;
+	/** This tab's sessionStorage for the site: kept across renders, as a tab keeps it across reloads. */
+	#session: Record<string, string> = {};
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
 
 	constructor(container: HTMLElement, options: PreviewHostOptions = {}) {
@@ -128,18 +181,35 @@ export class PreviewHost {
 	}
 
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
-	async #show(current: Current, html: string) {
+	async #show(current: Current, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
+		setBase(doc, extras.page);
 		this.#site = siteFrame(doc, this.#title);
-		this.#site.srcdoc = html.replace(NONCE_PLACEHOLDER, current.nonce);
+		this.#site.srcdoc = fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#session });
+	}
+
+	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
+	storageEvent(change: SiteStorageChange): void {
+		if (change.area === 'session' && change.clear) this.#session = {};
+		const current = this.#current;
+		if (current) this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
+	}
+
+	#post(current: Current, message: HostToFrameMessage, transfer: Transferable[] = []) {
+		if (this.#current !== current) return;
+		try {
+			this.#site?.contentWindow?.postMessage(message, '*', transfer);
+		} catch {
+			// The frame is gone: its render settles by its own deadline.
+		}
 	}
 
 	/**
 	 * Renders `html` as `revision`. Resolves when the frame acknowledges it (ready or error), when it
 	 * times out (the frame is replaced), or when a newer render supersedes it.
 	 */
-	render(revision: number, html: string): Promise<HostRenderOutcome> {
+	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }): Promise<HostRenderOutcome> {
 		const previous = this.#current;
 		if (previous && !previous.settled) this.#settle(previous, 'superseded', 'A newer revision was rendered first.');
 		const nonce = crypto.randomUUID();
@@ -150,6 +220,7 @@ export class PreviewHost {
 				startedAt: performance.now(),
 				errors: [],
 				counts: { console: 0, errors: 0, chars: 0 },
+				requests: 0,
 				settled: false,
 				resolve,
 				timer: setTimeout(() => {
@@ -159,7 +230,7 @@ export class PreviewHost {
 				}, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
 			};
 			this.#current = current;
-			void this.#show(current, html);
+			void this.#show(current, html, extras);
 		});
 	}
 
@@ -182,23 +253,76 @@ export class PreviewHost {
 		if (!current || !this.#site || event.source !== this.#site.contentWindow || !isBridgeMessage(event.data)) return;
 		const message = event.data;
 		if (message.nonce !== current.nonce || message.revision !== current.revision) return;
-		if (message.type === 'console') {
-			const text = (Array.isArray(message.args) ? message.args : []).map(String).join(' ').slice(0, PREVIEW_LIMITS.lineChars);
-			if (!this.#admit(current, 'console', text.length)) return;
-			this.#options.onLines?.({ console: [{ level: String(message.level).slice(0, 10), text, revision: current.revision }], errors: [] });
-		} else if (message.type === 'error') {
-			const error: PreviewErrorLine = {
-				message: String(message.message).slice(0, PREVIEW_LIMITS.lineChars),
-				source: String(message.source ?? '').slice(0, 500),
-				line: Number(message.line) || 0,
-				column: Number(message.column) || 0,
-				revision: current.revision
-			};
-			if (!this.#admit(current, 'errors', error.message.length)) return;
-			if (!current.settled) current.errors.push(error);
-			this.#options.onLines?.({ console: [], errors: [error] });
-		} else if (!current.settled) {
-			this.#settle(current, current.errors.length ? 'error' : 'ready');
+		switch (message.type) {
+			case 'console': {
+				const text = (Array.isArray(message.args) ? message.args : []).map(String).join(' ').slice(0, PREVIEW_LIMITS.lineChars);
+				if (!this.#admit(current, 'console', text.length)) return;
+				this.#options.onLines?.({ console: [{ level: String(message.level).slice(0, 10), text, revision: current.revision }], errors: [] });
+				return;
+			}
+			case 'error':
+			case 'warning': {
+				const line: PreviewErrorLine = {
+					message: String(message.message).slice(0, PREVIEW_LIMITS.lineChars),
+					source: String(message.source ?? '').slice(0, 500),
+					line: Number(message.line) || 0,
+					column: Number(message.column) || 0,
+					revision: current.revision
+				};
+				if (!this.#admit(current, 'errors', line.message.length)) return;
+				if (message.type === 'warning') return this.#options.onLines?.({ console: [], errors: [], warnings: [line] });
+				if (!current.settled) current.errors.push(line);
+				this.#options.onLines?.({ console: [], errors: [line] });
+				return;
+			}
+			case 'ready':
+				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
+				return;
+			case 'navigate':
+				this.#options.onNavigate?.({ path: String(message.path).slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) });
+				return;
+			case 'route':
+				this.#options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));
+				return;
+			case 'storage':
+				return this.#storage(message);
+			case 'request':
+				return void this.#request(current, message);
+		}
+	}
+
+	/** A storage change of the frame: sessionStorage stays here, localStorage goes to the hub. */
+	#storage(message: Extract<PreviewBridgeMessage, { type: 'storage' }>) {
+		const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
+		const clear = message.clear === true;
+		if (message.area === 'session') {
+			const next: Record<string, string> = clear ? {} : { ...this.#session };
+			for (const [key, value] of changes) {
+				if (value === null) delete next[key];
+				else next[key] = value;
+			}
+			this.#session = next;
+			return;
+		}
+		if (message.area === 'local') this.#options.onStorage?.({ area: 'local', changes, clear });
+	}
+
+	/** Answers a file request of the frame (through the hub), bounded in number. */
+	async #request(current: Current, message: Extract<PreviewBridgeMessage, { type: 'request' }>) {
+		const id = Number(message.id);
+		if (!Number.isSafeInteger(id)) return;
+		const reply = (answer: SiteFileAnswer) => {
+			const body = answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : answer.body.slice().buffer;
+			this.#post(current, { studioFrame: current.nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body }, body instanceof ArrayBuffer ? [body] : []);
+		};
+		if (!this.#options.onRequest || current.requests >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
+		current.requests++;
+		try {
+			reply(await this.#options.onRequest({ revision: current.revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0 }));
+		} catch {
+			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
+		} finally {
+			current.requests--;
 		}
 	}
 
@@ -223,7 +347,7 @@ export class PreviewHost {
  * Opens a revision in a new window: the preview document, filled with the same sandboxed frame once it
  * has loaded. Null when the browser blocked the window.
  */
-export function openInNewWindow(html: string, revision: number): Window | null {
+export function openInNewWindow(html: string, revision: number, extras: RenderExtras = { page: 'index.html' }): Window | null {
 	const opened = window.open(PREVIEW_DOCUMENT, '_blank');
 	if (!opened) return null;
 	const started = Date.now();
@@ -239,7 +363,8 @@ export function openInNewWindow(html: string, revision: number): Window | null {
 		clearInterval(timer);
 		if (!doc) return;
 		doc.title = `Preview · revision ${revision}`;
-		siteFrame(doc, `Site preview · revision ${revision}`).srcdoc = html.replace(NONCE_PLACEHOLDER, 'detached');
+		setBase(doc, extras.page);
+		siteFrame(doc, `Site preview · revision ${revision}`).srcdoc = fillDocument(html, 'detached', { fragment: extras.fragment, local: extras.local });
 		// The site can reach its top window; it must not reach the studio through it.
 		opened.opener = null;
 	}, 50);

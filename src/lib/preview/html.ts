@@ -61,6 +61,56 @@ export interface Edit {
 	start: number;
 	end: number;
 	text: string;
+	/**
+	 * Whose lines the inserted text holds: its first line is line `line` of `path` ('' for text of the
+	 * studio's own, such as the bridge). Absent: the lines of the source at the replaced place.
+	 */
+	origin?: { path: string; line: number };
+}
+
+/**
+ * Where the lines of a compiled document come from: from output line `out` (1-based) on, line
+ * `out + k` is line `line + k` of `paths[path]` ('' for the studio's own text). Sorted by `out`.
+ */
+export interface LineMap {
+	paths: string[];
+	segments: [out: number, path: number, line: number][];
+}
+
+const newlines = (text: string, from = 0, to = text.length) => {
+	let n = 0;
+	for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+	return n;
+};
+
+/** Applies edits like {@link applyEdits}, and says which file and line each output line comes from. */
+export function applyEditsMapped(source: string, edits: Edit[], from: string): { text: string; lines: LineMap } {
+	const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+	const paths = [from];
+	const index = (path: string) => (paths.includes(path) ? paths.indexOf(path) : paths.push(path) - 1);
+	const segments: LineMap['segments'] = [[1, 0, 1]];
+	let out = '';
+	let outLine = 1;
+	let at = 0;
+	let sourceLine = 1;
+	for (const edit of sorted) {
+		if (edit.start < at) continue;
+		out += source.slice(at, edit.start);
+		outLine += newlines(source, at, edit.start);
+		sourceLine += newlines(source, at, edit.start);
+		const origin = edit.origin ?? { path: from, line: sourceLine };
+		segments.push([outLine, index(origin.path), origin.line]);
+		out += edit.text;
+		outLine += newlines(edit.text);
+		sourceLine += newlines(source, edit.start, edit.end);
+		// What follows on the edit's last line, and after, is the source again.
+		segments.push([outLine, 0, sourceLine]);
+		at = edit.end;
+	}
+	out += source.slice(at);
+	// Keep one segment per output line start: a later one at the same line wins (an empty insert).
+	const kept = segments.filter((segment, i) => segments[i + 1]?.[0] !== segment[0]);
+	return { text: out, lines: { paths, segments: kept } };
 }
 
 /** Applies non-overlapping edits to `source` (an edit inside an earlier one's range is dropped). */

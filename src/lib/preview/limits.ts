@@ -14,3 +14,6 @@ export const PREVIEW_LIMITS = {
 	/** Longest console line or error message, in characters. */
 	lineChars: 2000
 } as const;
+
+/** The limits' type, as the frame programs read them. */
+export type PreviewLimits = typeof PREVIEW_LIMITS;

@@ -15,6 +15,36 @@ export interface PreviewRender {
 	 * other host asks for the full render.
 	 */
 	sameAs?: number;
+	/** The site path shown (`index.html`, `blog/post.html`): the document's virtual URL. */
+	page: string;
+	/** A fragment to go to once the page has loaded (`#team`), when the navigation named one. */
+	fragment?: string;
+	/** The workspace's localStorage for the site, as the hub keeps it (per render, not in the document). */
+	local?: Record<string, string>;
+}
+
+/** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
+export interface SiteStorageChange {
+	area: 'local' | 'session';
+	changes: [key: string, value: string | null][];
+	clear?: boolean;
+}
+
+/** A workspace file as the preview asks for it (fetch, XHR, an image set from script, a worker). */
+export interface SiteFileAnswer {
+	status: number;
+	statusText: string;
+	mimeType: string;
+	/** Text files as text, others as bytes; absent for a 404. */
+	body?: string | Uint8Array;
+}
+
+/** Where the site asked the preview to go. */
+export interface SiteNavigation {
+	/** A site path (`/about.html`, `/blog/`), or a step through the preview's page history. */
+	path?: string;
+	fragment?: string;
+	direction?: 'back' | 'forward';
 }
 
 /** A compile diagnostic, as tools and the panel show it. */
@@ -50,9 +80,21 @@ export interface PreviewConsoleLine {
 	revision: number;
 }
 
-/** Messages the bridge inside the preview frame posts to its host (iframe → page). */
+/** Messages the frame programs post to their host (iframe → page); every one carries revision and nonce. */
 export type PreviewBridgeMessage =
 	| { type: 'ready'; revision: number; nonce: string }
-	| { type: 'error'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
-	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] };
+	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
+	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
+	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
+	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string }
+	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
+	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
+	| { type: 'storage'; revision: number; nonce: string; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
+	/** A request for a site file; the host answers with `response` and the same id. */
+	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number };
+
+/** Messages the host posts into the frame (page → iframe); `studioFrame` is the render's nonce. */
+export type HostToFrameMessage =
+	| ({ studioFrame: string; type: 'response'; id: number } & Omit<SiteFileAnswer, 'body'> & { body: string | ArrayBuffer | null })
+	| { studioFrame: string; type: 'storage-event'; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean };
 

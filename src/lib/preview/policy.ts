@@ -15,3 +15,6 @@ export function withNetwork(html: string, allowed: boolean): string {
 
 /** Preference key of a workspace's choice (the hub keeps preferences per browser, not per workspace). */
 export const previewNetworkKey = (workspaceId: string) => `preview-network:${workspaceId}`;
+
+/** Preference key of a workspace's site localStorage (kept by the hub for the preview). */
+export const siteStorageKey = (workspaceId: string) => `site-storage:${workspaceId}`;

@@ -93,12 +93,21 @@ export type PreviewOutcome = {
 	diagnostics?: { kind: string; path: string; reference: string; message?: string }[];
 };
 
+/** A line of the preview's errors or warnings, with where it happened when known (`app.js:12`). */
+export type PreviewLine = { message: string; revision: number; at?: string };
+
 /** Renders a revision somewhere and reports how it went. */
 export interface PreviewPort {
 	/** Renders a revision; `reload` reloads the frames even when the document is unchanged (preview_refresh). */
 	render(workspace: Workspace, signal?: AbortSignal, options?: { reload?: boolean }): Promise<PreviewOutcome>;
-	/** The last outcome and console output, for preview_get_status. */
-	status(): { preview: PreviewOutcome; console: { level: string; text: string; revision: number }[]; errors: { message: string; revision: number }[] };
+	/** The last outcome, the page shown, console output, errors and warnings, for preview_get_status. */
+	status(): { preview: PreviewOutcome; page?: string; console: { level: string; text: string; revision: number }[]; errors: PreviewLine[]; warnings?: PreviewLine[] };
+	/** Shows another page of the site (absent: a runtime without a preview). */
+	navigate?(workspace: Workspace, target: { path?: string; fragment?: string; direction?: 'back' | 'forward' }, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }>;
+	/** The site's localStorage as the preview keeps it. */
+	siteStorage?(): { local: Record<string, string> };
+	/** Clears the site's storage and reloads the page shown. */
+	clearStorage?(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
 }
 
 /** A preview port for runtimes without a preview (tests, MCP stdio): always `unavailable`. */

@@ -10,6 +10,7 @@ import { createPreparer } from '../runtime/prepare';
 import { workspaceBaseReader } from '../runtime/retry';
 import type { RepositoryPort } from '../runtime/ports';
 import { PreviewCoordinator } from '../preview/coordinator';
+import { siteStorageKey } from '../preview/policy';
 import type { PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -66,11 +67,16 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const missing = workspaceId !== DEFAULT_WORKSPACE && !options.storage?.failure && options.repository.workspaces ? !(await options.repository.workspaces.exists(workspaceId)) : false;
 	const repository = missing ? new MemoryRepository() : options.repository;
 	const events = new HubEvents(hubId, options.publish);
+	const preferences = options.preferences;
 	const preview = new PreviewCoordinator({
 		send: (tabId, render) => options.sendRender?.(tabId, render),
 		onStatus: (outcome, hosts) => events.publish({ type: 'preview.status', preview: { outcome, hosts } }),
+		onStorage: (change, fromTab) => events.publish({ type: 'preview.storage', change, fromTab }),
+		onPage: (location) => events.publish({ type: 'preview.page', location }),
+		siteStore: preferences ? { get: () => preferences.get(siteStorageKey(workspaceId)), set: (value) => preferences.set(siteStorageKey(workspaceId), value) } : undefined,
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
+	await preview.loadStorage();
 	// Their callbacks read the service and hub built below: they are only called once the hub runs.
 	const folder = new FolderHolder(workspaceId, options.folders, () => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
 	const storage = new HubStorage({ ...options.storage, kind: repository.kind }, () => events.publish({ type: 'storage.status', storage: storage.info(service.quarantined.length) }));

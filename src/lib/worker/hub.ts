@@ -262,6 +262,26 @@ export class Hub implements HubBackend {
 		this.preview.report(tabId, lines);
 	}
 
+	previewNavigate(target: { path?: string; fragment?: string; direction?: 'back' | 'forward' }) {
+		return this.preview.navigate(this.service.workspace, target);
+	}
+
+	async previewLocation() {
+		return this.preview.location(this.service.workspace);
+	}
+
+	async previewFile(revision: number, path: string) {
+		return this.preview.file(revision, path);
+	}
+
+	async previewStorage(tabId: string, change: Parameters<PreviewCoordinator['storageChange']>[1]): Promise<void> {
+		this.preview.storageChange(tabId, change);
+	}
+
+	async previewSiteStorage() {
+		return this.preview.siteStorage();
+	}
+
 	// ── Agents ─────────────────────────────────────────────────────────────────────────────────────
 
 	startAgent(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {

@@ -49,13 +49,31 @@ export const HostOutcomeSchema = v.object({
 	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
 });
 
-/** Console lines and late errors a host forwards (the same caps as in the page). */
+/** Console lines, late errors and warnings a host forwards (the same caps as in the page). */
 export const PreviewLinesSchema = v.object({
 	console: v.pipe(
 		v.array(v.object({ level: v.pipe(v.string(), v.maxLength(10)), text: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)), revision: v.number() })),
 		v.maxLength(PREVIEW_LIMITS.consolePerRender)
 	),
-	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
+	errors: v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender)),
+	warnings: v.optional(v.pipe(v.array(ErrorLine), v.maxLength(PREVIEW_LIMITS.errorsPerRender)))
+});
+
+/** Where a tab's preview asks to go: a site path (and fragment), or back or forward. */
+export const SiteNavigationSchema = v.object({
+	path: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	direction: v.optional(v.picklist(['back', 'forward']))
+});
+
+/** A site path a frame asks a file for. */
+export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
+
+/** A change of the site's storage from a frame (the hub keeps localStorage; values as the page set them). */
+export const SiteStorageChangeSchema = v.object({
+	area: v.picklist(['local', 'session']),
+	changes: v.pipe(v.array(v.tuple([v.pipe(v.string(), v.maxLength(10_000)), v.nullable(v.pipe(v.string(), v.maxLength(5 * 1024 * 1024)))])), v.maxLength(10_000)),
+	clear: v.optional(v.boolean())
 });
 
 const Bound = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000));

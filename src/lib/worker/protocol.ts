@@ -6,7 +6,9 @@ import { scoped } from '../core/base';
 import type { McpTool } from '../tools/catalog';
 import type { CallToolResult } from '../runtime/types';
 import type { AgentSettingsView } from '../agents/runner';
-import type { PreviewRender } from '../preview/messages';
+import type { PreviewRender, SiteFileAnswer } from '../preview/messages';
+import type { PreviewLocation } from './wire';
+import type { PreviewOutcome } from '../runtime/ports';
 import type { FileImpact } from '../runtime/prepare';
 import type { HubSnapshot } from './wire';
 import {
@@ -28,7 +30,10 @@ import {
 	WorkspaceNameSchema,
 	WorkspaceSourceSchema,
 	CollabUpdatesSchema,
-	CollabSelectionSchema
+	CollabSelectionSchema,
+	SiteNavigationSchema,
+	SitePathSchema,
+	SiteStorageChangeSchema
 } from './protocol-schemas';
 
 export type * from './wire';
@@ -201,8 +206,18 @@ export const HUB_METHODS = {
 	registerPreviewHost: method<PreviewRender | null>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
 	/** A host's outcome for a render (the first matching one completes the tool call). */
 	previewAck: method<void>()({ args: v.tuple([IdSchema, IdSchema, HostOutcomeSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
-	/** Console lines and errors a host saw after its render settled. */
-	previewReport: method<void>()({ args: v.tuple([IdSchema, PreviewLinesSchema]), deadlineMs: QUICK, replay: 'always', refuse: none })
+	/** Console lines, errors and warnings a host saw after its render settled. */
+	previewReport: method<void>()({ args: v.tuple([IdSchema, PreviewLinesSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	/** The site went to another page, or the person pressed Back/Forward: every tab's preview shows it. */
+	previewNavigate: method<PreviewOutcome & { page: string }>()({ args: v.tuple([SiteNavigationSchema]), deadlineMs: 15_000, replay: 'always' }),
+	/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
+	previewLocation: method<PreviewLocation>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** A file the site asked for, from the revision its frame shows. */
+	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema]), deadlineMs: QUICK, replay: 'always' }),
+	/** A frame changed the site's storage (the hub keeps localStorage and tells the other tabs). */
+	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
+	/** The site's localStorage as the hub keeps it (the Site data view). */
+	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' })
 } as const;
 
 /** A hub method's name (every one is relayed in per-tab mode). */

@@ -9,6 +9,10 @@ import type { AgentRunInfo } from '../agents/events';
 import type { AgentUpdate } from '../agents/runner';
 import type { CollabPeer, CollabSelection, RuntimeMode } from './protocol';
 import type { WireUpdate } from '../runtime/collab-doc';
+import type { SiteStorageChange } from '../preview/messages';
+
+/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
+export type PreviewLocation = { path: string; canBack: boolean; canForward: boolean };
 
 export type { CallToolResult };
 
@@ -54,7 +58,7 @@ export interface PreviewState {
 	hosts: number;
 }
 
-export type { PreviewRender, PreviewDiagnostic, HostRenderOutcome, PreviewErrorLine, PreviewConsoleLine, PreviewBridgeMessage } from '../preview/messages';
+export type { PreviewRender, PreviewDiagnostic, HostRenderOutcome, PreviewErrorLine, PreviewConsoleLine, PreviewBridgeMessage, HostToFrameMessage, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '../preview/messages';
 
 /** Everything a late tab needs before it applies events; `seq` is the last event folded in. */
 export interface HubSnapshot {
@@ -97,6 +101,10 @@ export type HubEventBody =
 	| { type: 'trace.cleared' }
 	| { type: 'approvals.changed'; pending: PendingApproval[]; grants: SessionGrant[] }
 	| { type: 'preview.status'; preview: PreviewState }
+	/** The site's storage changed in one tab's preview (the others apply it and fire storage events). */
+	| { type: 'preview.storage'; change: SiteStorageChange; fromTab: string | null }
+	/** The preview went to another page. */
+	| { type: 'preview.page'; location: PreviewLocation }
 	| { type: 'agent.update'; update: AgentUpdate }
 	| { type: 'folder.status'; folder: FolderState }
 	| { type: 'storage.status'; storage: StorageInfo }

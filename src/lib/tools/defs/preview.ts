@@ -1,6 +1,9 @@
-// Tool definitions: the preview (status, refresh) and the starter template's theme, hero and feature cards. Part of the one catalog (tools/schema.ts assembles it).
+// Tool definitions: the preview (status, refresh, navigation, the site's storage) and the starter template's theme, hero and feature cards. Part of the one catalog (tools/schema.ts assembles it).
 import * as v from 'valibot';
 import { Revision, PreviewOutcome, MutationOutput, noInput, mutationInput, READ, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
+
+/** An error or warning line of the preview, with where it happened. */
+const Located = v.looseObject({ message: v.string(), revision: Revision, at: v.optional(v.pipe(v.string(), v.description('Where it happened: workspace file and line ("app.js:12"), when known.'))) });
 
 /** The preview tools of the catalog. */
 export const PREVIEW_TOOLS = {
@@ -9,15 +12,50 @@ export const PREVIEW_TOOLS = {
 		title: 'Preview status',
 		group: 'preview',
 		description:
-			'Returns the last revision the preview acknowledged, its status (ready, error, timeout, unavailable), compile diagnostics (missing files, external references), and the latest console lines and runtime errors with the revision they came from. Use it after a change to check the page works. Read-only.',
+			'Returns the last revision the preview acknowledged, its status (ready, error, timeout, unavailable), the page it shows, compile diagnostics (missing files, external references), the latest console lines, runtime errors with the revision and the file:line they came from, and warnings (requests refused because the network is off). Use it after a change to check the page works. Read-only.',
 		input: noInput(),
 		output: v.looseObject({
 			revision: Revision,
 			preview: PreviewOutcome,
+			page: v.optional(v.pipe(v.string(), v.description('The page the preview shows (index.html, about.html…).'))),
 			console: v.array(v.looseObject({ level: v.string(), text: v.string(), revision: Revision })),
-			errors: v.array(v.looseObject({ message: v.string(), revision: Revision, at: v.optional(v.pipe(v.string(), v.description('Where it happened: workspace file and line ("app.js:12"), when known.'))) }))
+			errors: v.array(Located),
+			warnings: v.optional(v.array(Located))
 		}),
 		hints: READ
+	}),
+	preview_navigate: tool({
+		name: 'preview_navigate',
+		title: 'Go to a page',
+		group: 'preview',
+		description:
+			'Shows another page of the site in the preview, as a link to it would (about.html, blog/, /contact.html#form), or goes back or forward, and waits for the preview to acknowledge it. The page stays shown across later changes. Does not change files. Read-only.',
+		input: v.strictObject({
+			path: v.optional(v.pipe(v.string(), v.maxLength(2048), v.description('A page of the site: a workspace path, "dir/" for its index.html, optionally with #fragment.'), v.examples(['about.html', 'blog/', 'index.html#pricing']))),
+			direction: v.optional(v.pipe(v.picklist(['back', 'forward']), v.description('Go back or forward in the preview instead of to a path.')))
+		}),
+		output: v.looseObject({ revision: Revision, page: v.string(), preview: PreviewOutcome }),
+		hints: { ...READ, idempotentHint: false }
+	}),
+	preview_get_storage: tool({
+		name: 'preview_get_storage',
+		title: 'Site storage',
+		group: 'preview',
+		description:
+			"Returns the site's localStorage as the preview keeps it for this workspace (every key and value; values over 2,000 characters are cut and say their length). Use it to debug a page that remembers things (why does the todo list come back empty?). Read-only.",
+		input: noInput(),
+		output: v.looseObject({ local: v.record(v.string(), v.string()), keys: v.number(), bytes: v.number() }),
+		hints: READ
+	}),
+	preview_clear_storage: tool({
+		name: 'preview_clear_storage',
+		title: 'Clear site storage',
+		group: 'preview',
+		description:
+			"Clears the site's localStorage and sessionStorage in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
+		input: noInput(),
+		output: v.looseObject({ revision: Revision, preview: PreviewOutcome }),
+		hints: { ...READ, idempotentHint: true }
 	}),
 	preview_refresh: tool({
 		name: 'preview_refresh',

@@ -1,0 +1,26 @@
+// Types the frame programs (plain JavaScript, checked) share: what the bridge gives the others, and
+// what the host fills into each render. Global on purpose: the programs are scripts, not modules.
+
+/** What the host supplies per render, beside the document (so the document's key stays the same). */
+interface StudioHostData {
+	/** A fragment to go to once the page has loaded (`#pricing`). */
+	fragment?: string;
+	/** The workspace's localStorage and this tab's sessionStorage for the site. */
+	local?: Record<string, string>;
+	session?: Record<string, string>;
+}
+
+/** The bridge's services for the other frame programs. */
+interface StudioFrameApi {
+	/** The virtual origin the site's relative URLs resolve to (never fetched). */
+	origin: string;
+	host: StudioHostData;
+	/** Posts a message to the host (console, error and warning lines are capped). */
+	send(message: Record<string, unknown>): void;
+	/** Asks the host; resolves with its answer. */
+	request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
+	/** Handles a message the host sends of this type. */
+	on(type: string, handler: (message: Record<string, unknown>) => void): void;
+	/** Where the page's code that called a shim is, in workspace terms. */
+	caller(): { source: string; line: number };
+}

@@ -1,0 +1,184 @@
+// @ts-check
+// Navigation inside the site, as on a static host. The site's document is an about:srcdoc frame
+// whose base URL is the page's virtual URL (https://site.invalid/<page>, set by the host), so
+// relative links resolve as they would on a host — and would leave the preview if followed. The
+// Navigation API is off in opaque-origin frames, so the default actions are taken over: a link's
+// click and a form's submit are prevented at once and carried out after the page's own handlers ran,
+// unless one of them prevented it: a fragment of this page is a real fragment navigation (scroll,
+// :target, hashchange), another page of the site goes to the host (which renders it from the same
+// revision), another site opens in a new window. window.open, form.submit() and history's
+// pushState/replaceState (whose URLs a srcdoc document cannot take) are shimmed the same way.
+
+/**
+ * Installs the navigation shims.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioNavigation(api) {
+	var origin = api.origin;
+	var nativeOpen = window.open.bind(window);
+	var nativePush = history.pushState.bind(history);
+	var nativeReplace = history.replaceState.bind(history);
+	var nativeSubmit = HTMLFormElement.prototype.submit;
+
+	/** The page's own path ("/about.html"). */
+	function page() {
+		try {
+			return new URL(document.baseURI).pathname;
+		} catch {
+			return '/';
+		}
+	}
+	/**
+	 * A URL as the page means it (relative to its virtual URL), or null.
+	 * @param {string | URL} href
+	 */
+	function resolve(href) {
+		try {
+			return new URL(String(href), document.baseURI);
+		} catch {
+			return null;
+		}
+	}
+	/**
+	 * Carries out a navigation of the site's frame to `url`.
+	 * @param {URL} url
+	 * @param {boolean} newWindow the link or form asked for another window
+	 */
+	function go(url, newWindow) {
+		if (url.origin !== origin) {
+			if (/^https?:$/.test(url.protocol)) nativeOpen(url.href, '_blank', 'noopener');
+			return;
+		}
+		if (!newWindow && url.pathname === page() && !url.search && url.hash) {
+			location.hash = url.hash; // a real fragment navigation of this document
+			return;
+		}
+		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search });
+	}
+	/**
+	 * Takes over an event's default action: prevented now, carried out after every handler of the
+	 * page ran unless one of them prevented it (what it sees of the event says it did not).
+	 * @param {Event} event
+	 * @param {() => void} action
+	 */
+	function takeOver(event, action) {
+		var prevented = false;
+		event.preventDefault();
+		Object.defineProperty(event, 'preventDefault', {
+			value: function () {
+				prevented = true;
+			}
+		});
+		Object.defineProperty(event, 'defaultPrevented', {
+			get: function () {
+				return prevented;
+			}
+		});
+		Object.defineProperty(event, 'returnValue', {
+			get: function () {
+				return !prevented;
+			},
+			set: function (/** @type {unknown} */ value) {
+				if (value === false) prevented = true;
+			}
+		});
+		setTimeout(function () {
+			if (!prevented) action();
+		}, 0);
+	}
+
+	window.addEventListener(
+		'click',
+		function (event) {
+			if (event.button !== 0 && event.type === 'click') return;
+			var target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
+			var link = /** @type {HTMLAnchorElement | HTMLAreaElement | null} */ (target && target.closest('a[href], area[href]'));
+			if (!link || link.hasAttribute('download')) return;
+			var href = link.getAttribute('href') || '';
+			if (/^\s*javascript:/i.test(href)) return;
+			var resolved = resolve(link.href);
+			if (!resolved || (resolved.origin !== origin && !/^https?:$/.test(resolved.protocol))) return; // mailto:, tel:, data: …: the browser's own
+			var url = resolved;
+			var frameTarget = (link.getAttribute('target') || '').toLowerCase();
+			var newWindow = (frameTarget !== '' && frameTarget !== '_self' && frameTarget !== '_top' && frameTarget !== '_parent') || event.ctrlKey || event.metaKey || event.shiftKey;
+			takeOver(event, function () {
+				go(url, newWindow);
+			});
+		},
+		true
+	);
+
+	/**
+	 * Where a form goes: its action with the fields as the query (a GET form), or its action alone.
+	 * @param {HTMLFormElement} form
+	 * @param {HTMLElement | null} submitter
+	 */
+	function formTarget(form, submitter) {
+		var action = (submitter && submitter.getAttribute('formaction')) || form.getAttribute('action') || '';
+		var url = resolve(action || document.baseURI);
+		if (!url) return null;
+		var method = ((submitter && submitter.getAttribute('formmethod')) || form.method || 'get').toLowerCase();
+		if (method === 'dialog') return null;
+		if (method === 'get') {
+			var data = new FormData(form, /** @type {any} */ (submitter) || undefined);
+			var query = new URLSearchParams();
+			data.forEach(function (value, key) {
+				query.append(key, typeof value === 'string' ? value : value.name);
+			});
+			url.search = query.toString() ? '?' + query.toString() : '';
+			if (!action || action.charAt(0) === '#') url.hash = '';
+		}
+		return url;
+	}
+	window.addEventListener(
+		'submit',
+		function (event) {
+			var form = /** @type {HTMLFormElement} */ (event.target);
+			var url = formTarget(form, /** @type {SubmitEvent} */ (event).submitter);
+			if (!url) return;
+			takeOver(event, function () {
+				go(/** @type {URL} */ (url), false);
+			});
+		},
+		true
+	);
+	// form.submit() fires no submit event: it would leave the preview.
+	HTMLFormElement.prototype.submit = function () {
+		var url = formTarget(this, null);
+		if (url) go(url, false);
+		else nativeSubmit.call(this);
+	};
+
+	window.open = function (href, frameTarget, features) {
+		var url = href === undefined || href === '' ? null : resolve(href);
+		if (url && url.origin === origin) {
+			go(url, false);
+			return null;
+		}
+		return nativeOpen(/** @type {any} */ (href), frameTarget, features);
+	};
+
+	/**
+	 * pushState/replaceState: the state is kept in the frame's real history (so history.back() and
+	 * popstate work); the URL, which a srcdoc document cannot take, is shown on the preview bar.
+	 * @param {(state: unknown, title: string) => void} native
+	 */
+	function withRoute(native) {
+		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
+			native(state, title);
+			var url = href === undefined || href === null ? null : resolve(href);
+			if (url && url.origin === origin) api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
+		};
+	}
+	history.pushState = withRoute(nativePush);
+	history.replaceState = withRoute(nativeReplace);
+
+	// The fragment the page was opened with (a link to about.html#team): gone to once the page is parsed.
+	var fragment = api.host.fragment;
+	if (fragment && fragment.length > 1) {
+		document.addEventListener('DOMContentLoaded', function () {
+			location.hash = fragment || '';
+		});
+	}
+}

@@ -1,0 +1,266 @@
+// @ts-check
+// Requests for the site's own files, answered from the revision the frame shows. A relative URL
+// resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
+// XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
+// file:line that asked), images, media and scripts set from script get a blob: URL of the file, and
+// new Worker('worker.js') starts from the file's text. Requests to other origins are the browser's
+// (the preview's policy decides whether they leave).
+
+/**
+ * Installs the request shims.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioRequests(api) {
+	var origin = api.origin;
+	var nativeFetch = window.fetch.bind(window);
+	var NativeXHR = window.XMLHttpRequest;
+	var NativeWorker = window.Worker;
+	/**
+	 * @param {unknown} href
+	 * @returns {URL | null}
+	 */
+	function resolve(href) {
+		try {
+			return new URL(String(href), document.baseURI);
+		} catch {
+			return null;
+		}
+	}
+	/** @param {unknown} href */
+	function siteUrl(href) {
+		var url = resolve(href);
+		return url && url.origin === origin ? url : null;
+	}
+	/**
+	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }.
+	 * @param {URL} url
+	 * @param {string} method
+	 */
+	function ask(url, method) {
+		var at = api.caller();
+		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: at.source, line: at.line });
+	}
+
+	window.fetch = function (input, init) {
+		var href = input instanceof Request ? input.url : input;
+		var url = siteUrl(href);
+		if (!url) return nativeFetch(input, init);
+		var method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
+		var target = url;
+		return ask(url, method).then(function (answer) {
+			var status = Number(answer.status) || 404;
+			var empty = method === 'HEAD' || status === 204 || status === 304;
+			var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
+			Object.defineProperty(response, 'url', { value: target.href });
+			return response;
+		});
+	};
+
+	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
+	class StudioXHR extends NativeXHR {
+		constructor() {
+			super();
+			/** @type {{ url: URL, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, headers: Record<string, string> } | null} */
+			this.studio = null;
+		}
+		/**
+		 * @param {string} method
+		 * @param {string | URL} href
+		 * @param {...any} rest
+		 * @override
+		 */
+		open(method, href, ...rest) {
+			var url = siteUrl(href);
+			if (!url) {
+				this.studio = null;
+				return /** @type {any} */ (super.open)(method, href, ...rest);
+			}
+			this.studio = { url: url, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, headers: {} };
+			this.dispatchEvent(new Event('readystatechange'));
+		}
+		/**
+		 * @param {any} [body]
+		 * @override
+		 */
+		send(body) {
+			var state = this.studio;
+			if (!state) return super.send(body);
+			var asked = state;
+			ask(state.url, state.method).then((answer) => {
+				var state = asked;
+				if (this.studio !== state) return;
+				state.status = Number(answer.status) || 404;
+				state.statusText = String(answer.statusText || '');
+				state.mimeType = String(answer.mimeType || 'application/octet-stream');
+				state.body = answer.body;
+				state.readyState = 4;
+				this.dispatchEvent(new Event('readystatechange'));
+				this.dispatchEvent(new ProgressEvent('load'));
+				this.dispatchEvent(new ProgressEvent('loadend'));
+			});
+		}
+		/** @override */
+		abort() {
+			if (!this.studio) return super.abort();
+			this.studio = null;
+			this.dispatchEvent(new ProgressEvent('abort'));
+		}
+		/**
+		 * @param {string} name @param {string} value
+		 * @override
+		 */
+		setRequestHeader(name, value) {
+			if (!this.studio) super.setRequestHeader(name, value);
+		}
+		/**
+		 * @param {string} name
+		 * @override
+		 */
+		getResponseHeader(name) {
+			if (!this.studio) return super.getResponseHeader(name);
+			return this.studio.readyState === 4 && name.toLowerCase() === 'content-type' ? this.studio.mimeType : null;
+		}
+		/** @override */
+		getAllResponseHeaders() {
+			if (!this.studio) return super.getAllResponseHeaders();
+			return this.studio.readyState === 4 ? 'content-type: ' + this.studio.mimeType + '\r\n' : '';
+		}
+		/** @override */
+		get readyState() {
+			return this.studio ? this.studio.readyState : super.readyState;
+		}
+		/** @override */
+		get status() {
+			return this.studio ? this.studio.status : super.status;
+		}
+		/** @override */
+		get statusText() {
+			return this.studio ? this.studio.statusText : super.statusText;
+		}
+		/** @override */
+		get responseURL() {
+			return this.studio ? this.studio.url.href : super.responseURL;
+		}
+		/** @override */
+		get responseText() {
+			if (!this.studio) return super.responseText;
+			return this.studio.readyState === 4 ? text(this.studio.body) : '';
+		}
+		/** @override */
+		get response() {
+			var state = this.studio;
+			if (!state) return super.response;
+			if (state.readyState !== 4) return this.responseType === '' || this.responseType === 'text' ? '' : null;
+			var type = this.responseType;
+			if (type === 'json') {
+				try {
+					return JSON.parse(text(state.body));
+				} catch {
+					return null;
+				}
+			}
+			if (type === 'arraybuffer') return typeof state.body === 'string' ? new TextEncoder().encode(state.body).buffer : state.body;
+			if (type === 'blob') return new Blob([/** @type {BlobPart} */ (state.body)], { type: state.mimeType });
+			if (type === 'document') return new DOMParser().parseFromString(text(state.body), /html/.test(state.mimeType) ? 'text/html' : 'application/xml');
+			return text(state.body);
+		}
+	}
+	/** @param {unknown} body */
+	function text(body) {
+		if (typeof body === 'string') return body;
+		if (body instanceof ArrayBuffer) return new TextDecoder().decode(body);
+		return '';
+	}
+	window.XMLHttpRequest = /** @type {any} */ (StudioXHR);
+
+	/** @type {Map<string, Promise<string | null>>} */
+	var blobs = new Map();
+	/**
+	 * A blob: URL of the site file at `url` (null when it is missing), made once per path.
+	 * @param {URL} url
+	 */
+	function blobOf(url) {
+		var key = url.pathname;
+		var known = blobs.get(key);
+		if (known) return known;
+		var made = ask(url, 'GET').then(function (answer) {
+			if (Number(answer.status) !== 200) return null;
+			return URL.createObjectURL(new Blob([/** @type {BlobPart} */ (answer.body)], { type: String(answer.mimeType || '') }));
+		});
+		blobs.set(key, made);
+		return made;
+	}
+	/**
+	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
+	 * @param {{ prototype: object }} type
+	 * @param {string} attribute
+	 */
+	function redirect(type, attribute) {
+		var descriptor = Object.getOwnPropertyDescriptor(type.prototype, attribute);
+		if (!descriptor || !descriptor.set || !descriptor.get) return;
+		var set = descriptor.set;
+		Object.defineProperty(type.prototype, attribute, {
+			configurable: true,
+			enumerable: descriptor.enumerable,
+			get: descriptor.get,
+			set: function (/** @type {unknown} */ value) {
+				var url = siteUrl(value);
+				if (!url) {
+					set.call(this, value);
+					return;
+				}
+				blobOf(url).then((blob) => {
+					set.call(this, blob || 'data:,');
+				});
+			}
+		});
+	}
+	redirect(HTMLImageElement, 'src');
+	redirect(HTMLMediaElement, 'src');
+	redirect(HTMLSourceElement, 'src');
+	redirect(HTMLScriptElement, 'src');
+	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
+	window.addEventListener(
+		'error',
+		function (event) {
+			var el = /** @type {any} */ (event.target);
+			if (!el || el === window || !el.tagName) return;
+			var attribute = el.tagName === 'LINK' ? 'href' : 'src';
+			var found = siteUrl(el.getAttribute(attribute));
+			if (!found || el.getAttribute('data-studio-retried')) return;
+			var url = found;
+			el.setAttribute('data-studio-retried', '');
+			blobOf(url).then(function (blob) {
+				if (!blob) return api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
+				if (el.tagName === 'SCRIPT') {
+					var copy = document.createElement('script');
+					for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
+					copy.src = blob;
+					el.replaceWith(copy);
+				} else el.setAttribute(attribute, blob);
+			});
+		},
+		true
+	);
+
+	// A classic worker from a site file: started at once from a loader that waits for the file's text
+	// and keeps the page's first messages until it has run it.
+	var LOADER =
+		'var q=[],ready=false;self.addEventListener("message",function(e){var d=e.data;if(!ready&&d&&typeof d.__studioWorker==="string"){ready=true;e.stopImmediatePropagation();(0,eval)(d.__studioWorker);var k=q;q=null;k.forEach(function(x){self.dispatchEvent(new MessageEvent("message",{data:x}))});return}if(!ready){q.push(d);e.stopImmediatePropagation()}},true);';
+	if (NativeWorker) {
+		var loaderUrl = URL.createObjectURL(new Blob([LOADER], { type: 'text/javascript' }));
+		window.Worker = /** @type {any} */ (
+			function (/** @type {string | URL} */ href, /** @type {WorkerOptions | undefined} */ options) {
+				var found = siteUrl(href);
+				if (!found || (options && options.type === 'module')) return new NativeWorker(href, options);
+				var url = found;
+				var worker = new NativeWorker(loaderUrl, options);
+				ask(url, 'GET').then(function (answer) {
+					if (Number(answer.status) === 200) worker.postMessage({ __studioWorker: text(answer.body) + '\n//# sourceURL=' + url.pathname.slice(1) });
+				});
+				return worker;
+			}
+		);
+	}
+}

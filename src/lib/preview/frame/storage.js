@@ -1,0 +1,204 @@
+// @ts-check
+// Web Storage and cookies for the site. An opaque-origin frame throws SecurityError on localStorage,
+// sessionStorage and document.cookie, so a todo list that remembers its items could not run. These
+// stand in, with the semantics sites rely on (string values, length/key(), property access, a quota,
+// storage events): seeded by the host for each render, every change sent to the host in one message
+// per task. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
+// shared with the other tabs' previews, which get storage events); sessionStorage is this tab's;
+// cookies live as long as the page. None of it is ever the studio's own storage.
+
+/**
+ * Installs the storage shims.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioStorage(api) {
+	/** Characters an area holds at most (keys and values), as browsers allow about 5 MB. */
+	var QUOTA = 5 * 1024 * 1024;
+
+	/**
+	 * One storage area.
+	 * @param {'local' | 'session'} area
+	 * @param {Record<string, string> | undefined} seed
+	 */
+	function makeStorage(area, seed) {
+		/** @type {Map<string, string>} */
+		var data = new Map();
+		var used = 0;
+		if (seed) for (var k in seed) if (Object.prototype.hasOwnProperty.call(seed, k) && typeof seed[k] === 'string') set(k, /** @type {string} */ (seed[k]));
+		/** @type {(string | null)[][]} */
+		var pending = [];
+		var clearFirst = false;
+		var scheduled = false;
+		function flush() {
+			scheduled = false;
+			if (!pending.length && !clearFirst) return;
+			api.send({ type: 'storage', area: area, changes: pending, clear: clearFirst });
+			pending = [];
+			clearFirst = false;
+		}
+		/** @param {string} key @param {string | null} value */
+		function record(key, value) {
+			pending.push([key, value]);
+			if (!scheduled) {
+				scheduled = true;
+				setTimeout(flush, 0);
+			}
+		}
+		/** @param {string} key @param {string} value */
+		function set(key, value) {
+			var before = data.get(key);
+			var next = used - (before === undefined ? 0 : key.length + before.length) + key.length + value.length;
+			if (next > QUOTA) throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of '" + key + "' exceeded the quota.", 'QuotaExceededError');
+			data.set(key, value);
+			used = next;
+		}
+		/** @param {string} key */
+		function remove(key) {
+			var before = data.get(key);
+			if (before === undefined) return false;
+			data.delete(key);
+			used -= key.length + before.length;
+			return true;
+		}
+		var methods = {
+			/** @param {unknown} key */
+			getItem: function (key) {
+				var value = data.get(String(key));
+				return value === undefined ? null : value;
+			},
+			/** @param {unknown} key @param {unknown} value */
+			setItem: function (key, value) {
+				var k = String(key);
+				var v = String(value);
+				if (data.get(k) === v) return;
+				set(k, v);
+				record(k, v);
+			},
+			/** @param {unknown} key */
+			removeItem: function (key) {
+				var k = String(key);
+				if (remove(k)) record(k, null);
+			},
+			clear: function () {
+				if (!data.size) return;
+				data.clear();
+				used = 0;
+				pending = [];
+				clearFirst = true;
+				if (!scheduled) {
+					scheduled = true;
+					setTimeout(flush, 0);
+				}
+			},
+			/** @param {unknown} index */
+			key: function (index) {
+				var i = Number(index) | 0;
+				var keys = Array.from(data.keys());
+				return i >= 0 && i < keys.length ? /** @type {string} */ (keys[i]) : null;
+			},
+			get length() {
+				return data.size;
+			}
+		};
+		var proto = Object.create(Object.prototype, { [Symbol.toStringTag]: { value: 'Storage' } });
+		/** @type {Record<string | symbol, unknown>} */
+		var target = Object.create(proto);
+		/** @param {string | symbol} prop */
+		var isMethod = function (prop) {
+			return Object.prototype.hasOwnProperty.call(methods, prop);
+		};
+		var storage = new Proxy(target, {
+			get: function (_t, prop) {
+				if (isMethod(prop)) return prop === 'length' ? methods.length : /** @type {any} */ (methods)[prop];
+				if (typeof prop === 'string' && data.has(prop)) return data.get(prop);
+				return /** @type {any} */ (proto)[prop];
+			},
+			set: function (_t, prop, value) {
+				if (typeof prop !== 'string' || isMethod(prop)) return true;
+				methods.setItem(prop, value);
+				return true;
+			},
+			deleteProperty: function (_t, prop) {
+				if (typeof prop === 'string') methods.removeItem(prop);
+				return true;
+			},
+			has: function (_t, prop) {
+				return isMethod(prop) || (typeof prop === 'string' && data.has(prop));
+			},
+			ownKeys: function () {
+				return Array.from(data.keys());
+			},
+			getOwnPropertyDescriptor: function (_t, prop) {
+				if (typeof prop !== 'string' || !data.has(prop)) return undefined;
+				return { value: data.get(prop), writable: true, enumerable: true, configurable: true };
+			},
+			defineProperty: function (_t, prop, descriptor) {
+				if (typeof prop === 'string' && 'value' in descriptor) methods.setItem(prop, descriptor.value);
+				return true;
+			}
+		});
+		return {
+			storage: storage,
+			/**
+			 * Another preview of the workspace changed an item: apply it and fire a storage event.
+			 * @param {string | null} key
+			 * @param {string | null} value
+			 */
+			apply: function (key, value) {
+				var old = key === null ? null : data.has(key) ? /** @type {string} */ (data.get(key)) : null;
+				if (key === null) {
+					data.clear();
+					used = 0;
+				} else if (value === null) remove(key);
+				else set(key, value);
+				window.dispatchEvent(new StorageEvent('storage', { key: key, oldValue: old, newValue: value, url: document.baseURI }));
+			}
+		};
+	}
+
+	var local = makeStorage('local', api.host.local);
+	var session = makeStorage('session', api.host.session);
+	Object.defineProperty(window, 'localStorage', { configurable: true, enumerable: true, get: function () { return local.storage; } });
+	Object.defineProperty(window, 'sessionStorage', { configurable: true, enumerable: true, get: function () { return session.storage; } });
+	api.on('storage-event', function (message) {
+		var changes = /** @type {[string | null, string | null][]} */ (Array.isArray(message.changes) ? message.changes : []);
+		var area = message.area === 'session' ? session : local;
+		if (message.clear) area.apply(null, null);
+		changes.forEach(function (change) {
+			if (Array.isArray(change) && typeof change[0] === 'string') area.apply(change[0], typeof change[1] === 'string' ? change[1] : null);
+		});
+	});
+
+	// Cookies for this page's lifetime: name=value pairs, expiry by max-age or expires honoured.
+	/** @type {Map<string, string>} */
+	var jar = new Map();
+	Object.defineProperty(document, 'cookie', {
+		configurable: true,
+		enumerable: true,
+		get: function () {
+			return Array.from(jar.entries())
+				.map(function (pair) {
+					return pair[0] ? pair[0] + '=' + pair[1] : pair[1];
+				})
+				.join('; ');
+		},
+		set: function (/** @type {unknown} */ text) {
+			var parts = String(text).split(';');
+			var first = parts.shift() || '';
+			var at = first.indexOf('=');
+			var name = (at < 0 ? '' : first.slice(0, at)).trim();
+			var value = (at < 0 ? first : first.slice(at + 1)).trim();
+			var expired = false;
+			parts.forEach(function (part) {
+				var eq = part.indexOf('=');
+				var attribute = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
+				var attributeValue = eq < 0 ? '' : part.slice(eq + 1).trim();
+				if (attribute === 'max-age' && Number(attributeValue) <= 0) expired = true;
+				if (attribute === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true;
+			});
+			if (expired) jar.delete(name);
+			else jar.set(name, value);
+		}
+	});
+}
