@@ -17,13 +17,12 @@ async function ready(page: Page) {
 	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
 }
 
-/** Requests of the site that reached the studio's own server (none may). */
+/** Requests for the site's own files that reached the studio's server (none may). */
 function studioRequests(page: Page, origin: string): string[] {
 	const seen: string[] = [];
 	page.context().on('request', (request) => {
 		const url = request.url();
-		if (url.startsWith(origin) && !request.frame()?.url().startsWith(origin)) seen.push(url);
-		if (url.startsWith(origin) && /about\.html|data\.json|notes\.txt|missing\.json/.test(url)) seen.push(url);
+		if (url.startsWith(origin) && /(about|search)\.html|data\.json|notes\.txt|missing\.json|(app|store|classic|main)\.js|style\.css/.test(url)) seen.push(url);
 	});
 	return seen;
 }
@@ -87,4 +86,117 @@ test('fragment links scroll within the page; links and forms show other pages wi
 	await expect(site(page).locator('#about-title')).toBeVisible();
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
+});
+
+const todo = {
+	'index.html': `<!doctype html><html><head><title>Todos</title></head><body>
+<form id="add"><input id="text"><button>Add</button></form><ul id="list"></ul><p id="count"></p><p id="data"></p><p id="xhr"></p><p id="missing"></p>
+<script src="store.js"></script><script src="app.js"></script></body></html>`,
+	'store.js': `// A store over localStorage, as TodoMVC writes one.
+var KEY = 'todos-vanilla';
+function load() { return JSON.parse(localStorage.getItem(KEY) || '[]'); }
+function save(items) { localStorage.setItem(KEY, JSON.stringify(items)); }
+sessionStorage.visits = String(Number(sessionStorage.visits || 0) + 1);
+document.cookie = 'seen=yes; path=/';
+`,
+	'app.js': `var items = load();
+function draw() {
+  document.getElementById('list').innerHTML = items.map(function (t, i) { return '<li data-done="' + t.done + '"><input type="checkbox" id="c' + i + '"' + (t.done ? ' checked' : '') + '>' + t.title + '</li>'; }).join('');
+  document.getElementById('count').textContent = items.length + ' items, ' + localStorage.length + ' key, visits ' + sessionStorage.getItem('visits') + ', cookie ' + document.cookie;
+}
+document.getElementById('add').addEventListener('submit', function (e) { e.preventDefault(); items.push({ title: document.getElementById('text').value, done: false }); save(items); document.getElementById('text').value = ''; draw(); });
+document.getElementById('list').addEventListener('change', function (e) { var i = Number(e.target.id.slice(1)); items[i].done = e.target.checked; save(items); draw(); });
+addEventListener('storage', function (e) { if (e.key === KEY) { items = load(); draw(); document.body.dataset.storageEvent = 'yes'; } });
+draw();
+fetch('data.json').then(function (r) { return r.json(); }).then(function (d) { document.getElementById('data').textContent = 'fetched ' + d.flour; });
+var x = new XMLHttpRequest(); x.open('GET', 'notes.txt'); x.onload = function () { document.getElementById('xhr').textContent = x.status + ' ' + x.responseText; }; x.send();
+fetch('missing.json').then(function (r) { document.getElementById('missing').textContent = 'status ' + r.status; });
+`,
+	'data.json': '{"flour":"rye"}',
+	'notes.txt': 'knead for ten minutes'
+};
+
+test('a todo app keeps its items in localStorage across re-renders, reloads and tabs; fetch and XHR get the site\'s files; a missing one is a 404 that names who asked', async ({ page, context }) => {
+	test.setTimeout(90_000);
+	await ready(page);
+	const origin = new URL(page.url()).origin;
+	const asked = studioRequests(page, origin);
+	await call(page, 'workspace_apply_changes', { operations: Object.entries(todo).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	await expect(site(page).locator('#data')).toHaveText('fetched rye');
+	await expect(site(page).locator('#xhr')).toHaveText('200 knead for ten minutes');
+	await expect(site(page).locator('#missing')).toHaveText('status 404');
+	for (const title of ['Buy flour', 'Bake bread']) {
+		await site(page).locator('#text').fill(title);
+		await site(page).locator('#text').press('Enter');
+	}
+	await site(page).locator('#c0').check();
+	await expect(site(page).locator('#count')).toHaveText('2 items, 1 key, visits 1, cookie seen=yes');
+	// The 404 names the file and where it was asked for.
+	await expect
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string; at?: string }[] }).errors.find((e) => e.message.includes('missing.json')))
+		.toMatchObject({ at: 'app.js:12' });
+	// The agent sees the same storage.
+	await expect.poll(async () => ((await call(page, 'preview_get_storage')).structuredContent as { local: Record<string, string> }).local['todos-vanilla']).toBe('[{"title":"Buy flour","done":true},{"title":"Bake bread","done":false}]');
+	// A re-render (an edit) keeps them; sessionStorage counts the visit like a reload on a host.
+	await call(page, 'workspace_apply_patch', { path: 'index.html', search: '<title>Todos</title>', replace: '<title>My todos</title>' });
+	await expect(site(page).locator('#count')).toHaveText('2 items, 1 key, visits 2, cookie seen=yes');
+	await expect(site(page).locator('li[data-done="true"]')).toHaveText('Buy flour');
+	// A second tab's preview shows them, and hears the first tab's changes as storage events.
+	const other = await context.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	await expect(site(other).locator('#count')).toContainText('2 items');
+	await site(page).locator('#text').fill('Sell bread');
+	await site(page).locator('#text').press('Enter');
+	await expect(site(other).locator('body')).toHaveAttribute('data-storage-event', 'yes');
+	await expect(site(other).locator('#count')).toContainText('3 items');
+	await other.close();
+	// A reload of the studio keeps them (the hub persisted them).
+	await page.reload();
+	await waitForHub(page);
+	await expect(site(page).locator('#count')).toContainText('3 items, 1 key, visits 1');
+	// Cleared: the page starts as a first visitor sees it.
+	await call(page, 'preview_clear_storage');
+	await expect(site(page).locator('#count')).toHaveText('0 items, 0 key, visits 1, cookie seen=yes');
+	await page.waitForTimeout(300);
+	expect(asked).toEqual([]);
+});
+
+test('errors point at the workspace file and line: a DOM error in an inlined script, a throw in a module, inline page code; each once', async ({ page }) => {
+	await ready(page);
+	const files = {
+		'index.html': `<!doctype html>
+<html><head><title>Errors</title>
+<link rel="stylesheet" href="a.css">
+</head><body>
+<h1>Errors</h1>
+<script src="classic.js"></script>
+<script type="module" src="main.js"></script>
+<script>
+  setTimeout(function () {
+    undefinedFunctionInPage();
+  }, 30);
+</script>
+</body></html>`,
+		'a.css': 'body { color: #222; }\n'.repeat(40),
+		'classic.js': `// line 1
+var a = 1;
+setTimeout(function () {
+  document.querySelector('[[');
+}, 10);
+`,
+		'main.js': `// line 1
+setTimeout(function () {
+  throw new Error('from the module');
+}, 20);
+`
+	};
+	await call(page, 'workspace_apply_changes', { operations: Object.entries(files).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	const errors = async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string; at?: string }[] }).errors;
+	await expect.poll(async () => (await errors()).length).toBeGreaterThanOrEqual(3);
+	const list = await errors();
+	expect(list.find((e) => e.message.includes('not a valid selector'))?.at).toBe('classic.js:4');
+	expect(list.find((e) => e.message.includes('from the module'))?.at).toBe('main.js:3');
+	expect(list.find((e) => e.message.includes('undefinedFunctionInPage'))?.at).toBe('index.html:10');
+	expect(list.filter((e) => e.message.includes('from the module'))).toHaveLength(1);
 });

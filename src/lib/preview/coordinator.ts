@@ -19,8 +19,6 @@ const KEPT_REVISIONS = 4;
 const MAX_HISTORY = 50;
 /** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
 const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
-/** localStorage writes are persisted after this pause (a todo app writes on every keystroke). */
-const PERSIST_DELAY_MS = 200;
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -86,7 +84,8 @@ export class PreviewCoordinator implements PreviewPort {
 	#latest: Workspace | null = null;
 	#warnings: PreviewErrorLine[] = [];
 	#local: Record<string, string> = {};
-	#persistTimer: ReturnType<typeof setTimeout> | null = null;
+	#saving = false;
+	#saveAgain = false;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
@@ -196,12 +195,28 @@ export class PreviewCoordinator implements PreviewPort {
 		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'} cleared.` };
 	}
 
+	/**
+	 * Writes the site's localStorage at once, one write at a time (a change made meanwhile goes in the
+	 * next): the last tab may close right after the page wrote, and the hub with it.
+	 */
 	#persist() {
-		if (this.#persistTimer) clearTimeout(this.#persistTimer);
-		this.#persistTimer = setTimeout(() => {
-			this.#persistTimer = null;
-			void this.#options.siteStore?.set({ ...this.#local }).catch(() => undefined);
-		}, PERSIST_DELAY_MS);
+		if (this.#saving) {
+			this.#saveAgain = true;
+			return;
+		}
+		const store = this.#options.siteStore;
+		if (!store) return;
+		this.#saving = true;
+		void store
+			.set({ ...this.#local })
+			.catch(() => undefined)
+			.finally(() => {
+				this.#saving = false;
+				if (this.#saveAgain) {
+					this.#saveAgain = false;
+					this.#persist();
+				}
+			});
 	}
 
 	get hosts(): number {
