@@ -6,6 +6,7 @@ import { createPreparer, type Impact } from '../../src/lib/runtime/prepare';
 import { MemoryRepository } from '../../src/lib/storage/memory';
 import type { ApprovalPolicy, PendingApproval } from '../../src/lib/runtime/policy';
 import { ApprovalPolicy as Policy } from '../../src/lib/runtime/policy';
+import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
 
 async function nextPending(policy: ApprovalPolicy, after?: (p: PendingApproval) => boolean): Promise<PendingApproval> {
 	for (let i = 0; i < 500; i++) {
@@ -75,7 +76,7 @@ describe('pinned approvals', () => {
 		ok(await direct('workspace_create_file', { path: 'a.txt', content: 'a' }));
 		expect(errorCode(await agent('workspace_delete_file', { path: 'a.txt', expectedRevision: 0 }))).toBe('WORKSPACE_REVISION_CONFLICT');
 		expect(errorCode(await agent('workspace_delete_file', { path: 'missing.txt' }))).toBe('WORKSPACE_FILE_NOT_FOUND');
-		expect(errorCode(await agent('workspace_write_file', { path: 'big.txt', content: 'x'.repeat(600 * 1024), createIfMissing: true }))).toBe('WORKSPACE_SOURCE_LIMIT');
+		expect(errorCode(await agent('workspace_write_file', { path: 'big.txt', content: 'x'.repeat(TEXT_FILE_MAX_BYTES + 1), createIfMissing: true }))).toBe('WORKSPACE_SOURCE_LIMIT');
 		expect(registry.policy.snapshot()).toEqual([]);
 	});
 });

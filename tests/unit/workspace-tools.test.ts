@@ -19,7 +19,7 @@ describe('workspace tools', () => {
 			revision: 1,
 			fileCount: 7,
 			activePath: 'index.html',
-			limits: { textFileBytes: 524288, assetBytes: 4194304, workspaceBytes: 33554432, files: 2000 },
+			limits: { textFileBytes: 4194304, editorBytes: 524288, assetBytes: 4194304, workspaceBytes: 33554432, files: 2000 },
 			storage: { mode: 'memory' },
 			folder: { status: 'browser-only' },
 			quarantined: []

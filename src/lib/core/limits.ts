@@ -1,9 +1,14 @@
 // Workspace limits: one place for every size and count bound, reported by workspace_get_status.
 
-/** Largest text file, in bytes (UTF-8). */
-export const TEXT_FILE_MAX_BYTES = 512 * 1024;
 /** Largest asset (image, font, wasm), in bytes. */
 export const ASSET_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest text file, in bytes (UTF-8): as large as an asset. Real sites ship stylesheets with fonts
+ * inlined and bundled plugins near 1 MB; they are stored and rendered whole.
+ */
+export const TEXT_FILE_MAX_BYTES = ASSET_MAX_BYTES;
+/** Largest text file the editor edits; a larger one opens read-only (search and tools still read it). */
+export const EDITOR_MAX_BYTES = 512 * 1024;
 /** Largest workspace, all files together, in bytes. */
 export const WORKSPACE_MAX_BYTES = 32 * 1024 * 1024;
 /** Most files in one workspace. */
@@ -21,6 +26,7 @@ export const HISTORY_MAX_BYTES = 16 * 1024 * 1024;
 /** The limits as reported to tools and the UI. */
 export const LIMITS = {
 	textFileBytes: TEXT_FILE_MAX_BYTES,
+	editorBytes: EDITOR_MAX_BYTES,
 	assetBytes: ASSET_MAX_BYTES,
 	workspaceBytes: WORKSPACE_MAX_BYTES,
 	files: WORKSPACE_MAX_FILES

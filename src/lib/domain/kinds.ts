@@ -20,7 +20,15 @@ const TEXT: Record<string, [string, string]> = {
 	md: ['markdown', 'text/markdown'],
 	txt: ['plaintext', 'text/plain'],
 	svg: ['svg', 'image/svg+xml'],
-	ts: ['typescript', 'text/typescript']
+	ts: ['typescript', 'text/typescript'],
+	// Harmless text that real sites carry beside their pages.
+	webmanifest: ['json', 'application/manifest+json'],
+	xml: ['xml', 'application/xml'],
+	map: ['json', 'application/json'],
+	csv: ['plaintext', 'text/csv'],
+	vtt: ['plaintext', 'text/vtt'],
+	scss: ['css', 'text/x-scss'],
+	less: ['css', 'text/x-less']
 };
 
 const ASSET: Record<string, string> = {
@@ -35,7 +43,14 @@ const ASSET: Record<string, string> = {
 	woff2: 'font/woff2',
 	ttf: 'font/ttf',
 	otf: 'font/otf',
-	wasm: 'application/wasm'
+	eot: 'application/vnd.ms-fontobject',
+	wasm: 'application/wasm',
+	mp4: 'video/mp4',
+	webm: 'video/webm',
+	ogg: 'audio/ogg',
+	mp3: 'audio/mpeg',
+	wav: 'audio/wav',
+	pdf: 'application/pdf'
 };
 
 /** Every accepted extension, for messages. */

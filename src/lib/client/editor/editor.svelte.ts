@@ -2,6 +2,7 @@
 // are co-edited live through the hub (collab-sync.ts: every keystroke reaches every tab, agents'
 // changes merge in); a file the hub cannot share falls back to debounced guarded saves (save-sync.ts). The conflict
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
+import { EDITOR_MAX_BYTES } from '$lib/core/limits';
 import { lineDiff, type DiffLine } from '$lib/domain/diff';
 import { hashText } from '$lib/domain/hash';
 import { journalRemove, TypingJournal } from './journal';
@@ -172,7 +173,10 @@ export class EditorController {
 		if (!this.#cm || !this.#view) return;
 		let session = this.#sessions.get(path);
 		if (!session) {
-			session = (await this.#openShared(path)) ?? (await this.#openAlone(path)) ?? undefined;
+			// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
+			// way to edit it, and co-editing it would ship it through every keystroke's merge.
+			const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
+			session = (size > EDITOR_MAX_BYTES ? null : await this.#openShared(path)) ?? (await this.#openAlone(path, size > EDITOR_MAX_BYTES)) ?? undefined;
 			if (!session) return this.close(path);
 			if (this.#sessions.has(path)) session = this.#sessions.get(path)!; // a concurrent open() won
 			else this.#sessions.set(path, session);
@@ -206,10 +210,12 @@ export class EditorController {
 	}
 
 	/** Opens `path` on its own (binary files, read-only; or a hub that cannot share it). */
-	async #openAlone(path: string): Promise<FileSession | null> {
+	async #openAlone(path: string, tooLarge = false): Promise<FileSession | null> {
 		const file = await this.#studio.api.readFile(path);
 		if (!file || !this.#cm) return null;
-		const readOnly = file.content === null;
+		const readOnly = file.content === null || tooLarge;
+		if (tooLarge && file.content !== null)
+			this.#toasts.show({ tone: 'info', message: `${path} is ${Math.round(file.size / 1024)} KB, more than the editor edits (${EDITOR_MAX_BYTES / 1024} KB): it opens read-only. The preview, search and tools use all of it.` });
 		const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
 		const language = this.#studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
 		return { state: this.#cm.createState(content, language, () => this.#onLocalEdit(path), readOnly), base: content, revision: file.revision, saving: null, language, readOnly, shared: false };

@@ -30,12 +30,16 @@ function studioNavigation(api) {
 		}
 	}
 	/**
-	 * A URL as the page means it (relative to its virtual URL), or null.
+	 * A URL as the page means it (relative to its virtual URL), or null. A srcdoc document's own
+	 * location is about:srcdoc (its pathname "srcdoc"): a URL built from it means this page.
 	 * @param {string | URL} href
 	 */
 	function resolve(href) {
 		try {
-			return new URL(String(href), document.baseURI);
+			var url = new URL(String(href), document.baseURI);
+			if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + url.search + url.hash, origin);
+			if (url.origin === origin && url.pathname === '/srcdoc') url.pathname = page();
+			return url;
 		} catch {
 			return null;
 		}
@@ -97,7 +101,7 @@ function studioNavigation(api) {
 			if (!link || link.hasAttribute('download')) return;
 			var href = link.getAttribute('href') || '';
 			if (/^\s*javascript:/i.test(href)) return;
-			var resolved = resolve(link.href);
+			var resolved = resolve(link.getAttribute('href') || '');
 			if (!resolved || (resolved.origin !== origin && !/^https?:$/.test(resolved.protocol))) return; // mailto:, tel:, data: …: the browser's own
 			var url = resolved;
 			var frameTarget = (link.getAttribute('target') || '').toLowerCase();
@@ -161,13 +165,15 @@ function studioNavigation(api) {
 
 	/**
 	 * pushState/replaceState: the state is kept in the frame's real history (so history.back() and
-	 * popstate work); the URL, which a srcdoc document cannot take, is shown on the preview bar.
-	 * @param {(state: unknown, title: string) => void} native
+	 * popstate work); a new fragment of this page is taken for real (hash routers read it back); any
+	 * other URL, which a srcdoc document cannot take, is shown on the preview bar.
+	 * @param {(state: unknown, title: string, url?: string) => void} native
 	 */
 	function withRoute(native) {
 		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
-			native(state, title);
 			var url = href === undefined || href === null ? null : resolve(href);
+			if (url && url.origin === origin && url.pathname === page() && !url.search) native(state, title, 'about:srcdoc' + url.hash);
+			else native(state, title);
 			if (url && url.origin === origin) api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
 		};
 	}
