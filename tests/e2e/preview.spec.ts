@@ -1,6 +1,8 @@
 // The live preview in Chromium: revision-exact acknowledgements, errors, timeouts, superseding, isolation.
 import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 type Preview = { revision: number; status: string; code?: string; message?: string };
 type Result = { isError: boolean; structuredContent: { revision?: number; preview?: Preview; error?: { code: string } } & Record<string, unknown> };
@@ -171,7 +173,8 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor 
 	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
 	await expect
 		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n'))
-		.toContain('parent.document:blocked top.document:blocked localStorage:blocked indexedDB:blocked');
+		// localStorage is the site's own (kept for the workspace by the hub), never the studio's.
+		.toContain('parent.document:blocked top.document:blocked localStorage:empty indexedDB:blocked');
 	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
 	expect(lines).not.toContain('READ');
 	expect(lines).not.toContain('top secret');
@@ -231,23 +234,25 @@ test('a page linking missing.css: the diagnostic names it with index.html:LINE, 
 	expect(asked).toEqual([]);
 });
 
-test('a page script cannot fetch the studio origin (or anything): the request never leaves, and the preview says it was blocked', async ({ page }) => {
+test('a page script never reaches the studio origin (or anything): its relative fetch is answered from the workspace, an absolute one is refused and reported', async ({ page }) => {
 	await ready(page);
 	const asked: string[] = [];
 	page.context().on('request', (request) => {
 		if (/data\.json|studio-probe/.test(request.url())) asked.push(request.url());
 	});
 	const script = `<script>
-fetch('data.json').then(() => (document.body.dataset.relative = 'answered'), () => (document.body.dataset.relative = 'refused'));
-fetch(new URL('/studio-probe', document.baseURI).href).then(() => (document.body.dataset.origin = 'answered'), () => (document.body.dataset.origin = 'refused'));
+fetch('data.json').then((r) => (document.body.dataset.relative = 'status ' + r.status), () => (document.body.dataset.relative = 'refused'));
+fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.dataset.origin = 'answered'), () => (document.body.dataset.origin = 'refused'));
 </script>`;
 	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>\n<html><head></head><body><h1>Offline by design</h1>\n${script}</body></html>\n` });
-	await expect(frame(page).locator('body')).toHaveAttribute('data-relative', 'refused');
+	// data.json is not in the workspace: the preview answers 404, as a static host would.
+	await expect(frame(page).locator('body')).toHaveAttribute('data-relative', 'status 404');
 	await expect(frame(page).locator('body')).toHaveAttribute('data-origin', 'refused');
-	// Reported as a page error of this revision (the overlay if it came before the ack, the console after).
+	// Reported as a warning of this revision (the network is off), not an error of the site.
 	await expect
-		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] }).errors.map((e) => e.message).join('\n'))
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { warnings: { message: string }[] }).warnings.map((e) => e.message).join('\n'))
 		.toContain('Blocked a network request');
+	await expect(page.getByTestId('preview-warning')).toContainText('Blocked a network request');
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
 });
@@ -258,8 +263,12 @@ test('the person can allow the network for a workspace: its page then fetches, t
 	const other = await context.newPage();
 	await other.goto('/');
 	await waitForHub(other);
-	// no-cors: the frame's origin is opaque, so a readable (CORS) request would fail for that reason alone.
-	const script = `<script>fetch('data.json', { mode: 'no-cors' }).then(() => (document.body.dataset.net = 'answered'), () => (document.body.dataset.net = 'refused'));</script>`;
+	// Another origin (a server on 127.0.0.1): the site's own files are answered from the workspace either way.
+	const server = createServer((_request, response) => response.writeHead(200, { 'access-control-allow-origin': '*' }).end('ok'));
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`;
+	test.info().attach('server', { body: target });
+	const script = `<script>fetch('${target}').then(() => (document.body.dataset.net = 'answered'), () => (document.body.dataset.net = 'refused'));</script>`;
 	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>\n<html><head></head><body><h1>Net</h1>\n${script}</body></html>\n` });
 	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'refused');
 	const toggle = page.getByTestId('preview-network');
@@ -276,4 +285,5 @@ test('the person can allow the network for a workspace: its page then fetches, t
 	await page.getByTestId('preview-network').click();
 	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'refused');
 	await expect(frame(other).locator('body')).toHaveAttribute('data-net', 'refused');
+	await new Promise<void>((resolve) => server.close(() => resolve()));
 });
