@@ -1,0 +1,180 @@
+// The site as a static host serves it, in the preview: which page a path names (relative, "../",
+// root-absolute, "dir/", clean URLs), the files requests get (from the revision a frame shows), the
+// page shown across edits with Back and Forward, the site's localStorage kept and shared, and the
+// line map that sends every error to its file and line.
+import { describe, expect, it } from 'vitest';
+import { compile, pageOf } from '../../src/lib/preview/compile';
+import { applyEditsMapped } from '../../src/lib/preview/html';
+import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
+import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
+import { makeFile, type Workspace } from '../../src/lib/domain/model';
+import type { PreviewRender, SiteStorageChange } from '../../src/lib/preview/messages';
+
+function ws(files: Record<string, string | Uint8Array>, revision = 3): Workspace {
+	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
+}
+
+/** Resolves a link written in `page` the way the frame does (against the page's virtual URL). */
+const linkFrom = (page: string, href: string) => sitePath(new URL(href, siteUrl(page)).pathname);
+
+const site = ws({ 'index.html': '<h1>Home</h1>', 'about.html': '<h1>About</h1>', 'blog/index.html': '<h1>Blog</h1>', 'blog/post one.html': '<h1>Post</h1>', 'docs.html': '<h1>Docs</h1>', 'data.json': '{"a":1}', 'img/logo.png': new Uint8Array([137, 80, 78, 71]) });
+
+describe('paths of links and requests', () => {
+	it('relative, "./", "../", root-absolute and encoded links resolve as on a host; query and fragment stay out of the path', () => {
+		expect(linkFrom('index.html', 'about.html')).toBe('about.html');
+		expect(linkFrom('blog/index.html', '../about.html?x=1#team')).toBe('about.html');
+		expect(linkFrom('blog/index.html', './post%20one.html')).toBe('blog/post one.html');
+		expect(linkFrom('blog/post one.html', '/index.html')).toBe('index.html');
+		expect(linkFrom('blog/index.html', '../../../../about.html')).toBe('about.html'); // never above the site's root
+		expect(linkFrom('index.html', 'blog/')).toBe('blog/');
+		expect(new URL('#team', siteUrl('about.html')).href).toBe(`${SITE_ORIGIN}/about.html#team`);
+		expect(sitePath('%E0%A4%A')).toBeNull();
+	});
+
+	it('a path names a page as a static host serves it: "" and "dir/" are their index.html, "about" is about.html', () => {
+		expect(pageOf(site, '/')).toBe('index.html');
+		expect(pageOf(site, '')).toBe('index.html');
+		expect(pageOf(site, 'blog/')).toBe('blog/index.html');
+		expect(pageOf(site, 'blog')).toBe('blog/index.html');
+		expect(pageOf(site, 'docs')).toBe('docs.html');
+		expect(pageOf(site, 'blog/post one.html')).toBe('blog/post one.html');
+		expect(pageOf(site, 'data.json')).toBeNull(); // not a page
+		expect(pageOf(site, 'nowhere.html')).toBeNull();
+	});
+
+	it('a page the site does not have renders a 404 page, with the bridge, and says so', () => {
+		const compiled = compile(site, 'nowhere.html');
+		expect(compiled.notFound).toBe('nowhere.html');
+		expect(compiled.html).toContain('404');
+		expect(compiled.html).toContain('data-studio-bridge');
+		expect(compile(site, 'about.html').entry).toBe('about.html');
+	});
+});
+
+describe('the preview coordinator as the site\'s host', () => {
+	const coordinator = (options: Partial<ConstructorParameters<typeof PreviewCoordinator>[0]> = {}) => {
+		const sent: PreviewRender[] = [];
+		const c = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), ackTimeoutMs: 50, ...options });
+		return { c, sent };
+	};
+
+	it('answers file requests from the revision the frame shows, "dir/" as its index.html, a missing file as 404', () => {
+		const { c } = coordinator();
+		c.registerHost('tab', ws({ 'index.html': 'v1', 'data.json': '{"v":1}' }, 1));
+		c.registerHost('tab', ws({ 'index.html': 'v2', 'data.json': '{"v":2}' }, 2));
+		expect(c.file(1, '/data.json')).toMatchObject({ status: 200, mimeType: 'application/json', body: '{"v":1}' });
+		expect(c.file(2, 'data.json')).toMatchObject({ status: 200, body: '{"v":2}' });
+		expect(c.file(99, '/data.json')).toMatchObject({ status: 200, body: '{"v":2}' }); // no longer kept: the newest
+		expect(c.file(2, '/')).toMatchObject({ status: 200, mimeType: 'text/html', body: 'v2' });
+		expect(c.file(2, '/missing.json')).toMatchObject({ status: 404 });
+		const bytes = coordinator().c;
+		bytes.registerHost('tab', site);
+		expect(bytes.file(3, '/img/logo.png').body).toEqual(new Uint8Array([137, 80, 78, 71]));
+	});
+
+	it('keeps the page shown across edits, with Back and Forward, and names it in every render and in the status', async () => {
+		const pages: string[] = [];
+		const { c, sent } = coordinator({ onPage: (page) => pages.push(`${page.path}:${page.canBack}:${page.canForward}`) });
+		c.registerHost('tab', site);
+		const reply = () => {
+			const render = sent.at(-1)!;
+			c.ack('tab', render.renderId, { revision: render.revision, status: 'ready', durationMs: 1, errors: [] });
+		};
+		const go = async (target: Parameters<typeof c.navigate>[1], workspace = site) => {
+			const done = c.navigate(workspace, target);
+			reply();
+			return done;
+		};
+		expect(await go({ path: '/about.html', fragment: '#team' })).toMatchObject({ page: 'about.html', status: 'ready' });
+		expect(sent.at(-1)).toMatchObject({ page: 'about.html', fragment: '#team' });
+		expect(sent.at(-1)!.html).toContain('<h1>About</h1>');
+		// An edit to the page shown keeps you on it (and the fragment is not gone to again).
+		const edited = ws({ ...Object.fromEntries([...site.files].map(([p, f]) => [p, f.content ?? f.bytes!])), 'about.html': '<h1>About us</h1>' }, 4);
+		const rendered = c.render(edited);
+		reply();
+		await rendered;
+		expect(sent.at(-1)).toMatchObject({ page: 'about.html', revision: 4 });
+		expect(sent.at(-1)!.fragment).toBeUndefined();
+		expect(sent.at(-1)!.html).toContain('About us');
+		expect(await go({ path: 'blog/' }, edited)).toMatchObject({ page: 'blog/index.html' });
+		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'about.html' });
+		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' });
+		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' }); // nothing further back
+		expect(await go({ direction: 'forward' }, edited)).toMatchObject({ page: 'about.html' });
+		expect(c.status().page).toBe('about.html');
+		expect(pages).toEqual(['about.html:true:false', 'blog/index.html:true:false', 'about.html:true:true', 'index.html:false:true', 'about.html:true:true']);
+		// A page that is not there is a 404 page, on its own address.
+		expect(await go({ path: 'gone.html' }, edited)).toMatchObject({ page: 'gone.html' });
+		expect(sent.at(-1)!.html).toContain('404');
+	});
+
+	it('keeps the site\'s localStorage (persisted, in every render, told to the other tabs), and clears it', async () => {
+		const saved: Record<string, string>[] = [];
+		const told: [SiteStorageChange, string | null][] = [];
+		const { c, sent } = coordinator({
+			siteStore: { get: async () => ({ kept: 'from before', bad: 1 }), set: async (value) => void saved.push(value) },
+			onStorage: (change, from) => told.push([change, from])
+		});
+		await c.loadStorage();
+		expect(c.siteStorage().local).toEqual({ kept: 'from before' });
+		c.storageChange('tab-a', { area: 'local', changes: [['todos', '[1,2]'], ['kept', null]] });
+		expect(c.siteStorage().local).toEqual({ todos: '[1,2]' });
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(saved.at(-1)).toEqual({ todos: '[1,2]' });
+		expect(told).toEqual([[{ area: 'local', changes: [['todos', '[1,2]'], ['kept', null]] }, 'tab-a']]);
+		// sessionStorage is each tab's: told to nobody else's storage, kept by nobody here.
+		c.storageChange('tab-a', { area: 'session', changes: [['visits', '1']] });
+		expect(c.siteStorage().local).toEqual({ todos: '[1,2]' });
+		expect(c.registerHost('tab-b', site)).toMatchObject({ local: { todos: '[1,2]' } });
+		// Over 5 MB in all is never kept (the frame's own quota refuses first).
+		c.storageChange('tab-a', { area: 'local', changes: [['huge', 'x'.repeat(5 * 1024 * 1024 + 1)]] });
+		expect(Object.keys(c.siteStorage().local)).toEqual(['todos']);
+		const cleared = c.clearStorage(site);
+		sent.length = 0;
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		for (const render of sent) c.ack('tab-b', render.renderId, { revision: render.revision, status: 'ready', durationMs: 1, errors: [] });
+		await cleared;
+		expect(c.siteStorage().local).toEqual({});
+		expect(told.slice(-2).map(([change, from]) => [change.area, change.clear, from])).toEqual([
+			['local', true, null],
+			['session', true, null]
+		]);
+	});
+});
+
+describe('the line map of a compiled document', () => {
+	it('maps every output line back to its file and line: the page, an inlined script, the studio\'s own text', () => {
+		const source = 'line 1\n<script src="a.js"></script>\nline 3\nline 4';
+		const start = source.indexOf('<script');
+		const end = source.indexOf('</script>') + '</script>'.length;
+		const { text, lines } = applyEditsMapped(
+			source,
+			[
+				{ start: 0, end: 0, text: 'BRIDGE\nBRIDGE\n', origin: { path: '', line: 0 } },
+				{ start, end, text: '<script>a1\na2\na3</script>', origin: { path: 'a.js', line: 1 } }
+			],
+			'index.html'
+		);
+		const lookup = (line: number) => {
+			const segment = [...lines.segments].reverse().find(([out]) => out <= line)!;
+			return `${lines.paths[segment[1]] || '(studio)'}:${segment[2] + line - segment[0]}`;
+		};
+		expect(text.split('\n')).toEqual(['BRIDGE', 'BRIDGE', 'line 1', '<script>a1', 'a2', 'a3</script>', 'line 3', 'line 4']);
+		expect([1, 2, 3, 4, 5, 6, 7, 8].map(lookup)).toEqual(['(studio):0', '(studio):1', 'index.html:1', 'a.js:1', 'a.js:2', 'index.html:2', 'index.html:3', 'index.html:4']);
+	});
+
+	it('a compiled page carries its map in the bridge, and the map says where each inlined script starts', () => {
+		const compiled = compile(ws({ 'index.html': '<!doctype html>\n<html><head>\n<script src="app.js"></script>\n</head><body>\n<p>x</p>\n<script>inline()</script>\n</body></html>', 'app.js': 'one()\ntwo()\nthree()' }));
+		const map = JSON.parse(/data-lines="([^"]*)"/.exec(compiled.html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<')) as { paths: string[]; segments: [number, number, number][] };
+		const out = compiled.html.split('\n');
+		const where = (needle: string) => {
+			const line = out.findIndex((text) => text.includes(needle)) + 1;
+			const segment = [...map.segments].reverse().find(([at]) => at <= line)!;
+			return `${map.paths[segment[1]]}:${segment[2] + line - segment[0]}`;
+		};
+		expect(where('two()')).toBe('app.js:2');
+		expect(where('three()')).toBe('app.js:3');
+		expect(where('inline()')).toBe('index.html:6');
+		expect(where('<p>x</p>')).toBe('index.html:5');
+	});
+});
