@@ -94,7 +94,7 @@ test('opening a project folder without an .html imports what it can, lists what 
 		await put(dir, 'app.js', 'console.log("mine");\n');
 		await put(dir, 'README.md', '# My project\n');
 		await put(await dir.getDirectoryHandle('.vscode', { create: true }), 'settings.json', '{"editor.tabSize": 2}');
-		await put(dir, 'notes.txt', 'n'.repeat(600 * 1024));
+		await put(dir, 'notes.txt', 'n'.repeat(4 * 1024 * 1024 + 1));
 		const snapshot: Record<string, number> = {};
 		const walk = async (d: FileSystemDirectoryHandle, prefix: string) => {
 			for await (const [name, entry] of (d as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
