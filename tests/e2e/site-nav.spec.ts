@@ -200,3 +200,25 @@ setTimeout(function () {
 	expect(list.find((e) => e.message.includes('undefinedFunctionInPage'))?.at).toBe('index.html:10');
 	expect(list.filter((e) => e.message.includes('from the module'))).toHaveLength(1);
 });
+
+test('the preview in a new window works the same way: its links go to other pages and its fetch gets the site\'s files', async ({ page }) => {
+	await ready(page);
+	const origin = new URL(page.url()).origin;
+	const asked = studioRequests(page, origin);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{ op: 'write', path: 'index.html', content: `<!doctype html><html><head><title>Home</title></head><body><a id="to-about" href="about.html">About</a><p id="data"></p><script>fetch('data.json').then(function (r) { return r.text(); }).then(function (t) { document.getElementById('data').textContent = t; });</script></body></html>`, createIfMissing: true },
+			{ op: 'write', path: 'about.html', content: '<!doctype html><html><head><title>About</title></head><body><h1 id="about-title">About us</h1></body></html>', createIfMissing: true },
+			{ op: 'write', path: 'data.json', content: '{"from":"the workspace"}', createIfMissing: true }
+		]
+	});
+	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click({ noWaitAfter: true })]);
+	const inner = popup.frameLocator('iframe');
+	await expect(inner.locator('#data')).toHaveText('{"from":"the workspace"}');
+	await inner.locator('#to-about').click();
+	await expect(inner.locator('#about-title')).toHaveText('About us');
+	// The studio's preview follows (one page shown, everywhere).
+	await expect(site(page).locator('#about-title')).toHaveText('About us');
+	await popup.close();
+	expect(asked).toEqual([]);
+});

@@ -1,7 +1,8 @@
 // This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
 // lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
-import { PreviewHost, openInNewWindow, type PreviewLines, type RenderExtras } from '$lib/preview/host';
+import { PreviewHost, openInNewWindow, type PreviewLines, type PreviewWindow, type RenderExtras } from '$lib/preview/host';
+import type { SiteChannelOptions } from '$lib/preview/site-channel';
 import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
 import { scoped } from '$lib/core/base';
 import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
@@ -46,6 +47,8 @@ export class PreviewController {
 	/** The address the site routed to with history.pushState (null: the page's own). */
 	route = $state<string | null>(null);
 	#host: PreviewHost | null = null;
+	/** The preview in a new window, which follows this one. */
+	#popup: PreviewWindow | null = null;
 	#extras: RenderExtras = { page: 'index.html' };
 	#stopEvents: (() => void) | null = null;
 	#link: PreviewLink | null = null;
@@ -58,16 +61,7 @@ export class PreviewController {
 	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
-		this.#host = new PreviewHost(container, {
-			onLines: (lines) => this.#onLines(lines),
-			onNavigate: (target) => void this.navigate(target),
-			onRoute: (path) => (this.route = path),
-			onStorage: (change) => {
-				this.#applyLocal(change);
-				void link.storage(change).catch(() => undefined);
-			},
-			onRequest: (request) => this.#file(link, request)
-		});
+		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines), ...this.#channelOptions(link) });
 		this.#stopEvents = link.events((event) => {
 			if (event.type === 'preview.page') this.location = event.location;
 			else if (event.change.area === 'local' || event.fromTab === null) {
@@ -105,6 +99,7 @@ export class PreviewController {
 		this.warnings = [];
 		const network = this.network;
 		const html = withNetwork(render.html, network);
+		if (this.#popup && !this.#popup.show(html, render.revision, this.#extras)) this.#popup = null;
 		let outcome = await this.#host.render(render.revision, html, this.#extras);
 		// The first render of a page load competes with the studio's own start (scripts, the editor):
 		// on a slow device one late load there is not an endless loop, so it gets one more try.
@@ -152,6 +147,19 @@ export class PreviewController {
 			this.#outbox = { console: [], errors: [], warnings: [] };
 			void this.#link?.report(batch).catch(() => undefined);
 		}, 100);
+	}
+
+	/** What the site's frame asks for — here and in the new-window preview — goes to the hub. */
+	#channelOptions(link: PreviewLink): SiteChannelOptions {
+		return {
+			onNavigate: (target) => void this.navigate(target),
+			onRoute: (path) => (this.route = path),
+			onStorage: (change) => {
+				this.#applyLocal(change);
+				void link.storage(change).catch(() => undefined);
+			},
+			onRequest: (request) => this.#file(link, request)
+		};
 	}
 
 	/** A file the site asked for, through the hub; a missing one is also an error naming who asked. */
@@ -231,6 +239,7 @@ export class PreviewController {
 	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
 	openWindow(): boolean {
 		if (!this.#html) return true;
-		return openInNewWindow(withNetwork(this.#html, this.network), this.#revision, this.#extras) !== null;
+		this.#popup = this.#link ? openInNewWindow(withNetwork(this.#html, this.network), this.#revision, this.#extras, this.#channelOptions(this.#link)) : null;
+		return this.#popup !== null;
 	}
 }

@@ -9,7 +9,8 @@
 // The preview document's base is the page's virtual URL (site.ts), which the srcdoc frame inherits:
 // the site's relative links and requests resolve as on a host, and the frame programs hand them here
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
-import type { HostRenderOutcome, HostToFrameMessage, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import type { HostRenderOutcome, HostToFrameMessage, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine, SiteStorageChange } from './messages';
+import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
 import { siteUrl } from './site';
 import { PREVIEW_LIMITS } from './limits';
@@ -39,23 +40,12 @@ export interface RenderExtras {
 }
 
 /** Options of a host. */
-export interface PreviewHostOptions {
+export interface PreviewHostOptions extends SiteChannelOptions {
 	timeoutMs?: number;
 	/** Console lines, errors and warnings, as they arrive (during and after a render). */
 	onLines?(lines: PreviewLines): void;
 	title?: string;
-	/** The site went to another page of itself (a link, a form, window.open). */
-	onNavigate?(target: SiteNavigation): void;
-	/** The site routed with history.pushState/replaceState (the address field shows it). */
-	onRoute?(path: string): void;
-	/** The site changed its localStorage (its sessionStorage stays with this host). */
-	onStorage?(change: SiteStorageChange): void;
-	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
-	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer>;
 }
-
-/** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
-const MAX_REQUESTS_IN_FLIGHT = 64;
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -81,8 +71,6 @@ interface Current {
 	errors: PreviewErrorLine[];
 	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
 	counts: { console: number; errors: number; chars: number };
-	/** File requests not yet answered. */
-	requests: number;
 	settled: boolean;
 	resolve(outcome: HostRenderOutcome): void;
 	timer: ReturnType<typeof setTimeout>;
@@ -135,13 +123,18 @@ export class PreviewHost {
 	/** The sandboxed frame inside it, where the site runs (its window is the only one we listen to). */
 	#site: HTMLIFrameElement | null = null;
 	#current: Current | null = null;
-	/** This tab's sessionStorage for the site: kept across renders, as a tab keeps it across reloads. */
-	#session: Record<string, string> = {};
+	/** Pages, storage and files the frame asks for; its sessionStorage lives there (kept across renders, as a tab keeps it across reloads). */
+	readonly #channel: SiteChannel;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
 
 	constructor(container: HTMLElement, options: PreviewHostOptions = {}) {
 		this.#container = container;
 		this.#options = options;
+		this.#channel = new SiteChannel(
+			options,
+			(message, transfer) => this.#current && this.#post(this.#current, message, transfer),
+			() => this.#current?.nonce ?? ''
+		);
 		this.#frame = this.#createFrame();
 		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);
@@ -186,12 +179,12 @@ export class PreviewHost {
 		if (this.#current !== current || current.settled) return;
 		setBase(doc, extras.page);
 		this.#site = siteFrame(doc, this.#title);
-		this.#site.srcdoc = fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#session });
+		this.#site.srcdoc = fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session });
 	}
 
 	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
 	storageEvent(change: SiteStorageChange): void {
-		if (change.area === 'session' && change.clear) this.#session = {};
+		if (change.area === 'session' && change.clear) this.#channel.session = {};
 		const current = this.#current;
 		if (current) this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
 	}
@@ -220,7 +213,6 @@ export class PreviewHost {
 				startedAt: performance.now(),
 				errors: [],
 				counts: { console: 0, errors: 0, chars: 0 },
-				requests: 0,
 				settled: false,
 				resolve,
 				timer: setTimeout(() => {
@@ -278,51 +270,8 @@ export class PreviewHost {
 			case 'ready':
 				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
 				return;
-			case 'navigate':
-				this.#options.onNavigate?.({ path: String(message.path).slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) });
-				return;
-			case 'route':
-				this.#options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));
-				return;
-			case 'storage':
-				return this.#storage(message);
-			case 'request':
-				return void this.#request(current, message);
-		}
-	}
-
-	/** A storage change of the frame: sessionStorage stays here, localStorage goes to the hub. */
-	#storage(message: Extract<PreviewBridgeMessage, { type: 'storage' }>) {
-		const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
-		const clear = message.clear === true;
-		if (message.area === 'session') {
-			const next: Record<string, string> = clear ? {} : { ...this.#session };
-			for (const [key, value] of changes) {
-				if (value === null) delete next[key];
-				else next[key] = value;
-			}
-			this.#session = next;
-			return;
-		}
-		if (message.area === 'local') this.#options.onStorage?.({ area: 'local', changes, clear });
-	}
-
-	/** Answers a file request of the frame (through the hub), bounded in number. */
-	async #request(current: Current, message: Extract<PreviewBridgeMessage, { type: 'request' }>) {
-		const id = Number(message.id);
-		if (!Number.isSafeInteger(id)) return;
-		const reply = (answer: SiteFileAnswer) => {
-			const body = answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : answer.body.slice().buffer;
-			this.#post(current, { studioFrame: current.nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body }, body instanceof ArrayBuffer ? [body] : []);
-		};
-		if (!this.#options.onRequest || current.requests >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
-		current.requests++;
-		try {
-			reply(await this.#options.onRequest({ revision: current.revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0 }));
-		} catch {
-			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
-		} finally {
-			current.requests--;
+			default:
+				this.#channel.handle(message, current.revision);
 		}
 	}
 
@@ -343,17 +292,43 @@ export class PreviewHost {
 	}
 }
 
+/** The preview in a new window: it follows the page the studio's preview shows. */
+export interface PreviewWindow {
+	window: Window;
+	/** Shows a render there (the studio's preview rendered it); false once the window is closed. */
+	show(html: string, revision: number, extras: RenderExtras): boolean;
+}
+
 /**
- * Opens a revision in a new window: the preview document, filled with the same sandboxed frame once it
- * has loaded. Null when the browser blocked the window.
+ * Opens the preview in a new window: the preview document, filled with the same sandboxed frame once
+ * it has loaded, whose navigations, storage changes and file requests go through `options` like the
+ * panel's. Null when the browser blocked the window.
  */
-export function openInNewWindow(html: string, revision: number, extras: RenderExtras = { page: 'index.html' }): Window | null {
+export function openInNewWindow(html: string, revision: number, extras: RenderExtras = { page: 'index.html' }, options: SiteChannelOptions = {}): PreviewWindow | null {
 	const opened = window.open(PREVIEW_DOCUMENT, '_blank');
 	if (!opened) return null;
+	let shown: { frame: HTMLIFrameElement; nonce: string; revision: number } | null = null;
+	const channel = new SiteChannel(
+		options,
+		(message, transfer) => shown?.frame.contentWindow?.postMessage(message, '*', transfer),
+		() => shown?.nonce ?? ''
+	);
+	let pending: [string, number, RenderExtras] | null = [html, revision, extras];
+	let doc: Document | null = null;
+	const fill = () => {
+		if (!doc || !pending || opened.closed) return;
+		const [nextHtml, nextRevision, nextExtras] = pending;
+		pending = null;
+		const nonce = crypto.randomUUID();
+		doc.title = `Preview · revision ${nextRevision}`;
+		setBase(doc, nextExtras.page);
+		const frame = siteFrame(doc, `Site preview · revision ${nextRevision}`);
+		shown = { frame, nonce, revision: nextRevision };
+		frame.srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session });
+	};
 	const started = Date.now();
 	// A same-origin window fires no event we can hold across its first navigation: poll for the document.
 	const timer = setInterval(() => {
-		let doc: Document | null;
 		try {
 			doc = opened.document.URL.endsWith(PREVIEW_DOCUMENT) && opened.document.readyState === 'complete' ? opened.document : null;
 		} catch {
@@ -362,11 +337,23 @@ export function openInNewWindow(html: string, revision: number, extras: RenderEx
 		if (!doc && Date.now() - started < 10_000 && !opened.closed) return;
 		clearInterval(timer);
 		if (!doc) return;
-		doc.title = `Preview · revision ${revision}`;
-		setBase(doc, extras.page);
-		siteFrame(doc, `Site preview · revision ${revision}`).srcdoc = fillDocument(html, 'detached', { fragment: extras.fragment, local: extras.local });
+		// The site's bridge posts to its frame's grandparent: this window. Only its frame, with its nonce.
+		opened.addEventListener('message', (event: MessageEvent) => {
+			if (!shown || event.source !== shown.frame.contentWindow || !isBridgeMessage(event.data)) return;
+			if (event.data.nonce !== shown.nonce || event.data.revision !== shown.revision) return;
+			channel.handle(event.data, shown.revision);
+		});
+		fill();
 		// The site can reach its top window; it must not reach the studio through it.
 		opened.opener = null;
 	}, 50);
-	return opened;
+	return {
+		window: opened,
+		show(nextHtml, nextRevision, nextExtras) {
+			if (opened.closed) return false;
+			pending = [nextHtml, nextRevision, nextExtras];
+			fill();
+			return true;
+		}
+	};
 }

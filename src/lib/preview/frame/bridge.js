@@ -195,13 +195,14 @@ function studioBridge(config) {
 	/** @type {Record<number, (message: Record<string, unknown>) => void>} */
 	var waiting = {};
 	var nextId = 1;
-	// Messages from the host: only from the studio's window (a page cannot forge event.source), with
-	// this render's nonce; the page's own listeners never see them.
+	// Messages from the host carry this render's nonce, which no page script can know; the page's own
+	// listeners never see them. (Their source is the window whose code posted them: the studio's, also
+	// for the preview in a new window, which is not this frame's ancestor.)
 	window.addEventListener(
 		'message',
 		function (event) {
 			var data = event.data;
-			if (event.source !== studio || !data || data.studioFrame !== nonce) return;
+			if (!data || typeof data !== 'object' || data.studioFrame !== nonce || !nonce) return;
 			event.stopImmediatePropagation();
 			if (typeof data.id === 'number' && waiting[data.id]) {
 				var done = waiting[data.id];

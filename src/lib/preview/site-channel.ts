@@ -1,0 +1,91 @@
+// What the frame programs ask of the page that hosts a site's frame — another page, a storage change,
+// one of its files — read and answered the same way for the preview panel (host.ts) and for the
+// preview in a new window. Every message was already checked for the frame's window and nonce.
+import type { HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+
+/** What a page hosting a site's frame does with the frame's requests. */
+export interface SiteChannelOptions {
+	/** The site went to another page of itself (a link, a form, window.open). */
+	onNavigate?(target: SiteNavigation): void;
+	/** The site routed with history.pushState/replaceState (the address field shows it). */
+	onRoute?(path: string): void;
+	/** The site changed its localStorage (its sessionStorage stays with the host). */
+	onStorage?(change: SiteStorageChange): void;
+	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
+	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer>;
+}
+
+/** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
+const MAX_REQUESTS_IN_FLIGHT = 64;
+
+/** A storage message of the frame as a change (malformed entries dropped). */
+export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange | null {
+	if (message.area !== 'local' && message.area !== 'session') return null;
+	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
+	return { area: message.area, changes, clear: message.clear === true };
+}
+
+/** A storage area after a change. */
+export function applyStorageChange(area: Record<string, string>, change: SiteStorageChange): Record<string, string> {
+	const next: Record<string, string> = change.clear ? {} : { ...area };
+	for (const [key, value] of change.changes) {
+		if (value === null) delete next[key];
+		else next[key] = value;
+	}
+	return next;
+}
+
+/** One frame's channel: answers its requests (bounded), passes on its navigations and storage changes. */
+export class SiteChannel {
+	#inFlight = 0;
+	/** This frame's sessionStorage for the site (the host keeps it across its renders). */
+	session: Record<string, string> = {};
+
+	constructor(
+		private readonly options: SiteChannelOptions,
+		private readonly post: (message: HostToFrameMessage, transfer: Transferable[]) => void,
+		private readonly nonce: () => string
+	) {}
+
+	/** Handles a navigation, route, storage or request message; false for any other type. */
+	handle(message: PreviewBridgeMessage, revision: number): boolean {
+		switch (message.type) {
+			case 'navigate':
+				this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) });
+				return true;
+			case 'route':
+				this.options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));
+				return true;
+			case 'storage': {
+				const change = storageChangeOf(message);
+				if (change?.area === 'session') this.session = applyStorageChange(this.session, change);
+				else if (change) this.options.onStorage?.(change);
+				return true;
+			}
+			case 'request':
+				void this.#answer(message, revision);
+				return true;
+			default:
+				return false;
+		}
+	}
+
+	async #answer(message: Extract<PreviewBridgeMessage, { type: 'request' }>, revision: number) {
+		const id = Number(message.id);
+		if (!Number.isSafeInteger(id)) return;
+		const nonce = this.nonce();
+		const reply = (answer: SiteFileAnswer) => {
+			const body = answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : answer.body.slice().buffer;
+			this.post({ studioFrame: nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body }, body instanceof ArrayBuffer ? [body] : []);
+		};
+		if (!this.options.onRequest || this.#inFlight >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
+		this.#inFlight++;
+		try {
+			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0 }));
+		} catch {
+			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
+		} finally {
+			this.#inFlight--;
+		}
+	}
+}
