@@ -1,0 +1,167 @@
+// The compiler's resolver: what a reference in a workspace file names (a workspace file, another
+// site, nothing), stylesheets with their local @imports inlined and url()s as data: URLs, and the ES
+// module graph rewritten to virtual URLs. Problems become diagnostics, never throws.
+import type { FileRecord } from '../../domain/model';
+import { resolveReference } from '../../domain/paths';
+import { bytesToBase64, utf8ToBase64 } from '../../domain/base64';
+import { parse as parseModule } from 'es-module-lexer/minimal/js';
+import { applyEdits, type Edit } from '../html';
+
+/** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
+export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
+/** How deep CSS @import chains are followed. */
+const CSS_IMPORT_DEPTH = 8;
+
+/** A problem found while compiling. */
+export interface Diagnostic {
+	kind: 'missing' | 'external' | 'bare-specifier' | 'import-cycle' | 'import-depth' | 'not-text';
+	path: string;
+	reference: string;
+	message: string;
+	/** The line of `path` that holds the reference, when known. */
+	line?: number;
+}
+
+/**
+ * What a reference to a file that is not in the workspace becomes: a URL that loads nothing and asks
+ * no server (the frame's relative URLs would otherwise resolve against the studio's own origin).
+ */
+export const MISSING_URL = 'data:,';
+
+
+export type Files = ReadonlyMap<string, FileRecord>;
+
+export const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** es-module-lexer's kind for `import(...)`. */
+const DYNAMIC = 2;
+export const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
+export const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
+
+/** A data: URL of a workspace file. */
+export function dataUrl(file: FileRecord): string {
+	return `data:${file.mimeType};base64,${file.kind === 'text' ? utf8ToBase64(file.content ?? '') : bytesToBase64(file.bytes ?? new Uint8Array())}`;
+}
+
+/** One compilation: the files it reads, what it found wrong, and the modules it reached. */
+export class Compiler {
+	readonly diagnostics: Diagnostic[] = [];
+	readonly modules = new Map<string, string>();
+
+	constructor(readonly files: Files) {}
+
+	report(kind: Diagnostic['kind'], path: string, reference: string, message: string, line?: number) {
+		if (!this.diagnostics.some((d) => d.kind === kind && d.path === path && d.reference === reference)) this.diagnostics.push({ kind, path, reference, message, ...(line ? { line } : {}) });
+	}
+
+	/** Resolves a reference in `from` (at `line`, when known); reports external and missing ones. */
+	lookup(from: string, reference: string, line?: number): FileRecord | null {
+		const ref = reference.trim();
+		if (isSkippable(ref)) return null;
+		if (isExternal(ref)) {
+			this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+			return null;
+		}
+		const path = resolveReference(from, ref);
+		const file = path ? this.files.get(path) : undefined;
+		if (!file) {
+			this.report('missing', from, ref, `${from}${line ? `:${line}` : ''} refers to ${ref}, which is not in the workspace.`, line);
+			return null;
+		}
+		return file;
+	}
+
+	/** A URL for an asset reference: data: for workspace files, the URL itself for external ones, nothing for missing ones. */
+	assetUrl(from: string, reference: string, line?: number): string {
+		const file = this.lookup(from, reference, line);
+		if (!file) return isExternal(reference.trim()) || isSkippable(reference.trim()) ? reference : MISSING_URL;
+		const hash = reference.includes('#') ? reference.slice(reference.indexOf('#')) : '';
+		return dataUrl(file) + hash;
+	}
+
+	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
+	css(path: string, text: string, stack: string[] = [], baseLine = 0): string {
+		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
+		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string, offset: number) => {
+			if (isExternal(ref)) {
+				this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+				return whole;
+			}
+			const file = this.lookup(path, ref, lineAt(offset));
+			if (!file || file.content === undefined) return `/* missing @import ${ref} */`;
+			if (stack.includes(file.path) || file.path === path) {
+				this.report('import-cycle', path, ref, `${path} imports ${ref}, which imports it back; the cycle is cut here.`);
+				return `/* @import cycle: ${ref} */`;
+			}
+			if (stack.length >= CSS_IMPORT_DEPTH) {
+				this.report('import-depth', path, ref, `@import chains deeper than ${CSS_IMPORT_DEPTH} are not followed.`);
+				return `/* @import too deep: ${ref} */`;
+			}
+			const inner = this.css(file.path, file.content, [...stack, path]);
+			return media.trim() ? `@media ${media.trim()} {\n${inner}\n}` : inner;
+		});
+		return withImports.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
+			if (isSkippable(ref.trim())) return whole;
+			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
+			const at = text.indexOf(whole);
+			const url = this.assetUrl(path, ref, at >= 0 ? lineAt(at) : undefined);
+			return `url(${quote || '"'}${url}${quote || '"'})`;
+		});
+	}
+
+	/** Rewrites a module's relative specifiers to virtual URLs and collects the module graph. */
+	module(path: string, visiting = new Set<string>()): string | null {
+		if (this.modules.has(path)) return VIRTUAL_ORIGIN + path;
+		const file = this.files.get(path);
+		if (!file || file.content === undefined) return null;
+		this.modules.set(path, ''); // placeholder first: cycles resolve to the same URL
+		visiting.add(path);
+		this.modules.set(path, this.rewriteSpecifiers(path, file.content, visiting));
+		return VIRTUAL_ORIGIN + path;
+	}
+
+	/**
+	 * Rewrites a module's workspace specifiers to virtual URLs, found by es-module-lexer: an import in
+	 * a string or a comment is not an import. Source the lexer cannot read is left for the browser to report.
+	 */
+	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
+		const rewrite = (specifier: string): string => {
+			if (isExternal(specifier)) {
+				this.report('external', path, specifier, `${specifier} is outside the workspace; it loads only when the viewer is online.`);
+				return specifier;
+			}
+			if (!/^(?:\.{1,2}\/|\/)/.test(specifier)) {
+				this.report('bare-specifier', path, specifier, `"${specifier}" is a package name; the preview has no package resolver. Use a relative path or a full URL.`);
+				return specifier;
+			}
+			const target = resolveReference(path, specifier);
+			if (!target || !this.files.has(target)) {
+				this.report('missing', path, specifier, `${path} imports ${specifier}, which is not in the workspace.`);
+				// A virtual URL that maps to nothing: the import fails inside the frame, no server is asked.
+				return `${VIRTUAL_ORIGIN}missing/${target ?? 'outside'}`;
+			}
+			return this.module(target, visiting) ?? specifier;
+		};
+		let imports: ReturnType<typeof parseModule>[0];
+		try {
+			[imports] = parseModule(source);
+		} catch {
+			return source;
+		}
+		const edits: Edit[] = [];
+		for (const item of imports) {
+			// No name: import.meta, or a template with interpolation (`./pages/${name}.js`), a pattern
+			// rather than a path, left to the browser.
+			if (item.n === undefined) continue;
+			const replaced = rewrite(item.n);
+			if (replaced === item.n) continue;
+			const quote = item.t === DYNAMIC ? source[item.s] : ''; // a dynamic import's range includes its quotes
+			edits.push({ start: item.s, end: item.e, text: `${quote}${replaced}${quote}` });
+		}
+		return applyEdits(source, edits);
+	}
+}
+
+/** Escapes text placed inside a <script> or <style> element. */
+export function escapeRaw(text: string, tag: 'script' | 'style'): string {
+	return text.replace(new RegExp(`</${tag}`, 'gi'), `<\\/${tag}`);
+}

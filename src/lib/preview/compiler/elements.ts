@@ -1,0 +1,100 @@
+// The compiler's rewrite of one element of a page: stylesheets and classic scripts inlined (with the
+// origin of their lines, for the document's line map), module scripts into the module graph, asset
+// URLs as data: URLs, missing references marked with the file and line that asked for them.
+import { resolveReference } from '../../domain/paths';
+import { openTag, type Edit, type HtmlElement } from '../html';
+import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
+
+const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
+const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+
+/** The edits one element needs: inlined styles and scripts, module entries, asset URLs. */
+export function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {
+	const { name, attribs } = element;
+	const line = source.slice(0, element.openStart).split('\n').length;
+	const whole = (text: string, origin?: Edit['origin']): Edit[] => [{ start: element.openStart, end: element.end, text, ...(origin ? { origin } : {}) }];
+	const retag = (next: Record<string, string>): Edit[] => [{ start: element.openStart, end: element.openEnd, text: openTag(name, next) }];
+	if (name === 'link') {
+		const rel = (attribs.rel ?? '').toLowerCase();
+		const href = attribs.href;
+		if (href === undefined) return [];
+		if (rel.split(/\s+/).includes('stylesheet')) {
+			if (isExternal(href.trim())) {
+				compiler.lookup(from, href, line); // reported as external; the browser loads it when online
+				return [];
+			}
+			const file = compiler.lookup(from, href, line);
+			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
+			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
+			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`, { path: file.path, line: 0 });
+		}
+		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line) });
+		return [];
+	}
+	if (name === 'style' && element.content) {
+		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end), [], line), 'style') }];
+	}
+	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
+	const out: Record<string, string> = { ...attribs };
+	if (ASSET_ELEMENTS.has(name)) {
+		for (const key of ASSET_ATTRIBUTES) {
+			if (out[key] === undefined || isSkippable(out[key]!)) continue;
+			const url = compiler.assetUrl(from, out[key]!, line);
+			// Loads nothing; the frame's error for it names the file and the line that asked for it.
+			if (url === MISSING_URL) Object.assign(out, { 'data-missing': out[key]!, 'data-missing-at': `${from}:${line}` });
+			out[key] = url;
+		}
+		if (out.srcset !== undefined) {
+			out.srcset = out.srcset
+				.split(',')
+				.map((candidate) => {
+					const [url, ...descriptor] = candidate.trim().split(/\s+/);
+					return url ? [compiler.assetUrl(from, url, line), ...descriptor].join(' ') : candidate;
+				})
+				.join(', ');
+		}
+	}
+	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style, [], line);
+	return JSON.stringify(out) === JSON.stringify(attribs) ? [] : retag(out);
+}
+
+/** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
+function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string, origin?: Edit['origin']) => Edit[], line: number): Edit[] {
+	const { attribs } = element;
+	const type = (attribs.type ?? '').toLowerCase();
+	const src = attribs.src;
+	const isModule = type === 'module';
+	if (type && !isModule && !/javascript|ecmascript/.test(type)) return []; // data blocks, import maps, templates
+	const rest = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'src' && key !== 'type'));
+	if (isModule) {
+		if (src === undefined) {
+			if (!element.content) return [];
+			const code = source.slice(element.content.start, element.content.end);
+			return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.rewriteSpecifiers(from, code, new Set()), 'script') }];
+		}
+		if (isExternal(src)) {
+			compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
+			return [];
+		}
+		const target = resolveReference(from, src);
+		const url = target && compiler.files.has(target) ? compiler.module(target) : null;
+		if (!url) {
+			compiler.report('missing', from, src, `${from}:${line} loads ${src}, which is not in the workspace.`, line);
+			return whole(`<script type="module" data-missing="${escapeAttr(src)}"></script>`);
+		}
+		// Import maps apply to specifiers, not to <script src>: load the entry through an import.
+		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target! })}import ${JSON.stringify(url)};</script>`);
+	}
+	if (src === undefined) return [];
+	if (isExternal(src.trim())) {
+		compiler.lookup(from, src, line);
+		return [];
+	}
+	const file = compiler.lookup(from, src, line);
+	if (!file) return whole(`<script data-missing="${escapeAttr(src)}"></script>`);
+	if (file.content === undefined) {
+		compiler.report('not-text', from, src, `${src} is not a text file.`);
+		return [];
+	}
+	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+}
