@@ -8,17 +8,11 @@
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
 import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
-import { compile, documentKey, entryOf, pageOf } from './compile';
-import { sitePath } from './site';
+import { compile, documentKey } from './compile';
+import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
 
 /** Lines kept for preview_get_status. */
 const MAX_LINES = 200;
-/** Revisions kept for the file requests of frames that still show them. */
-const KEPT_REVISIONS = 4;
-/** Pages kept behind Back. */
-const MAX_HISTORY = 50;
-/** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
-const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -34,7 +28,7 @@ export interface CoordinatorOptions {
 	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
 	onStorage?(change: SiteStorageChange, fromTab: string | null): void;
 	/** The page shown changed (for the preview bars). */
-	onPage?(page: { path: string; canBack: boolean; canForward: boolean }): void;
+	onPage?(page: SiteLocation): void;
 }
 
 interface Waiting {
@@ -73,48 +67,36 @@ export class PreviewCoordinator implements PreviewPort {
 	 * it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
 	 */
 	#shown: { key: string; revision: number } | null = null;
-	/** The page shown (null: the entry, whatever it is at each revision), and the way back and forward. */
-	#page: string | null = null;
-	#back: (string | null)[] = [];
-	#forward: (string | null)[] = [];
-	/** A fragment the next render goes to (a link to about.html#team). */
-	#fragment: string | undefined;
-	/** The revisions compiled lately, for file requests. */
-	readonly #revisions = new Map<number, Workspace>();
-	#latest: Workspace | null = null;
+	readonly #history = new SiteHistory();
+	readonly #revisions = new SiteRevisions();
+	readonly #storage: SiteStorage;
 	#warnings: PreviewErrorLine[] = [];
-	#local: Record<string, string> = {};
-	#saving = false;
-	#saveAgain = false;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
+		this.#storage = new SiteStorage(options.siteStore);
 	}
 
 	/** Reads the site's persisted localStorage (once, before the first render). */
-	async loadStorage(): Promise<void> {
-		const stored = await this.#options.siteStore?.get().catch(() => null);
-		if (stored && typeof stored === 'object') this.#local = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+	loadStorage(): Promise<void> {
+		return this.#storage.load();
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */
 	pageOf(workspace: Workspace): string {
-		return this.#page ?? entryOf(workspace) ?? 'index.html';
+		return this.#history.pageOf(workspace);
 	}
 
 	/** Compiles the page shown and remembers the revision for its file requests. */
 	#compile(workspace: Workspace) {
-		this.#latest = workspace;
-		this.#revisions.set(workspace.revision, workspace);
-		for (const revision of this.#revisions.keys()) if (this.#revisions.size > KEPT_REVISIONS) this.#revisions.delete(revision);
-		return compile(workspace, this.#page);
+		this.#revisions.remember(workspace);
+		return compile(workspace, this.#history.page);
 	}
 
 	/** What a render carries beside its document; the fragment is used once. */
 	#extras(workspace: Workspace): Pick<PreviewRender, 'page' | 'fragment' | 'local'> {
-		const fragment = this.#fragment;
-		this.#fragment = undefined;
-		return { page: this.pageOf(workspace), ...(fragment ? { fragment } : {}), local: { ...this.#local } };
+		const fragment = this.#history.takeFragment();
+		return { page: this.pageOf(workspace), ...(fragment ? { fragment } : {}), local: this.#storage.items };
 	}
 
 	/**
@@ -122,101 +104,40 @@ export class PreviewCoordinator implements PreviewPort {
 	 * it from `workspace`: every tab's preview shows it. Paths resolve as a static host does them.
 	 */
 	async navigate(workspace: Workspace, target: SiteNavigation, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }> {
-		const here = this.#page;
-		if (target.direction === 'back' || target.direction === 'forward') {
-			const [from, to] = target.direction === 'back' ? [this.#back, this.#forward] : [this.#forward, this.#back];
-			if (from.length === 0) return { ...this.#last, page: this.pageOf(workspace) };
-			to.push(here);
-			this.#page = from.pop()!;
-		} else {
-			const path = sitePath(target.path ?? '') ?? '';
-			const page = pageOf(workspace, path) ?? (path || 'index.html');
-			this.#back = [...this.#back, here].slice(-MAX_HISTORY);
-			this.#forward = [];
-			this.#page = page === entryOf(workspace) && path === '' ? null : page;
-			if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
-		}
-		this.#announcePage(workspace);
+		if (!this.#history.go(workspace, target)) return { ...this.#last, page: this.pageOf(workspace) };
+		this.#options.onPage?.(this.#history.location(workspace));
 		const outcome = await this.render(workspace, signal, { reload: true });
 		return { ...outcome, page: this.pageOf(workspace) };
 	}
 
-	#announcePage(workspace: Workspace) {
-		this.#options.onPage?.({ path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 });
-	}
-
 	/** Where the preview is: the page and whether Back and Forward lead anywhere. */
-	location(workspace: Workspace): { path: string; canBack: boolean; canForward: boolean } {
-		return { path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+	location(workspace: Workspace): SiteLocation {
+		return this.#history.location(workspace);
 	}
 
-	/**
-	 * A file the site asked for, from the revision its frame shows (or the newest compiled, when that
-	 * one is no longer kept): `dir/` is its index.html; a missing file is a 404.
-	 */
+	/** A file the site asked for, from the revision its frame shows. */
 	file(revision: number, path: string): SiteFileAnswer {
-		const workspace = this.#revisions.get(revision) ?? this.#latest;
-		let name = sitePath(path) ?? '';
-		if (name === '' || name.endsWith('/')) name += 'index.html';
-		const file = workspace?.files.get(name);
-		if (!file) return { status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: `${name} is not in the workspace.` };
-		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body: file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()) };
+		return this.#revisions.file(revision, path);
 	}
 
 	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */
 	storageChange(tabId: string, change: SiteStorageChange): void {
-		if (change.area === 'local') {
-			const next: Record<string, string> = change.clear ? {} : { ...this.#local };
-			for (const [key, value] of change.changes) {
-				if (value === null) delete next[key];
-				else next[key] = value;
-			}
-			const size = Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0);
-			if (size > SITE_STORAGE_MAX_CHARS) return; // the frame's own quota refuses first; never keep more
-			this.#local = next;
-			this.#persist();
-		}
+		if (change.area === 'local' && !this.#storage.apply(change)) return;
 		this.#options.onStorage?.(change, tabId);
 	}
 
 	/** The site's storage as the hub keeps it (localStorage; sessionStorage lives in each tab). */
 	siteStorage(): { local: Record<string, string> } {
-		return { local: { ...this.#local } };
+		return { local: this.#storage.items };
 	}
 
 	/** Clears the site's localStorage and every tab's sessionStorage, then reloads the page shown. */
 	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
-		const cleared = Object.keys(this.#local).length;
-		this.#local = {};
-		this.#persist();
+		const cleared = this.#storage.clear();
 		this.#options.onStorage?.({ area: 'local', changes: [], clear: true }, null);
 		this.#options.onStorage?.({ area: 'session', changes: [], clear: true }, null);
 		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
 		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'} cleared.` };
-	}
-
-	/**
-	 * Writes the site's localStorage at once, one write at a time (a change made meanwhile goes in the
-	 * next): the last tab may close right after the page wrote, and the hub with it.
-	 */
-	#persist() {
-		if (this.#saving) {
-			this.#saveAgain = true;
-			return;
-		}
-		const store = this.#options.siteStore;
-		if (!store) return;
-		this.#saving = true;
-		void store
-			.set({ ...this.#local })
-			.catch(() => undefined)
-			.finally(() => {
-				this.#saving = false;
-				if (this.#saveAgain) {
-					this.#saveAgain = false;
-					this.#persist();
-				}
-			});
 	}
 
 	get hosts(): number {
@@ -246,7 +167,7 @@ export class PreviewCoordinator implements PreviewPort {
 				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
 			}
 		});
-		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), local: { ...this.#local } };
+		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), local: this.#storage.items };
 	}
 
 	removeHost(tabId: string): void {
@@ -255,7 +176,7 @@ export class PreviewCoordinator implements PreviewPort {
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
 		if (this.#hosts.size === 0) {
-			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#page).diagnostics };
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#history.page).diagnostics };
 			this.#setLast(outcome);
 			return outcome;
 		}
@@ -360,7 +281,7 @@ export class PreviewCoordinator implements PreviewPort {
 		const located = ({ message, revision, source, line }: PreviewErrorLine) => ({ message, revision, ...(source ? { at: line ? `${source}:${line}` : source } : {}) });
 		return {
 			preview: this.#last,
-			page: this.#latest ? this.pageOf(this.#latest) : undefined,
+			page: this.#revisions.latest ? this.pageOf(this.#revisions.latest) : undefined,
 			console: this.#console.map(({ level, text, revision }) => ({ level, text, revision })),
 			errors: this.#errors.map(located),
 			warnings: this.#warnings.map(located)

@@ -10,9 +10,10 @@ import type { AgentUpdate } from '../agents/runner';
 import type { CollabPeer, CollabSelection, RuntimeMode } from './protocol';
 import type { WireUpdate } from '../runtime/collab-doc';
 import type { SiteStorageChange } from '../preview/messages';
+import type { SiteLocation } from '../preview/site-state';
 
 /** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
-export type PreviewLocation = { path: string; canBack: boolean; canForward: boolean };
+export type PreviewLocation = SiteLocation;
 
 export type { CallToolResult };
 

@@ -1,0 +1,152 @@
+// What a site has in the preview beside its files, as the hub keeps it: the page shown with its Back
+// and Forward history, the site's localStorage (persisted, one write at a time), and the revisions
+// frames still show, whose files answer their requests. The coordinator renders; these remember.
+import type { Workspace } from '../domain/model';
+import type { SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import { entryOf, pageOf } from './compile';
+import { sitePath } from './site';
+import { applyStorageChange } from './site-channel';
+
+/** Pages kept behind Back. */
+const MAX_HISTORY = 50;
+/** Revisions kept for the file requests of frames that still show them. */
+const KEPT_REVISIONS = 4;
+/** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
+const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
+
+/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
+export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
+
+/** The page shown (null: the entry, whatever it is at each revision), and the way back and forward. */
+export class SiteHistory {
+	#page: string | null = null;
+	#back: (string | null)[] = [];
+	#forward: (string | null)[] = [];
+	/** A fragment the next render goes to (a link to about.html#team), used once. */
+	#fragment: string | undefined;
+
+	/** The page a render of `workspace` compiles (null: its entry). */
+	get page(): string | null {
+		return this.#page;
+	}
+
+	/** The site path a workspace shows now. */
+	pageOf(workspace: Workspace): string {
+		return this.#page ?? entryOf(workspace) ?? 'index.html';
+	}
+
+	location(workspace: Workspace): SiteLocation {
+		return { path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+	}
+
+	/** Goes to a page (paths resolve as a static host does them), or back or forward; false when there is nowhere to go. */
+	go(workspace: Workspace, target: SiteNavigation): boolean {
+		const here = this.#page;
+		if (target.direction === 'back' || target.direction === 'forward') {
+			const [from, to] = target.direction === 'back' ? [this.#back, this.#forward] : [this.#forward, this.#back];
+			if (from.length === 0) return false;
+			to.push(here);
+			this.#page = from.pop()!;
+			return true;
+		}
+		const path = sitePath(target.path ?? '') ?? '';
+		const page = pageOf(workspace, path) ?? (path || 'index.html');
+		this.#back = [...this.#back, here].slice(-MAX_HISTORY);
+		this.#forward = [];
+		this.#page = page === entryOf(workspace) && path === '' ? null : page;
+		if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
+		return true;
+	}
+
+	/** The fragment the next render goes to, once. */
+	takeFragment(): string | undefined {
+		const fragment = this.#fragment;
+		this.#fragment = undefined;
+		return fragment;
+	}
+}
+
+/** The revisions compiled lately: a frame's file requests are answered from the one it shows. */
+export class SiteRevisions {
+	readonly #revisions = new Map<number, Workspace>();
+	#latest: Workspace | null = null;
+
+	get latest(): Workspace | null {
+		return this.#latest;
+	}
+
+	remember(workspace: Workspace): void {
+		this.#latest = workspace;
+		this.#revisions.set(workspace.revision, workspace);
+		for (const revision of this.#revisions.keys()) if (this.#revisions.size > KEPT_REVISIONS) this.#revisions.delete(revision);
+	}
+
+	/** A file from `revision` (or the newest, when that one is no longer kept): `dir/` is its index.html; a missing file is a 404. */
+	file(revision: number, path: string): SiteFileAnswer {
+		const workspace = this.#revisions.get(revision) ?? this.#latest;
+		let name = sitePath(path) ?? '';
+		if (name === '' || name.endsWith('/')) name += 'index.html';
+		const file = workspace?.files.get(name);
+		if (!file) return { status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: `${name} is not in the workspace.` };
+		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body: file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()) };
+	}
+}
+
+/** The site's localStorage, kept per workspace and written through to `store` at once. */
+export class SiteStorage {
+	#local: Record<string, string> = {};
+	#saving = false;
+	#saveAgain = false;
+
+	constructor(private readonly store?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> }) {}
+
+	/** Reads the persisted items (once, before the first render); anything but strings is dropped. */
+	async load(): Promise<void> {
+		const stored = await this.store?.get().catch(() => null);
+		if (stored && typeof stored === 'object') this.#local = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+	}
+
+	get items(): Record<string, string> {
+		return { ...this.#local };
+	}
+
+	/** Applies a frame's change; false when it would pass the quota (the frame's own quota refuses first). */
+	apply(change: SiteStorageChange): boolean {
+		const next = applyStorageChange(this.#local, change);
+		if (Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0) > SITE_STORAGE_MAX_CHARS) return false;
+		this.#local = next;
+		this.#persist();
+		return true;
+	}
+
+	/** Forgets every item; says how many there were. */
+	clear(): number {
+		const count = Object.keys(this.#local).length;
+		this.#local = {};
+		this.#persist();
+		return count;
+	}
+
+	/**
+	 * Writes at once, one write at a time (a change made meanwhile goes in the next): the last tab may
+	 * close right after the page wrote, and the hub with it.
+	 */
+	#persist() {
+		if (this.#saving) {
+			this.#saveAgain = true;
+			return;
+		}
+		if (!this.store) return;
+		this.#saving = true;
+		void this.store
+			.set({ ...this.#local })
+			.catch(() => undefined)
+			.finally(() => {
+				this.#saving = false;
+				if (this.#saveAgain) {
+					this.#saveAgain = false;
+					this.#persist();
+				}
+			});
+	}
+}
