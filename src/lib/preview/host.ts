@@ -9,18 +9,14 @@
 // The preview document's base is the page's virtual URL (site.ts), which the srcdoc frame inherits:
 // the site's relative links and requests resolve as on a host, and the frame programs hand them here
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
-import type { HostRenderOutcome, HostToFrameMessage, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine, SiteStorageChange } from './messages';
+import type { HostRenderOutcome, HostToFrameMessage, PreviewConsoleLine, PreviewErrorLine, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
-import { siteUrl } from './site';
+import { PREVIEW_DOCUMENT, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { PREVIEW_LIMITS } from './limits';
-import { BASE_PATH } from '$lib/core/base';
 
-/** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
-// No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
-/** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
-export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
+export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
+export { openInNewWindow, type PreviewWindow } from './new-window';
+
 /** Default time a frame has to reach `load`. */
 export const DEFAULT_ACK_TIMEOUT_MS = 3000;
 
@@ -32,12 +28,6 @@ export interface PreviewLines {
 	warnings?: PreviewErrorLine[];
 }
 
-/** What a render shows beside its document: the page, a fragment to go to, the site's localStorage. */
-export interface RenderExtras {
-	page: string;
-	fragment?: string;
-	local?: Record<string, string>;
-}
 
 /** Options of a host. */
 export interface PreviewHostOptions extends SiteChannelOptions {
@@ -47,22 +37,6 @@ export interface PreviewHostOptions extends SiteChannelOptions {
 	title?: string;
 }
 
-const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/**
- * The document as the frame runs it: this render's nonce and the host's data put into the bridge's
- * tag (a function replacement: `$` in the data means nothing). `StudioHostData` is the frame
- * programs' own type (frame/frame.d.ts).
- */
-export function fillDocument(html: string, nonce: string, data: StudioHostData): string {
-	return html.replace(NONCE_PLACEHOLDER, () => nonce).replace(HOST_PLACEHOLDER, () => escapeAttr(JSON.stringify(data)));
-}
-
-/** Sets the base the site's frame inherits: its page's virtual URL. */
-function setBase(doc: Document, page: string) {
-	const base = doc.querySelector('base') ?? doc.head.appendChild(doc.createElement('base'));
-	base.href = siteUrl(page);
-}
 
 interface Current {
 	revision: number;
@@ -76,13 +50,6 @@ interface Current {
 	timer: ReturnType<typeof setTimeout>;
 }
 
-const FRAME_TYPES = new Set<string>(['ready', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request'] satisfies PreviewBridgeMessage['type'][]);
-
-function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
-	if (!data || typeof data !== 'object') return false;
-	const m = data as Record<string, unknown>;
-	return typeof m.nonce === 'string' && typeof m.revision === 'number' && typeof m.type === 'string' && FRAME_TYPES.has(m.type);
-}
 
 /**
  * Resolves with the preview document once `frame` has loaded it (the initial about:blank does not
@@ -100,17 +67,6 @@ function previewDocument(frame: HTMLIFrameElement): Promise<Document> {
 	});
 }
 
-/** Puts the sandboxed frame into `doc` (once) and returns it. */
-function siteFrame(doc: Document, title: string): HTMLIFrameElement {
-	const existing = doc.querySelector('iframe');
-	if (existing) return existing;
-	const frame = doc.createElement('iframe');
-	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
-	frame.setAttribute('title', title);
-	frame.setAttribute('referrerpolicy', 'no-referrer');
-	doc.body.append(frame);
-	return frame;
-}
 
 /** One preview frame in a container element. */
 export class PreviewHost {
@@ -290,70 +246,4 @@ export class PreviewHost {
 		if (this.#current && !this.#current.settled) this.#settle(this.#current, 'superseded', 'The preview was closed.');
 		this.#frame.remove();
 	}
-}
-
-/** The preview in a new window: it follows the page the studio's preview shows. */
-export interface PreviewWindow {
-	window: Window;
-	/** Shows a render there (the studio's preview rendered it); false once the window is closed. */
-	show(html: string, revision: number, extras: RenderExtras): boolean;
-}
-
-/**
- * Opens the preview in a new window: the preview document, filled with the same sandboxed frame once
- * it has loaded, whose navigations, storage changes and file requests go through `options` like the
- * panel's. Null when the browser blocked the window.
- */
-export function openInNewWindow(html: string, revision: number, extras: RenderExtras = { page: 'index.html' }, options: SiteChannelOptions = {}): PreviewWindow | null {
-	const opened = window.open(PREVIEW_DOCUMENT, '_blank');
-	if (!opened) return null;
-	let shown: { frame: HTMLIFrameElement; nonce: string; revision: number } | null = null;
-	const channel = new SiteChannel(
-		options,
-		(message, transfer) => shown?.frame.contentWindow?.postMessage(message, '*', transfer),
-		() => shown?.nonce ?? ''
-	);
-	let pending: [string, number, RenderExtras] | null = [html, revision, extras];
-	let doc: Document | null = null;
-	const fill = () => {
-		if (!doc || !pending || opened.closed) return;
-		const [nextHtml, nextRevision, nextExtras] = pending;
-		pending = null;
-		const nonce = crypto.randomUUID();
-		doc.title = `Preview · revision ${nextRevision}`;
-		setBase(doc, nextExtras.page);
-		const frame = siteFrame(doc, `Site preview · revision ${nextRevision}`);
-		shown = { frame, nonce, revision: nextRevision };
-		frame.srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session });
-	};
-	const started = Date.now();
-	// A same-origin window fires no event we can hold across its first navigation: poll for the document.
-	const timer = setInterval(() => {
-		try {
-			doc = opened.document.URL.endsWith(PREVIEW_DOCUMENT) && opened.document.readyState === 'complete' ? opened.document : null;
-		} catch {
-			doc = null; // closed, or navigated elsewhere
-		}
-		if (!doc && Date.now() - started < 10_000 && !opened.closed) return;
-		clearInterval(timer);
-		if (!doc) return;
-		// The site's bridge posts to its frame's grandparent: this window. Only its frame, with its nonce.
-		opened.addEventListener('message', (event: MessageEvent) => {
-			if (!shown || event.source !== shown.frame.contentWindow || !isBridgeMessage(event.data)) return;
-			if (event.data.nonce !== shown.nonce || event.data.revision !== shown.revision) return;
-			channel.handle(event.data, shown.revision);
-		});
-		fill();
-		// The site can reach its top window; it must not reach the studio through it.
-		opened.opener = null;
-	}, 50);
-	return {
-		window: opened,
-		show(nextHtml, nextRevision, nextExtras) {
-			if (opened.closed) return false;
-			pending = [nextHtml, nextRevision, nextExtras];
-			fill();
-			return true;
-		}
-	};
 }

@@ -1,0 +1,59 @@
+// The site's frame inside a preview document, as both the panel's host and the new-window preview
+// make it: the sandbox, the base that gives the site its virtual URL, the document filled with this
+// render's nonce and data, and the one check every message from the frame passes first.
+import type { PreviewBridgeMessage } from './messages';
+import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
+import { siteUrl } from './site';
+import { BASE_PATH } from '$lib/core/base';
+
+/** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
+// No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
+export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
+/** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
+export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
+
+
+/** What a render shows beside its document: the page, a fragment to go to, the site's localStorage. */
+export interface RenderExtras {
+	page: string;
+	fragment?: string;
+	local?: Record<string, string>;
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The document as the frame runs it: this render's nonce and the host's data put into the bridge's
+ * tag (a function replacement: `$` in the data means nothing). `StudioHostData` is the frame
+ * programs' own type (frame/frame.d.ts).
+ */
+export function fillDocument(html: string, nonce: string, data: StudioHostData): string {
+	return html.replace(NONCE_PLACEHOLDER, () => nonce).replace(HOST_PLACEHOLDER, () => escapeAttr(JSON.stringify(data)));
+}
+
+/** Sets the base the site's frame inherits: its page's virtual URL. */
+export function setBase(doc: Document, page: string) {
+	const base = doc.querySelector('base') ?? doc.head.appendChild(doc.createElement('base'));
+	base.href = siteUrl(page);
+}
+
+/** Puts the sandboxed frame into `doc` (once) and returns it. */
+export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
+	const existing = doc.querySelector('iframe');
+	if (existing) return existing;
+	const frame = doc.createElement('iframe');
+	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
+	frame.setAttribute('title', title);
+	frame.setAttribute('referrerpolicy', 'no-referrer');
+	doc.body.append(frame);
+	return frame;
+}
+
+const FRAME_TYPES = new Set<string>(['ready', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request'] satisfies PreviewBridgeMessage['type'][]);
+
+/** A message of the frame programs (its window and nonce are checked by the caller). */
+export function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
+	if (!data || typeof data !== 'object') return false;
+	const m = data as Record<string, unknown>;
+	return typeof m.nonce === 'string' && typeof m.revision === 'number' && typeof m.type === 'string' && FRAME_TYPES.has(m.type);
+}
