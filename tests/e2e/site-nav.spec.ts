@@ -31,7 +31,7 @@ const files = {
 	'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home</title><link rel="stylesheet" href="style.css"></head>
 <body><nav><a id="to-services" href="#services">Services</a> <a id="to-about" href="about.html">About</a> <a id="to-team" href="about.html#team">Team</a></nav>
 <form id="search" action="search.html"><input name="q" value="bread"><button id="go">Search</button></form>
-<div style="height:2000px">top</div><h2 id="services">Services</h2><div style="height:2000px"></div>
+<div style="height:2000px">top</div><h2 id="services">Services</h2><a id="to-top" href="#">Top</a><div style="height:2000px"></div>
 <script src="app.js"></script></body></html>`,
 	'style.css': ':target { outline: 3px solid red; }',
 	'app.js': `window.hashes = [];
@@ -52,6 +52,10 @@ test('fragment links scroll within the page; links and forms show other pages wi
 	await expect(site(page).locator('body')).toHaveAttribute('data-hash', '#services');
 	await expect.poll(() => site(page).locator('#services').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(50);
 	await expect(site(page).locator('#services')).toHaveCSS('outline-style', 'solid');
+	// "#" goes back to the top of the same page (no reload: the hashchange log survives).
+	await site(page).locator('#to-top').click();
+	await expect.poll(() => site(page).locator('body').evaluate(() => window.scrollY)).toBe(0);
+	await expect.poll(() => site(page).locator('body').evaluate(() => (window as unknown as { hashes: string[] }).hashes.length)).toBe(2);
 	// A link to another page shows it, from the same revision; the address says so.
 	const revision = await page.evaluate(() => window.studio!.revision);
 	await site(page).locator('#to-about').click();

@@ -54,8 +54,9 @@ function studioNavigation(api) {
 			if (/^https?:$/.test(url.protocol)) nativeOpen(url.href, '_blank', 'noopener');
 			return;
 		}
-		if (!newWindow && url.pathname === page() && !url.search && url.hash) {
-			location.hash = url.hash; // a real fragment navigation of this document
+		// "#" and "#id" on this page: a real fragment navigation of this document ("#" scrolls to the top).
+		if (!newWindow && url.pathname === page() && !url.search && (url.hash || /#$/.test(url.href))) {
+			location.hash = url.hash;
 			return;
 		}
 		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search });
