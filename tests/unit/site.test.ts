@@ -142,6 +142,20 @@ describe('the preview coordinator as the site\'s host', () => {
 	});
 });
 
+describe('files an import left out', () => {
+	it('a page that references one is told it was left out, with the size and the limit', async () => {
+		const c = new PreviewCoordinator({ send: () => undefined });
+		c.noteLeftOut([{ path: 'deck/dist/theme/huge.css', reason: 'too large (5000000 bytes; the limit is 4194304)' }]);
+		const outcome = await c.render(ws({ 'index.html': '<!doctype html>\n<link rel="stylesheet" href="dist/theme/huge.css">\n<link rel="stylesheet" href="gone.css">' }));
+		expect(outcome.diagnostics).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ reference: 'dist/theme/huge.css', message: 'index.html:2 refers to dist/theme/huge.css, which the import left out: too large (5000000 bytes; the limit is 4194304).' }),
+				expect.objectContaining({ reference: 'gone.css', message: 'index.html:3 refers to gone.css, which is not in the workspace.' })
+			])
+		);
+	});
+});
+
 describe('the line map of a compiled document', () => {
 	it('maps every output line back to its file and line: the page, an inlined script, the studio\'s own text', () => {
 		const source = 'line 1\n<script src="a.js"></script>\nline 3\nline 4';

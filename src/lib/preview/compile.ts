@@ -67,8 +67,8 @@ export function prologueEnd(source: string): number {
  * per-render data) and the module bootstrap, then the page. Placed before the page's `<html>`, they
  * open its head; the page's own `<html>` attributes still apply.
  */
-export function compile(workspace: Workspace, page?: string | null): CompiledPreview {
-	const compiler = new Compiler(workspace.files);
+export function compile(workspace: Workspace, page?: string | null, leftOut?: ReadonlyMap<string, string>): CompiledPreview {
+	const compiler = new Compiler(workspace.files, leftOut);
 	const asked = page ?? null;
 	const entry = asked !== null && workspace.files.get(asked)?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
 	const notFound = asked !== null && entry === null ? asked : undefined;

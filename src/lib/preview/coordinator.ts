@@ -71,6 +71,8 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #revisions = new SiteRevisions();
 	readonly #storage: SiteStorage;
 	#warnings: PreviewErrorLine[] = [];
+	/** Files imports left out (archive path → why), for the diagnostics of pages that reference them. */
+	#leftOut = new Map<string, string>();
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
@@ -90,7 +92,13 @@ export class PreviewCoordinator implements PreviewPort {
 	/** Compiles the page shown and remembers the revision for its file requests. */
 	#compile(workspace: Workspace) {
 		this.#revisions.remember(workspace);
-		return compile(workspace, this.#history.page);
+		return compile(workspace, this.#history.page, this.#leftOut);
+	}
+
+	/** Files an import left out, with why (the latest thousand kept). */
+	noteLeftOut(skipped: readonly { path: string; reason: string }[]): void {
+		for (const { path, reason } of skipped) this.#leftOut.set(path, reason);
+		for (const path of this.#leftOut.keys()) if (this.#leftOut.size > 1000) this.#leftOut.delete(path);
 	}
 
 	/** What a render carries beside its document; the fragment is used once. */
@@ -176,7 +184,7 @@ export class PreviewCoordinator implements PreviewPort {
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
 		if (this.#hosts.size === 0) {
-			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#history.page).diagnostics };
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#history.page, this.#leftOut).diagnostics };
 			this.#setLast(outcome);
 			return outcome;
 		}

@@ -108,6 +108,8 @@ export interface PreviewPort {
 	siteStorage?(): { local: Record<string, string> };
 	/** Clears the site's storage and reloads the page shown. */
 	clearStorage?(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
+	/** Files an import left out, with why: a page that references one is told so, not "not in the workspace". */
+	noteLeftOut?(skipped: readonly { path: string; reason: string }[]): void;
 }
 
 /** A preview port for runtimes without a preview (tests, MCP stdio): always `unavailable`. */

@@ -47,7 +47,25 @@ export class Compiler {
 	readonly diagnostics: Diagnostic[] = [];
 	readonly modules = new Map<string, string>();
 
-	constructor(readonly files: Files) {}
+	constructor(
+		readonly files: Files,
+		/** Files an import left out, by their path in the archive, with why. */
+		readonly leftOut: ReadonlyMap<string, string> = new Map()
+	) {}
+
+	/** Why `path` was left out of an import (an archive's top folder may stand before it), if it was. */
+	leftOutReason(path: string): string | undefined {
+		const exact = this.leftOut.get(path);
+		if (exact) return exact;
+		for (const [entry, reason] of this.leftOut) if (entry.endsWith(`/${path}`)) return reason;
+		return undefined;
+	}
+
+	/** The diagnostic text of a reference to a file that is not there. */
+	missingText(path: string | null, reference: string): string {
+		const reason = path ? this.leftOutReason(path) : undefined;
+		return reason ? `${reference}, which the import left out: ${reason}` : `${reference}, which is not in the workspace`;
+	}
 
 	report(kind: Diagnostic['kind'], path: string, reference: string, message: string, line?: number) {
 		if (!this.diagnostics.some((d) => d.kind === kind && d.path === path && d.reference === reference)) this.diagnostics.push({ kind, path, reference, message, ...(line ? { line } : {}) });
@@ -64,7 +82,7 @@ export class Compiler {
 		const path = resolveReference(from, ref);
 		const file = path ? this.files.get(path) : undefined;
 		if (!file) {
-			this.report('missing', from, ref, `${from}${line ? `:${line}` : ''} refers to ${ref}, which is not in the workspace.`, line);
+			this.report('missing', from, ref, `${from}${line ? `:${line}` : ''} refers to ${this.missingText(path, ref)}.`, line);
 			return null;
 		}
 		return file;
@@ -135,7 +153,7 @@ export class Compiler {
 			}
 			const target = resolveReference(path, specifier);
 			if (!target || !this.files.has(target)) {
-				this.report('missing', path, specifier, `${path} imports ${specifier}, which is not in the workspace.`);
+				this.report('missing', path, specifier, `${path} imports ${this.missingText(target, specifier)}.`);
 				// A virtual URL that maps to nothing: the import fails inside the frame, no server is asked.
 				return `${VIRTUAL_ORIGIN}missing/${target ?? 'outside'}`;
 			}

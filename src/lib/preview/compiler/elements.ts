@@ -79,7 +79,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		const target = resolveReference(from, src);
 		const url = target && compiler.files.has(target) ? compiler.module(target) : null;
 		if (!url) {
-			compiler.report('missing', from, src, `${from}:${line} loads ${src}, which is not in the workspace.`, line);
+			compiler.report('missing', from, src, `${from}:${line} loads ${compiler.missingText(target, src)}.`, line);
 			return whole(`<script type="module" data-missing="${escapeAttr(src)}"></script>`);
 		}
 		// Import maps apply to specifiers, not to <script src>: load the entry through an import.

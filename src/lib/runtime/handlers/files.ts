@@ -55,6 +55,8 @@ export function fileHandlers(service: WorkspaceService) {
 		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
 			const { files, skipped } = zipContents(input.data);
+			// Before the commit: the render of the new revision names why a referenced file is missing.
+			service.preview.noteLeftOut?.(skipped);
 			return { ...(await importZip(input, ctx)), imported: files.map((file) => file.path), skipped };
 		}
 	} as {
