@@ -2,7 +2,7 @@
 // lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
 import { PreviewHost, openInNewWindow, type PreviewLines, type PreviewWindow, type RenderExtras } from '$lib/preview/host';
-import type { SiteChannelOptions } from '$lib/preview/site-channel';
+import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
 import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
 import { scoped } from '$lib/core/base';
 import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
@@ -173,13 +173,7 @@ export class PreviewController {
 	}
 
 	#applyLocal(change: SiteStorageChange) {
-		if (change.area !== 'local') return;
-		const next: Record<string, string> = change.clear ? {} : { ...(this.#extras.local ?? {}) };
-		for (const [key, value] of change.changes) {
-			if (value === null) delete next[key];
-			else next[key] = value;
-		}
-		this.#extras = { ...this.#extras, local: next };
+		if (change.area === 'local') this.#extras = { ...this.#extras, local: applyStorageChange(this.#extras.local ?? {}, change) };
 	}
 
 	/** Goes to a page of the site, or back or forward (every tab's preview follows). */

@@ -292,9 +292,34 @@ function studioBridge(config) {
 		true
 	);
 
+	/** The page's own path ("/about.html"). */
+	function page() {
+		try {
+			return new URL(document.baseURI).pathname;
+		} catch {
+			return '/';
+		}
+	}
+
 	return {
 		origin: config.origin,
 		host: hostData,
+		page: page,
+		/**
+		 * A URL as the page means it (relative to its virtual URL), or null. A srcdoc document's own
+		 * location is about:srcdoc (its pathname "srcdoc"): a URL built from it means this page.
+		 * @param {unknown} href
+		 */
+		resolve: function (href) {
+			try {
+				var url = new URL(String(href), document.baseURI);
+				if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + url.search + url.hash, config.origin);
+				if (url.origin === config.origin && url.pathname === '/srcdoc') url.pathname = page();
+				return url;
+			} catch {
+				return null;
+			}
+		},
 		send: send,
 		caller: caller,
 		/**

@@ -21,6 +21,10 @@ interface StudioFrameApi {
 	request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
 	/** Handles a message the host sends of this type. */
 	on(type: string, handler: (message: Record<string, unknown>) => void): void;
+	/** The page's own path (`/about.html`). */
+	page(): string;
+	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */
+	resolve(href: unknown): URL | null;
 	/** Where the page's code that called a shim is, in workspace terms. */
 	caller(): { source: string; line: number };
 }

@@ -21,29 +21,8 @@ function studioNavigation(api) {
 	var nativeReplace = history.replaceState.bind(history);
 	var nativeSubmit = HTMLFormElement.prototype.submit;
 
-	/** The page's own path ("/about.html"). */
-	function page() {
-		try {
-			return new URL(document.baseURI).pathname;
-		} catch {
-			return '/';
-		}
-	}
-	/**
-	 * A URL as the page means it (relative to its virtual URL), or null. A srcdoc document's own
-	 * location is about:srcdoc (its pathname "srcdoc"): a URL built from it means this page.
-	 * @param {string | URL} href
-	 */
-	function resolve(href) {
-		try {
-			var url = new URL(String(href), document.baseURI);
-			if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + url.search + url.hash, origin);
-			if (url.origin === origin && url.pathname === '/srcdoc') url.pathname = page();
-			return url;
-		} catch {
-			return null;
-		}
-	}
+	var page = api.page;
+	var resolve = api.resolve;
 	/**
 	 * Carries out a navigation of the site's frame to `url`.
 	 * @param {URL} url

@@ -16,20 +16,9 @@ function studioRequests(api) {
 	var nativeFetch = window.fetch.bind(window);
 	var NativeXHR = window.XMLHttpRequest;
 	var NativeWorker = window.Worker;
-	/**
-	 * @param {unknown} href
-	 * @returns {URL | null}
-	 */
-	function resolve(href) {
-		try {
-			return new URL(String(href), document.baseURI);
-		} catch {
-			return null;
-		}
-	}
 	/** @param {unknown} href */
 	function siteUrl(href) {
-		var url = resolve(href);
+		var url = api.resolve(href);
 		return url && url.origin === origin ? url : null;
 	}
 	/**
