@@ -35,6 +35,12 @@ async function studioWith(page: Page, real: RealSite): Promise<{ asked: string[]
 	});
 	const imported = await importSite(page, real);
 	expect(imported.isError, JSON.stringify(imported.structuredContent)).toBe(false);
+	// On two cores loaded by other tests a first render can pass the preview's 3 s deadline (seen once
+	// in 50 runs beside a busy loop); the frame is then replaced blank, and a person presses Refresh.
+	if (imported.structuredContent.preview?.status === 'timeout') {
+		const again = (await page.evaluate(() => window.studio!.callTool('preview_refresh', {}))) as { structuredContent: { preview: { status: string } } };
+		expect(again.structuredContent.preview.status).toMatch(/ready|error/);
+	}
 	// Only what no host serves either: dot files (.gitkeep).
 	expect((imported.structuredContent.skipped ?? []).filter((s) => !/(^|\/)\./.test(s.path))).toEqual([]);
 	return { asked };
