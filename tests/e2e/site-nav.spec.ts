@@ -92,6 +92,77 @@ test('fragment links scroll within the page; links and forms show other pages wi
 	expect(asked).toEqual([]);
 });
 
+const scripted = {
+	'index.html': `<!doctype html><html><head><title>Shop</title></head><body><nav><a href="index.html" class="nav">Home</a> <a href="product.html" class="nav">Product</a></nav>
+<button id="buy" onclick="location.href='product.html?id=3#reviews'">Buy</button> <button id="alias" onclick="var w = window; w.location = 'product.html'">Alias</button>
+<form id="login"><input id="name" value="Ada"><button id="sign-in">Sign in</button></form>
+<script src="nav.js"></script><script type="module">document.getElementById('login').addEventListener('submit', (e) => { e.preventDefault(); window.location.assign('welcome.html?name=' + encodeURIComponent(document.getElementById('name').value)); });</script></body></html>`,
+	'nav.js': `// Marks the menu item of the page shown, as multi-page sites do.
+document.querySelectorAll('a.nav').forEach(function (a) { if (location.pathname.endsWith(a.getAttribute('href'))) a.classList.add('active'); });
+document.body.dataset.href = location.href;
+`,
+	'product.html': `<!doctype html><html><head><title>Product</title></head><body><a href="index.html" class="nav">Home</a> <a href="product.html" class="nav">Product</a>
+<h1 id="product"></h1><div style="height:2000px"></div><h2 id="reviews">Reviews</h2><button id="away" onclick="document.location.replace('index.html')">Leave</button>
+<script src="nav.js"></script><script>var id = new URLSearchParams(location.search).get('id'); document.getElementById('product').textContent = 'Product ' + id + ' at ' + location.pathname + location.search;</script></body></html>`,
+	'moved.html': `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=product.html?id=9"><title>Moved</title></head><body>Moved</body></html>`,
+	'welcome.html': `<!doctype html><html><head><title>Welcome</title></head><body><h1 id="welcome"></h1><button id="again" onclick="location.reload()">Again</button>
+<script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById('welcome').textContent = 'Welcome, ' + new URLSearchParams(window.location.search).get('name') + ' (' + sessionStorage.loads + ')';</script></body></html>`
+};
+
+test('a script\'s navigation goes to the page as on a host (location.href, assign, replace, reload), and the page reads its query and path', async ({ page }) => {
+	await ready(page);
+	const origin = new URL(page.url()).origin;
+	const seen: string[] = [];
+	page.context().on('request', (request) => {
+		if (request.url().startsWith(origin) && /(product|welcome|index)\.html|nav\.js/.test(request.url())) seen.push(request.url());
+	});
+	await call(page, 'workspace_apply_changes', { operations: Object.entries(scripted).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	await expect(site(page).locator('#buy')).toBeVisible();
+	// location.pathname and location.href read the page's virtual URL.
+	await expect(site(page).locator('a.nav.active')).toHaveText('Home');
+	await expect(site(page).locator('body')).toHaveAttribute('data-href', 'https://site.invalid/index.html');
+	// location.href = 'product.html?id=3#reviews' from an inline handler: the page, its query, its fragment.
+	await site(page).locator('#buy').click();
+	await expect(site(page).locator('#product')).toHaveText('Product 3 at /product.html?id=3');
+	await expect(site(page).locator('a.nav.active')).toHaveText('Product');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/product.html?id=3');
+	await expect.poll(() => site(page).locator('body').evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+	// document.location.replace: no entry left behind, so Back goes to the page before the product.
+	await site(page).locator('#away').click();
+	await expect(site(page).locator('#buy')).toBeVisible();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/index.html');
+	// window.location.assign from a module, with the form's value in the query.
+	await site(page).locator('#sign-in').click();
+	await expect(site(page).locator('#welcome')).toHaveText('Welcome, Ada (1)');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/welcome.html?name=Ada');
+	// location.reload() renders the same page and query again.
+	await site(page).locator('#again').click();
+	await expect(site(page).locator('#welcome')).toHaveText('Welcome, Ada (2)');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#buy')).toBeVisible();
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#buy')).toBeVisible(); // the first index.html: product was replaced
+	await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeDisabled();
+	// The address field takes a query too.
+	await page.getByTestId('preview-address').fill('/product.html?id=7');
+	await page.getByTestId('preview-address').press('Enter');
+	await expect(site(page).locator('#product')).toHaveText('Product 7 at /product.html?id=7');
+	// A refresh <meta> goes where it says, in place of the page that has it.
+	await page.getByTestId('preview-address').fill('/moved.html');
+	await page.getByTestId('preview-address').press('Enter');
+	await expect(site(page).locator('#product')).toHaveText('Product 9 at /product.html?id=9');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#product')).toHaveText('Product 7 at /product.html?id=7');
+	// A navigation the compiler cannot see (an alias of window) is said on the bar, and the page comes back.
+	await page.getByTestId('preview-address').fill('/');
+	await page.getByTestId('preview-address').press('Enter');
+	await site(page).locator('#alias').click();
+	await expect(page.getByTestId('preview-warning')).toContainText('navigated itself');
+	await expect(site(page).locator('#buy')).toBeVisible();
+	await page.waitForTimeout(300);
+	expect(seen).toEqual([]);
+});
+
 const todo = {
 	'index.html': `<!doctype html><html><head><title>Todos</title></head><body>
 <form id="add"><input id="text"><button>Add</button></form><ul id="list"></ul><p id="count"></p><p id="data"></p><p id="xhr"></p><p id="missing"></p>

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, pageOf } from '../../src/lib/preview/compile';
 import { applyEditsMapped } from '../../src/lib/preview/html';
+import { siteLocation, SITE_LOCATION } from '../../src/lib/preview/compiler/location';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -139,6 +140,80 @@ describe('the preview coordinator as the site\'s host', () => {
 			['local', true, null],
 			['session', true, null]
 		]);
+	});
+	it('keeps the query with the page (its virtual URL, the address), and a replacing navigation leaves nothing behind Back', async () => {
+		const pages: string[] = [];
+		const { c, sent } = coordinator({ onPage: (page) => pages.push(`${page.path}:${page.canBack}`) });
+		c.registerHost('tab', site);
+		const go = async (target: Parameters<typeof c.navigate>[1]) => {
+			const done = c.navigate(site, target);
+			const render = sent.at(-1)!;
+			c.ack('tab', render.renderId, { revision: render.revision, status: 'ready', durationMs: 1, errors: [] });
+			return done;
+		};
+		await go({ path: '/about.html', search: '?id=3' });
+		expect(sent.at(-1)).toMatchObject({ page: 'about.html', search: '?id=3' });
+		await go({ path: 'docs?tab=api' }); // the address field's form: the query in the path
+		expect(sent.at(-1)).toMatchObject({ page: 'docs.html', search: '?tab=api' });
+		await go({ path: 'blog/', replace: true });
+		expect(sent.at(-1)!.search).toBeUndefined();
+		expect(pages).toEqual(['about.html?id=3:true', 'docs.html?tab=api:true', 'blog/index.html:true']);
+		// Back skips the replaced docs page and comes back with about's query.
+		await go({ direction: 'back' });
+		expect(sent.at(-1)).toMatchObject({ page: 'about.html', search: '?id=3' });
+		expect(c.location(site)).toMatchObject({ path: 'about.html?id=3', canForward: true });
+	});
+});
+
+describe('the site\'s references to location', () => {
+	const point = (code: string) => siteLocation(code);
+	it('points location, window.location and document.location at the page\'s, wherever code names them', () => {
+		expect(point("location.href = 'about.html'")).toBe(`${SITE_LOCATION}.href = 'about.html'`);
+		expect(point('window.location = "a.html"; document.location.assign(b); self.location.replace(c)')).toBe(`window.${SITE_LOCATION} = "a.html"; document.${SITE_LOCATION}.assign(b); self.${SITE_LOCATION}.replace(c)`);
+		expect(point('const q = new URLSearchParams(location.search)')).toBe(`const q = new URLSearchParams(${SITE_LOCATION}.search)`);
+		expect(point('`at ${location.pathname}`')).toBe(`\`at \${${SITE_LOCATION}.pathname}\``);
+		expect(point('window?.location.reload()')).toBe(`window?.${SITE_LOCATION}.reload()`);
+		// A variable of that name is renamed with its uses: it still means itself.
+		expect(point('function f(location) { return location.city }')).toBe(`function f(${SITE_LOCATION}) { return ${SITE_LOCATION}.city }`);
+	});
+	it('leaves strings, comments, regular expressions, object keys, other objects\' location and top.location alone', () => {
+		const untouched = [
+			'"location.href = x"',
+			"// location.href = 'x'\n/* location */",
+			'/location/.test(s)',
+			'({ location: 1, location2: 2 })',
+			'user.location = "Paris"; top.location.href = "x"; parent.location = y',
+			'class A { location() {} }',
+			'const { location: where } = geo'
+		];
+		for (const code of untouched) expect(point(code)).toBe(code);
+	});
+	it('changes no line, and code that does not parse is still only renamed where it names location', () => {
+		const code = 'if (a) {\n  location.hash = "#x"\n}\nlet = = ;\nlocation.reload()';
+		const out = point(code);
+		expect(out.split('\n').length).toBe(code.split('\n').length);
+		expect(out).toContain(`${SITE_LOCATION}.hash`);
+		expect(point('no such name')).toBe('no such name');
+	});
+	it('reaches classic scripts (inline and from a file), modules and event handlers of a compiled page, never the page\'s text', () => {
+		const page = ws({
+			'index.html': '<p>location here</p><button onclick="location.href=\'about.html\'">Go</button><script>location.search</script><script src="app.js"></script><script type="module" src="m.js"></script>',
+			'app.js': 'window.location.assign("a")',
+			'm.js': 'document.location.replace("b")',
+			'about.html': '<h1>About</h1>'
+		});
+		const { html } = compile(page);
+		expect(html).toContain('<p>location here</p>');
+		expect(html).toContain(`onclick="${SITE_LOCATION}.href='about.html'"`);
+		expect(html).toContain(`<script>${SITE_LOCATION}.search</script>`);
+		expect(html).toContain(`window.${SITE_LOCATION}.assign("a")`);
+		expect(html).toContain(`document.${SITE_LOCATION}.replace(\\"b\\")`);
+	});
+	it('disarms a refresh <meta> (the frame would leave the preview): the navigation program carries it out', () => {
+		const { html } = compile(ws({ 'index.html': '<head><meta http-equiv="Refresh" content="0; url=about.html"><meta name="viewport" content="width=device-width"></head>', 'about.html': 'a' }));
+		expect(html).toContain('<meta content="0; url=about.html" data-studio-refresh="0; url=about.html">');
+		expect(html).not.toContain('http-equiv="Refresh"'); // the page's own spelling
+		expect(html).toContain('<meta name="viewport" content="width=device-width">');
 	});
 });
 

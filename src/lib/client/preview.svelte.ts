@@ -61,7 +61,7 @@ export class PreviewController {
 	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
-		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines), ...this.#channelOptions(link) });
+		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines), onLeave: () => this.#left(), ...this.#channelOptions(link) });
 		this.#stopEvents = link.events((event) => {
 			if (event.type === 'preview.page') this.location = event.location;
 			else if (event.change.area === 'local' || event.fromTab === null) {
@@ -93,8 +93,9 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
-		this.#extras = { page: render.page, fragment: render.fragment, local: render.local ?? {} };
-		if (render.page !== this.location.path) this.location = { ...this.location, path: render.page };
+		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, local: render.local ?? {} };
+		const address = render.page + (render.search ?? '');
+		if (address !== this.location.path) this.location = { ...this.location, path: address };
 		this.route = null;
 		this.warnings = [];
 		const network = this.network;
@@ -214,6 +215,23 @@ export class PreviewController {
 		this.network = allowed;
 		// A render under way checks the choice when it ends (render()).
 		if (this.pendingRevision === null) this.#rerender();
+	}
+
+	#leftAt = -Infinity;
+	/**
+	 * The page navigated itself past the bridge (an alias of window.location the compiler could not
+	 * see): the frame shows the browser's error page. Say so, and show the page again — once: a page
+	 * that does it again at once would loop.
+	 */
+	#left() {
+		const again = performance.now() - this.#leftAt < 3000;
+		this.#leftAt = performance.now();
+		this.#onLines({
+			console: [],
+			errors: [],
+			warnings: [{ message: `The page navigated itself in a way the preview cannot follow${again ? '' : ', so it is shown again'}. For another page of the site, use a link, location.href or location.assign.`, source: this.#extras.page, line: 0, column: 0, revision: this.#revision }]
+		});
+		if (!again) this.#rerender();
 	}
 
 	#rerender() {

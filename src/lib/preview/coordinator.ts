@@ -102,9 +102,10 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** What a render carries beside its document; the fragment is used once. */
-	#extras(workspace: Workspace): Pick<PreviewRender, 'page' | 'fragment' | 'local'> {
+	#extras(workspace: Workspace): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'local'> {
 		const fragment = this.#history.takeFragment();
-		return { page: this.pageOf(workspace), ...(fragment ? { fragment } : {}), local: this.#storage.items };
+		const search = this.#history.search;
+		return { page: this.pageOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), local: this.#storage.items };
 	}
 
 	/**
@@ -175,7 +176,7 @@ export class PreviewCoordinator implements PreviewPort {
 				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
 			}
 		});
-		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), local: this.#storage.items };
+		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), ...(this.#history.search ? { search: this.#history.search } : {}), local: this.#storage.items };
 	}
 
 	removeHost(tabId: string): void {

@@ -13,9 +13,10 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
 export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 
 
-/** What a render shows beside its document: the page, a fragment to go to, the site's localStorage. */
+/** What a render shows beside its document: the page and its query, a fragment to go to, the site's localStorage. */
 export interface RenderExtras {
 	page: string;
+	search?: string;
 	fragment?: string;
 	local?: Record<string, string>;
 }
@@ -31,10 +32,10 @@ export function fillDocument(html: string, nonce: string, data: StudioHostData):
 	return html.replace(NONCE_PLACEHOLDER, () => nonce).replace(HOST_PLACEHOLDER, () => escapeAttr(JSON.stringify(data)));
 }
 
-/** Sets the base the site's frame inherits: its page's virtual URL. */
-export function setBase(doc: Document, page: string) {
+/** Sets the base the site's frame inherits: its page's virtual URL, with the query it reads as `location.search`. */
+export function setBase(doc: Document, page: string, search = '') {
 	const base = doc.querySelector('base') ?? doc.head.appendChild(doc.createElement('base'));
-	base.href = siteUrl(page);
+	base.href = siteUrl(page) + search;
 }
 
 /** Puts the sandboxed frame into `doc` (once) and returns it. */

@@ -34,6 +34,11 @@ export interface PreviewHostOptions extends SiteChannelOptions {
 	timeoutMs?: number;
 	/** Console lines, errors and warnings, as they arrive (during and after a render). */
 	onLines?(lines: PreviewLines): void;
+	/**
+	 * The site's frame loaded a document the host did not give it: the page navigated itself in a way
+	 * the bridge cannot carry out (an alias of window.location), and the frame shows the browser's error page.
+	 */
+	onLeave?(): void;
 	title?: string;
 }
 
@@ -82,6 +87,12 @@ export class PreviewHost {
 	/** Pages, storage and files the frame asks for; its sessionStorage lives there (kept across renders, as a tab keeps it across reloads). */
 	readonly #channel: SiteChannel;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
+	/** The host gave the site's frame a document whose load is still to come. */
+	#expectLoad = false;
+	readonly #onSiteLoad = () => {
+		if (this.#expectLoad) this.#expectLoad = false;
+		else this.#options.onLeave?.();
+	};
 
 	constructor(container: HTMLElement, options: PreviewHostOptions = {}) {
 		this.#container = container;
@@ -133,8 +144,11 @@ export class PreviewHost {
 	async #show(current: Current, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		setBase(doc, extras.page);
-		this.#site = siteFrame(doc, this.#title);
+		setBase(doc, extras.page, extras.search);
+		const site = siteFrame(doc, this.#title);
+		if (site !== this.#site) site.addEventListener('load', this.#onSiteLoad);
+		this.#site = site;
+		this.#expectLoad = true;
 		this.#site.srcdoc = fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session });
 	}
 

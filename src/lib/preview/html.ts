@@ -18,8 +18,11 @@ export interface HtmlElement {
 }
 
 /** Elements the compiler cares about. */
-const WANTED = new Set(['link', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
 const RAW = new Set(['script', 'style']);
+
+/** An event handler attribute that names location (the compiler points it at the page's). */
+const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attribs).some((key) => key.startsWith('on') && attribs[key]!.includes('location'));
 
 /** Every wanted element of `html`, in document order (elements in comments are not elements). */
 export function elementsOf(html: string): HtmlElement[] {
@@ -28,7 +31,7 @@ export function elementsOf(html: string): HtmlElement[] {
 	const parser = new Parser(
 		{
 			onopentag(name, attribs) {
-				if (!WANTED.has(name) && !attribs.style?.includes('url(')) return;
+				if (!WANTED.has(name) && !attribs.style?.includes('url(') && !hasLocationHandler(attribs)) return;
 				const element: HtmlElement = { name, attribs, openStart: parser.startIndex, openEnd: parser.endIndex + 1, end: parser.endIndex + 1 };
 				out.push(element);
 				if (RAW.has(name)) open.push(element);

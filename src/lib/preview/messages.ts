@@ -17,6 +17,8 @@ export interface PreviewRender {
 	sameAs?: number;
 	/** The site path shown (`index.html`, `blog/post.html`): the document's virtual URL. */
 	page: string;
+	/** The page's query (`?id=3`), part of its virtual URL: the site reads it as `location.search`. */
+	search?: string;
 	/** A fragment to go to once the page has loaded (`#team`), when the navigation named one. */
 	fragment?: string;
 	/** The workspace's localStorage for the site, as the hub keeps it (per render, not in the document). */
@@ -43,7 +45,11 @@ export interface SiteFileAnswer {
 export interface SiteNavigation {
 	/** A site path (`/about.html`, `/blog/`), or a step through the preview's page history. */
 	path?: string;
+	/** The query the page reads as `location.search` (a `?` in `path` is the same). */
+	search?: string;
 	fragment?: string;
+	/** Replaces the page shown instead of leaving it behind Back (location.replace). */
+	replace?: boolean;
 	direction?: 'back' | 'forward';
 }
 
@@ -86,7 +92,7 @@ export type PreviewBridgeMessage =
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
-	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string }
+	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }

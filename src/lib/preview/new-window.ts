@@ -33,7 +33,7 @@ export function openInNewWindow(html: string, revision: number, extras: RenderEx
 		pending = null;
 		const nonce = crypto.randomUUID();
 		doc.title = `Preview · revision ${nextRevision}`;
-		setBase(doc, nextExtras.page);
+		setBase(doc, nextExtras.page, nextExtras.search);
 		const frame = siteFrame(doc, `Site preview · revision ${nextRevision}`);
 		shown = { frame, nonce, revision: nextRevision };
 		frame.srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session });

@@ -51,7 +51,7 @@ export class SiteChannel {
 	handle(message: PreviewBridgeMessage, revision: number): boolean {
 		switch (message.type) {
 			case 'navigate':
-				this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) });
+				this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048), ...(message.replace === true ? { replace: true } : {}) });
 				return true;
 			case 'route':
 				this.options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));

@@ -14,46 +14,64 @@ const KEPT_REVISIONS = 4;
 /** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
 const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
 
-/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
+/** Where the preview is: the address shown (page and query), and whether Back and Forward lead anywhere. */
 export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
 
-/** The page shown (null: the entry, whatever it is at each revision), and the way back and forward. */
+/** A place in the site's history: the page (null: the entry, whatever it is at each revision) and its query. */
+type SitePlace = { page: string | null; search: string };
+
+/** A query as the page reads it from `location.search` ("" or "?…"; at most 2048 characters). */
+const searchOf = (search: string | undefined) => (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`).slice(0, 2048) : '');
+
+/** The page shown with its query, and the way back and forward. */
 export class SiteHistory {
-	#page: string | null = null;
-	#back: (string | null)[] = [];
-	#forward: (string | null)[] = [];
+	#here: SitePlace = { page: null, search: '' };
+	#back: SitePlace[] = [];
+	#forward: SitePlace[] = [];
 	/** A fragment the next render goes to (a link to about.html#team), used once. */
 	#fragment: string | undefined;
 
 	/** The page a render of `workspace` compiles (null: its entry). */
 	get page(): string | null {
-		return this.#page;
+		return this.#here.page;
+	}
+
+	/** The query of the page shown (`?id=3`, or ""): the site reads it as `location.search`. */
+	get search(): string {
+		return this.#here.search;
 	}
 
 	/** The site path a workspace shows now. */
 	pageOf(workspace: Workspace): string {
-		return this.#page ?? entryOf(workspace) ?? 'index.html';
+		return this.#here.page ?? entryOf(workspace) ?? 'index.html';
 	}
 
 	location(workspace: Workspace): SiteLocation {
-		return { path: this.pageOf(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+		return { path: this.pageOf(workspace) + this.#here.search, canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
 	}
 
-	/** Goes to a page (paths resolve as a static host does them), or back or forward; false when there is nowhere to go. */
+	/**
+	 * Goes to a page (paths resolve as a static host does them; a query in the path is the page's), or
+	 * back or forward; false when there is nowhere to go. A replacing navigation (location.replace)
+	 * leaves no entry behind it.
+	 */
 	go(workspace: Workspace, target: SiteNavigation): boolean {
-		const here = this.#page;
+		const here = this.#here;
 		if (target.direction === 'back' || target.direction === 'forward') {
 			const [from, to] = target.direction === 'back' ? [this.#back, this.#forward] : [this.#forward, this.#back];
 			if (from.length === 0) return false;
 			to.push(here);
-			this.#page = from.pop()!;
+			this.#here = from.pop()!;
 			return true;
 		}
-		const path = sitePath(target.path ?? '') ?? '';
+		const raw = target.path ?? '';
+		const query = raw.indexOf('?');
+		const path = sitePath(query >= 0 ? raw.slice(0, query) : raw) ?? '';
+		const search = searchOf(target.search ?? (query >= 0 ? raw.slice(query) : ''));
 		const page = pageOf(workspace, path) ?? (path || 'index.html');
-		this.#back = [...this.#back, here].slice(-MAX_HISTORY);
-		this.#forward = [];
-		this.#page = page === entryOf(workspace) && path === '' ? null : page;
+		if (!target.replace) this.#back = [...this.#back, here].slice(-MAX_HISTORY);
+		this.#forward = target.replace ? this.#forward : [];
+		this.#here = { page: page === entryOf(workspace) && path === '' ? null : page, search };
 		if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
 		return true;
 	}

@@ -2,6 +2,7 @@
 import type { HistoryEntry, HistoryKind, UndoState } from '../domain/history';
 import type { Change } from '../domain/transitions';
 import type { Diff, Workspace } from '../domain/model';
+import type { SiteNavigation } from '../preview/messages';
 
 /** A record that failed validation on load: kept aside and reported, never silently dropped. */
 export type QuarantinedRecord = {
@@ -103,7 +104,7 @@ export interface PreviewPort {
 	/** The last outcome, the page shown, console output, errors and warnings, for preview_get_status. */
 	status(): { preview: PreviewOutcome; page?: string; console: { level: string; text: string; revision: number }[]; errors: PreviewLine[]; warnings?: PreviewLine[] };
 	/** Shows another page of the site (absent: a runtime without a preview). */
-	navigate?(workspace: Workspace, target: { path?: string; fragment?: string; direction?: 'back' | 'forward' }, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }>;
+	navigate?(workspace: Workspace, target: SiteNavigation, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }>;
 	/** The site's localStorage as the preview keeps it. */
 	siteStorage?(): { local: Record<string, string> };
 	/** Clears the site's storage and reloads the page shown. */

@@ -9,7 +9,7 @@ import { describeChanges } from '../runtime/prepare';
 import { tryNormalizePath } from '../domain/paths';
 import type { ApprovalDecision } from '../runtime/policy';
 import type { CallToolResult } from '../runtime/types';
-import type { PreviewRender } from '../preview/messages';
+import type { PreviewRender, SiteNavigation } from '../preview/messages';
 import { summariseAll } from './hub-events';
 import type { HubStorage } from './hub-storage';
 import type { HubSnapshot, HubStatus } from './wire';
@@ -262,7 +262,7 @@ export class Hub implements HubBackend {
 		this.preview.report(tabId, lines);
 	}
 
-	previewNavigate(target: { path?: string; fragment?: string; direction?: 'back' | 'forward' }) {
+	previewNavigate(target: SiteNavigation) {
 		return this.preview.navigate(this.service.workspace, target);
 	}
 

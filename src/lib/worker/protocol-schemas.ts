@@ -61,8 +61,10 @@ export const PreviewLinesSchema = v.object({
 
 /** Where a tab's preview asks to go: a site path (and fragment), or back or forward. */
 export const SiteNavigationSchema = v.object({
-	path: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	path: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+	search: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	replace: v.optional(v.boolean()),
 	direction: v.optional(v.picklist(['back', 'forward']))
 });
 

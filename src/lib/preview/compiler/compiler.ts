@@ -6,6 +6,7 @@ import { resolveReference } from '../../domain/paths';
 import { bytesToBase64, utf8ToBase64 } from '../../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
+import { siteLocation } from './location';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -163,7 +164,7 @@ export class Compiler {
 		try {
 			[imports] = parseModule(source);
 		} catch {
-			return source;
+			return siteLocation(source);
 		}
 		const edits: Edit[] = [];
 		for (const item of imports) {
@@ -175,7 +176,7 @@ export class Compiler {
 			const quote = item.t === DYNAMIC ? source[item.s] : ''; // a dynamic import's range includes its quotes
 			edits.push({ start: item.s, end: item.e, text: `${quote}${replaced}${quote}` });
 		}
-		return applyEdits(source, edits);
+		return siteLocation(applyEdits(source, edits));
 	}
 }
 

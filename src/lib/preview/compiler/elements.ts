@@ -4,6 +4,7 @@
 import { resolveReference } from '../../domain/paths';
 import { openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
+import { siteLocation } from './location';
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
@@ -31,11 +32,18 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line) });
 		return [];
 	}
+	// A refresh would navigate the frame away from the preview: the navigation program carries it out.
+	if (name === 'meta') {
+		if ((attribs['http-equiv'] ?? '').toLowerCase() !== 'refresh') return [];
+		return retag({ ...Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'http-equiv')), 'data-studio-refresh': attribs.content ?? '' });
+	}
 	if (name === 'style' && element.content) {
 		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end), [], line), 'style') }];
 	}
 	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
 	const out: Record<string, string> = { ...attribs };
+	// Event handler attributes are scripts: onclick="location.href='about.html'" goes to the page.
+	for (const key of Object.keys(out)) if (/^on[a-z]+$/.test(key)) out[key] = siteLocation(out[key]!);
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
 			if (out[key] === undefined || isSkippable(out[key]!)) continue;
@@ -85,7 +93,12 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		// Import maps apply to specifiers, not to <script src>: load the entry through an import.
 		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target! })}import ${JSON.stringify(url)};</script>`);
 	}
-	if (src === undefined) return [];
+	if (src === undefined) {
+		if (!element.content) return [];
+		const code = source.slice(element.content.start, element.content.end);
+		const pointed = siteLocation(code);
+		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
+	}
 	if (isExternal(src.trim())) {
 		compiler.lookup(from, src, line);
 		return [];
@@ -96,5 +109,5 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		compiler.report('not-text', from, src, `${src} is not a text file.`);
 		return [];
 	}
-	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${file.content}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }

@@ -43,7 +43,7 @@ function studioBridge(config) {
 	 * @param {number} [id]
 	 */
 	function raw(m, id) {
-		var out = { type: m.type, nonce: nonce, revision: revision, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url };
+		var out = { type: m.type, nonce: nonce, revision: revision, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url };
 		try {
 			post(out, '*');
 		} catch {

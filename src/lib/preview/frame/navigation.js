@@ -8,6 +8,9 @@
 // :target, hashchange), another page of the site goes to the host (which renders it from the same
 // revision), another site opens in a new window. window.open, form.submit() and history's
 // pushState/replaceState (whose URLs a srcdoc document cannot take) are shimmed the same way.
+// `location` itself cannot be shimmed (its members are unforgeable): the compiler points the site's
+// own references to it at `__studioLocation` (compiler/location.ts), the page's virtual location,
+// whose href, assign, replace and reload go here too.
 
 /**
  * Installs the navigation shims.
@@ -23,22 +26,31 @@ function studioNavigation(api) {
 
 	var page = api.page;
 	var resolve = api.resolve;
+	/** The page's query, as its virtual URL has it ("" or "?…"). */
+	function search() {
+		try {
+			return new URL(document.baseURI).search;
+		} catch {
+			return '';
+		}
+	}
 	/**
 	 * Carries out a navigation of the site's frame to `url`.
 	 * @param {URL} url
 	 * @param {boolean} newWindow the link or form asked for another window
+	 * @param {boolean} [replace] leave no entry behind it (location.replace)
 	 */
-	function go(url, newWindow) {
+	function go(url, newWindow, replace) {
 		if (url.origin !== origin) {
 			if (/^https?:$/.test(url.protocol)) nativeOpen(url.href, '_blank', 'noopener');
 			return;
 		}
 		// "#" and "#id" on this page: a real fragment navigation of this document ("#" scrolls to the top).
-		if (!newWindow && url.pathname === page() && !url.search && (url.hash || /#$/.test(url.href))) {
+		if (!newWindow && url.pathname === page() && url.search === search() && (url.hash || /#$/.test(url.href))) {
 			location.hash = url.hash;
 			return;
 		}
-		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search });
+		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace === true });
 	}
 	/**
 	 * Takes over an event's default action: prevented now, carried out after every handler of the
@@ -159,6 +171,83 @@ function studioNavigation(api) {
 	}
 	history.pushState = withRoute(nativePush);
 	history.replaceState = withRoute(nativeReplace);
+
+	/** The page's virtual URL, with the fragment it is at. */
+	function here() {
+		var url = resolve('') || new URL(origin + page());
+		url.hash = location.hash;
+		return url;
+	}
+	/**
+	 * Goes to `href` as a script's navigation does (resolved against the page's virtual URL).
+	 * @param {unknown} href
+	 * @param {boolean} [replace]
+	 */
+	function assign(href, replace) {
+		var url = resolve(href);
+		if (url) go(url, false, replace);
+	}
+	/**
+	 * A navigation that changes one part of the page's URL (`location.search = '?q=2'`).
+	 * @param {'pathname' | 'search'} part
+	 * @param {unknown} value
+	 */
+	function change(part, value) {
+		var url = here();
+		url[part] = String(value);
+		url.hash = '';
+		go(url, false);
+	}
+	/** @param {'origin' | 'protocol' | 'host' | 'hostname' | 'port'} part */
+	function read(part) {
+		return function () {
+			return here()[part];
+		};
+	}
+	// What the site's `location` is in the preview: its page's virtual URL, as on a host.
+	var siteLocation = Object.create(null, {
+		href: { enumerable: true, get: function () { return here().href; }, set: function (/** @type {unknown} */ value) { assign(value); } },
+		origin: { enumerable: true, get: read('origin') },
+		protocol: { enumerable: true, get: read('protocol') },
+		host: { enumerable: true, get: read('host') },
+		hostname: { enumerable: true, get: read('hostname') },
+		port: { enumerable: true, get: read('port') },
+		pathname: { enumerable: true, get: function () { return here().pathname; }, set: function (/** @type {unknown} */ value) { change('pathname', value); } },
+		search: { enumerable: true, get: function () { return here().search; }, set: function (/** @type {unknown} */ value) { change('search', value); } },
+		hash: { enumerable: true, get: function () { return location.hash; }, set: function (/** @type {unknown} */ value) { location.hash = String(value); } },
+		ancestorOrigins: { get: function () { return location.ancestorOrigins; } },
+		assign: { value: function (/** @type {unknown} */ href) { assign(href); } },
+		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
+		reload: {
+			value: function () {
+				var url = here();
+				api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: true });
+			}
+		},
+		toString: { value: function () { return here().href; } },
+		valueOf: { value: function () { return siteLocation; } }
+	});
+	siteLocation[Symbol.toPrimitive] = function () {
+		return here().href;
+	};
+	// `window.location = x` and `document.location = x` are navigations too: a setter on each.
+	/** @type {PropertyDescriptor} */
+	var holder = { configurable: false, get: function () { return siteLocation; }, set: function (/** @type {unknown} */ value) { assign(value); } };
+	Object.defineProperty(window, '__studioLocation', holder);
+	Object.defineProperty(Document.prototype, '__studioLocation', holder);
+
+	// <meta http-equiv="refresh" content="2; url=about.html">, which the compiler disarmed: a replacing
+	// navigation after the delay, or a reload of the page without a URL, as browsers do it.
+	document.addEventListener('DOMContentLoaded', function () {
+		var meta = document.querySelector('meta[data-studio-refresh]');
+		var parts = meta && /^\s*(\d+)?(?:\.[\d.]*)?\s*(?:[;,]\s*(?:url\s*=\s*)?(['"]?)(.*?)\2\s*)?$/i.exec(meta.getAttribute('data-studio-refresh') || '');
+		if (!parts) return;
+		var target = parts[3] || '';
+		setTimeout(function () {
+			if (target) assign(target, true);
+			else siteLocation.reload();
+		}, Number(parts[1] || 0) * 1000);
+	});
 
 	// The fragment the page was opened with (a link to about.html#team): gone to once the page is parsed.
 	var fragment = api.host.fragment;

@@ -1,0 +1,56 @@
+// Points a site script's references to `location` at the page's virtual location (the frame's
+// navigation program defines it): a srcdoc document's own location is about:srcdoc, whose members are
+// unforgeable, so `location.href = 'about.html'` would leave the preview and `location.search` would
+// read nothing. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
+// `user.location` or `top.location` is none. Only names change, never lines.
+import { parser } from '@lezer/javascript';
+
+/** The page's virtual location, as the frame's navigation program names it on window and document. */
+export const SITE_LOCATION = '__studioLocation';
+/** `window.location` and friends name the page's location too. */
+const HOLDERS = new Set(['window', 'self', 'globalThis', 'document']);
+/** Rewritten sources kept (jQuery and its kind come back on every render), at most this many characters. */
+const CACHE_CHARS = 8 * 1024 * 1024;
+const cache = new Map<string, string>();
+let cachedChars = 0;
+
+/** Where `code` names the page's location: the ranges of those names. */
+function references(code: string): [number, number][] {
+	const found: [number, number][] = [];
+	parser.parse(code).iterate({
+		enter(ref) {
+			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
+			// A variable named location (a parameter, a local) is renamed with its uses, so it still means itself.
+			if (ref.name === 'VariableName' || ref.name === 'VariableDefinition') found.push([ref.from, ref.to]);
+			else if (ref.name === 'PropertyName' && ref.node.parent?.name === 'MemberExpression') {
+				const holder = ref.node.parent.firstChild;
+				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to]);
+			}
+		}
+	});
+	return found;
+}
+
+/** `code` (a classic script, a module or an event handler) with its references to `location` pointed at the page's. */
+export function siteLocation(code: string): string {
+	if (!code.includes('location')) return code;
+	const cached = cache.get(code);
+	if (cached !== undefined) return cached;
+	let out = '';
+	let at = 0;
+	for (const [from, to] of references(code)) {
+		out += code.slice(at, from) + SITE_LOCATION;
+		at = to;
+	}
+	out += code.slice(at);
+	if (code.length < CACHE_CHARS / 4) {
+		cache.set(code, out);
+		cachedChars += code.length + out.length;
+		for (const [key, value] of cache) {
+			if (cachedChars <= CACHE_CHARS) break;
+			cache.delete(key);
+			cachedChars -= key.length + value.length;
+		}
+	}
+	return out;
+}
