@@ -85,6 +85,22 @@ describe('several workspaces', () => {
 		expect(await again.traces.load(created.id)).toEqual([]);
 	});
 
+	it('a workspace made from a .zip names, in its own preview, what the import left out when a page references it', async () => {
+		const db = { indexedDB: new IDBFactory(), name: `workspaces-${++dbCounter}` };
+		const kept = new Map<string, unknown>();
+		const preferences = { get: async (key: string) => kept.get(key), set: async (key: string, value: unknown) => void kept.set(key, value) };
+		const hubOf = async (workspaceId: string) => composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences });
+		const first = await hubOf('default');
+		const zip = zipFiles([makeFile('index.html', '<!doctype html>\n<link rel="stylesheet" href="theme.css">')], { 'theme.css': 'x'.repeat(4_200_000) });
+		const created = await createFacade(first).createWorkspace('Theme', { kind: 'zip', data: zip });
+		expect(created.skipped).toEqual([expect.objectContaining({ path: 'theme.css', reason: expect.stringMatching(/too large/) })]);
+		// The tab that opens it runs another hub: the reason comes with the workspace.
+		const second = await hubOf(created.id);
+		const status = await createFacade(second).callTool('preview_refresh', {}, tab);
+		const diagnostics = (status.structuredContent as { preview: { diagnostics: { message: string }[] } }).preview.diagnostics;
+		expect(diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^index\.html:2 refers to theme\.css, which the import left out: too large \(4200000 bytes/)]);
+	});
+
 	it('creates from every starter, from nothing, from a .zip (reporting what it left out) and as a duplicate', async () => {
 		const { open } = await browser();
 		const { facade } = await open();

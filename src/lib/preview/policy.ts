@@ -16,5 +16,8 @@ export function withNetwork(html: string, allowed: boolean): string {
 /** Preference key of a workspace's choice (the hub keeps preferences per browser, not per workspace). */
 export const previewNetworkKey = (workspaceId: string) => `preview-network:${workspaceId}`;
 
+/** Preference key of the files a new workspace's import left out (its preview names them when a page references one). */
+export const importLeftOutKey = (workspaceId: string) => `import-left-out:${workspaceId}`;
+
 /** Preference key of a workspace's site localStorage (kept by the hub for the preview). */
 export const siteStorageKey = (workspaceId: string) => `site-storage:${workspaceId}`;

@@ -10,7 +10,7 @@ import { createPreparer } from '../runtime/prepare';
 import { workspaceBaseReader } from '../runtime/retry';
 import type { RepositoryPort } from '../runtime/ports';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { siteStorageKey } from '../preview/policy';
+import { importLeftOutKey, siteStorageKey } from '../preview/policy';
 import type { PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -77,6 +77,9 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
 	await preview.loadStorage();
+	// What this workspace's import left out, when another tab created it from a .zip.
+	const leftOut = await preferences?.get(importLeftOutKey(workspaceId)).catch(() => null);
+	if (Array.isArray(leftOut)) preview.noteLeftOut(leftOut.filter((e): e is { path: string; reason: string } => !!e && typeof e.path === 'string' && typeof e.reason === 'string'));
 	// Their callbacks read the service and hub built below: they are only called once the hub runs.
 	const folder = new FolderHolder(workspaceId, options.folders, () => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
 	const storage = new HubStorage({ ...options.storage, kind: repository.kind }, () => events.publish({ type: 'storage.status', storage: storage.info(service.quarantined.length) }));
@@ -110,7 +113,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		const signed = { ...announcement, hubId } as HubAnnouncement;
 		hub.onWorkspaceAnnounced(signed as Parameters<Hub['onWorkspaceAnnounced']>[0]);
 		options.announce?.(signed);
-	}, options.now);
+	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined);
 
 	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();

@@ -43,7 +43,9 @@ export class HubWorkspaces {
 		private readonly service: WorkspaceService,
 		private readonly storage: HubStorage,
 		private readonly announce: (announcement: Unsigned<Announcement>) => void,
-		private readonly now: () => number = Date.now
+		private readonly now: () => number = Date.now,
+		/** Keeps what a new workspace's import left out, for that workspace's preview to name. */
+		private readonly rememberLeftOut?: (workspaceId: string, skipped: CreatedWorkspace['skipped']) => Promise<void>
 	) {}
 
 	/** The catalog, or a clear refusal where storage keeps one workspace (a folder, no IndexedDB). */
@@ -82,6 +84,7 @@ export class HubWorkspaces {
 		activePath ??= paths.find((path) => path === 'index.html') ?? paths.find((path) => path.endsWith('.html')) ?? paths[0] ?? null;
 		const workspace: Workspace = { id: `ws-${crypto.randomUUID().slice(0, 8)}`, name, revision: 1, activePath, files: new Map(files.map((file) => [file.path, file])) };
 		await catalog.create(workspace);
+		if (skipped.length) await this.rememberLeftOut?.(workspace.id, skipped.slice(0, 1000)).catch(() => undefined);
 		return { id: workspace.id, name, files: files.length, skipped };
 	}
 

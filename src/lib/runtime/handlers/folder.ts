@@ -34,7 +34,10 @@ export function folderHandlers(service: WorkspaceService, folder: () => FolderPo
 		},
 		async workspace_reload_folder(input, ctx) {
 			const port = requireFolder(folder);
-			return { ...(await reload(input, ctx)), skipped: port.skipped(), folder: state() };
+			const result = await reload(input, ctx);
+			// A page that references a file the folder's import left out is told why (its size, its type).
+			service.preview.noteLeftOut?.(port.skipped());
+			return { ...result, skipped: port.skipped(), folder: state() };
 		},
 		async workspace_disconnect_folder({ expectedRevision }) {
 			const port = requireFolder(folder);
