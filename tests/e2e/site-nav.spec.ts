@@ -163,6 +163,24 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	expect(seen).toEqual([]);
 });
 
+test('a module app loads the module a computed import() names and fetches a file next to itself through import.meta.url', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: Object.entries({
+			'index.html': '<!doctype html><html><head><title>App</title></head><body><p id="view"></p><p id="data"></p><script type="module" src="js/app.js"></script></body></html>',
+			'js/app.js': "const name = new URLSearchParams(location.search).get('view') || 'home';\nimport(`./views/${name}.js`).then((m) => { document.getElementById('view').textContent = m.default; });\nfetch(new URL('../data/menu.json', import.meta.url)).then((r) => r.json()).then((d) => { document.getElementById('data').textContent = d.items.join(', '); });",
+			'js/views/home.js': 'export default "the home view";',
+			'js/views/shop.js': 'export default "the shop view";',
+			'data/menu.json': '{"items":["rye","spelt"]}'
+		}).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true }))
+	});
+	await expect(site(page).locator('#view')).toHaveText('the home view');
+	await expect(site(page).locator('#data')).toHaveText('rye, spelt');
+	await call(page, 'preview_navigate', { path: 'index.html?view=shop' });
+	await expect(site(page).locator('#view')).toHaveText('the shop view');
+	expect((await call(page, 'preview_get_status')).structuredContent).toMatchObject({ errors: [] });
+});
+
 const todo = {
 	'index.html': `<!doctype html><html><head><title>Todos</title></head><body>
 <form id="add"><input id="text"><button>Add</button></form><ul id="list"></ul><p id="count"></p><p id="data"></p><p id="xhr"></p><p id="missing"></p>

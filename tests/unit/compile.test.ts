@@ -133,6 +133,33 @@ describe('compile', () => {
 		expect(html.indexOf('data-studio-modules')).toBeLessThan(html.indexOf('data-source="app.js"'));
 	});
 
+	it('a computed import() is resolved when it runs, against its module, and every module is in the map; import.meta names the file on the site', () => {
+		const { html } = compile(
+			ws({
+				'index.html': '<script type="module" src="js/app.js"></script>',
+				'js/app.js': 'const name = "about";\nimport(`./pages/${name}.js`);\nimport(name);\nconsole.log(import.meta.url);',
+				'js/pages/about.js': 'export default "about";',
+				'js/pages/shop.mjs': 'export default "shop";',
+				'notes.txt': 'not a module'
+			})
+		);
+		const modules = modulesOf(html);
+		expect(Object.keys(modules).sort()).toEqual(['js/app.js', 'js/pages/about.js', 'js/pages/shop.mjs'].map((p) => VIRTUAL_ORIGIN + p));
+		const app = modules[`${VIRTUAL_ORIGIN}js/app.js`]!;
+		expect(app).toContain('import(__studioImport(`./pages/${name}.js`, "js/app.js"))');
+		expect(app).toContain('import(__studioImport(name, "js/app.js"))');
+		expect(app).toContain('({ url: "https://site.invalid/js/app.js", resolve:');
+		// The resolver, as the frame runs it.
+		const resolver = /window\.__studioImport=(function[\s\S]*?\});var s=/.exec(html)![1]!;
+		const resolve = new Function(`return ${resolver}`)() as (spec: string, from: string) => string;
+		expect(resolve('./pages/about.js', 'js/app.js')).toBe(`${VIRTUAL_ORIGIN}js/pages/about.js`);
+		expect(resolve('../x.js', 'js/app.js')).toBe(`${VIRTUAL_ORIGIN}x.js`);
+		expect(resolve('/js/pages/shop.mjs', 'js/app.js')).toBe(`${VIRTUAL_ORIGIN}js/pages/shop.mjs`);
+		expect(resolve('https://site.invalid/js/pages/about.js', 'js/app.js')).toBe(`${VIRTUAL_ORIGIN}js/pages/about.js`);
+		expect(resolve('lodash', 'js/app.js')).toBe('lodash');
+		expect(resolve('https://cdn.example/x.js', 'js/app.js')).toBe('https://cdn.example/x.js');
+	});
+
 	it('reports missing module files and missing module scripts without throwing', () => {
 		const { diagnostics } = compile(ws({ 'index.html': '<script type="module" src="nope.js"></script><script type="module">import "./gone.js"</script>' }));
 		expect(diagnostics.map((d) => [d.kind, d.reference])).toEqual([
@@ -163,7 +190,7 @@ describe('compile', () => {
 		);
 		const app = modulesOf(html)[`${VIRTUAL_ORIGIN}app.js`]!;
 		expect(app).toContain(`from '${VIRTUAL_ORIGIN}x.js'`);
-		for (const text of ["// import './commented.js';", "/* import { y } from './block.js'; */", "\"import './in-string.js'\"", "`from './in-template.js'`", 'import(`./pages/${name}.js`)']) expect(app).toContain(text);
+		for (const text of ["// import './commented.js';", "/* import { y } from './block.js'; */", "\"import './in-string.js'\"", "`from './in-template.js'`", 'import(__studioImport(`./pages/${name}.js`, "app.js"))']) expect(app).toContain(text);
 		expect(diagnostics).toEqual([]);
 	});
 

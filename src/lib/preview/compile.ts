@@ -7,7 +7,8 @@ import { isHtml } from '../domain/kinds';
 import { BRIDGE_SOURCE, HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
 import { PREVIEW_CSP } from './policy';
 import { applyEditsMapped, elementsOf, type Edit } from './html';
-import { Compiler, VIRTUAL_ORIGIN, escapeAttr, escapeRaw, type Diagnostic } from './compiler/compiler';
+import { Compiler, IMPORT_RESOLVER, VIRTUAL_ORIGIN, escapeAttr, escapeRaw, type Diagnostic } from './compiler/compiler';
+import { SITE_ORIGIN } from './site';
 import { rewriteElement } from './compiler/elements';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
@@ -75,6 +76,7 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
 	const edits: Edit[] = entry ? elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
+	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
@@ -100,12 +102,15 @@ function bridgeTag(revision: number): string {
 
 /**
  * The module bootstrap: creates a blob URL per workspace module inside the frame and writes an
- * import map from virtual URLs to them, before any module script is parsed.
+ * import map from virtual URLs to them, before any module script is parsed. A computed `import()`
+ * asks the resolver defined here: a relative or site URL, resolved against the importing module's
+ * file, becomes that file's virtual URL (a bare name or another site's URL stays as written).
  */
 function bootstrapTag(modules: Map<string, string>): string {
 	if (modules.size === 0) return '';
 	const sources = JSON.stringify(Object.fromEntries([...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`])));
-	const script = `(function(){var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.slice(${VIRTUAL_ORIGIN.length});}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
+	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
+	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.slice(${VIRTUAL_ORIGIN.length});}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
 	return `<script data-studio-modules>${script}</script>`;
 }
 

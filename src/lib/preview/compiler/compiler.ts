@@ -7,6 +7,7 @@ import { bytesToBase64, utf8ToBase64 } from '../../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { siteLocation } from './location';
+import { siteUrl } from '../site';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -33,8 +34,11 @@ export const MISSING_URL = 'data:,';
 export type Files = ReadonlyMap<string, FileRecord>;
 
 export const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-/** es-module-lexer's kind for `import(...)`. */
+/** es-module-lexer's kinds for `import(...)` and `import.meta`. */
 const DYNAMIC = 2;
+const META = 3;
+/** What the module bootstrap names its resolver of computed `import()` specifiers. */
+export const IMPORT_RESOLVER = '__studioImport';
 export const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
 export const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
 
@@ -47,6 +51,8 @@ export function dataUrl(file: FileRecord): string {
 export class Compiler {
 	readonly diagnostics: Diagnostic[] = [];
 	readonly modules = new Map<string, string>();
+	/** A module imports a computed specifier (`import(\`./pages/${name}.js\`)`): any module of the workspace may be asked for. */
+	computedImports = false;
 
 	constructor(
 		readonly files: Files,
@@ -127,6 +133,16 @@ export class Compiler {
 		});
 	}
 
+	/** Puts every module file of the workspace into the graph (a computed import may ask for any of them), at most 500. */
+	allModules(): void {
+		let count = 0;
+		for (const [path, file] of this.files) {
+			if (!/\.m?js$/i.test(path) || file.content === undefined) continue;
+			if (count++ >= 500) break;
+			this.module(path);
+		}
+	}
+
 	/** Rewrites a module's relative specifiers to virtual URLs and collects the module graph. */
 	module(path: string, visiting = new Set<string>()): string | null {
 		if (this.modules.has(path)) return VIRTUAL_ORIGIN + path;
@@ -168,9 +184,20 @@ export class Compiler {
 		}
 		const edits: Edit[] = [];
 		for (const item of imports) {
-			// No name: import.meta, or a template with interpolation (`./pages/${name}.js`), a pattern
-			// rather than a path, left to the browser.
-			if (item.n === undefined) continue;
+			// A module runs from a blob: URL; import.meta names its file's URL on the site instead, as on a host.
+			if (item.t === META) {
+				const url = JSON.stringify(siteUrl(path));
+				edits.push({ start: item.s, end: item.e, text: `({ url: ${url}, resolve: function (s) { return new URL(s, ${url}).href; } })` });
+				continue;
+			}
+			// A computed specifier (`./pages/${name}.js`) is resolved when it runs, against this module's
+			// file, by the bootstrap's resolver; every module of the workspace is then in the import map.
+			if (item.n === undefined) {
+				if (item.t !== DYNAMIC) continue;
+				this.computedImports = true;
+				edits.push({ start: item.s, end: item.e, text: `${IMPORT_RESOLVER}(${source.slice(item.s, item.e)}, ${JSON.stringify(path)})` });
+				continue;
+			}
 			const replaced = rewrite(item.n);
 			if (replaced === item.n) continue;
 			const quote = item.t === DYNAMIC ? source[item.s] : ''; // a dynamic import's range includes its quotes

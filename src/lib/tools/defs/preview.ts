@@ -29,9 +29,9 @@ export const PREVIEW_TOOLS = {
 		title: 'Go to a page',
 		group: 'preview',
 		description:
-			'Shows another page of the site in the preview, as a link to it would (about.html, blog/, /contact.html#form), or goes back or forward, and waits for the preview to acknowledge it. The page stays shown across later changes. Does not change files. Read-only.',
+			'Shows another page of the site in the preview, as a link to it would (about.html, blog/, product.html?id=3, /contact.html#form), or goes back or forward, and waits for the preview to acknowledge it. The page stays shown across later changes. Does not change files. Read-only.',
 		input: v.strictObject({
-			path: v.optional(v.pipe(v.string(), v.maxLength(2048), v.description('A page of the site: a workspace path, "dir/" for its index.html, optionally with #fragment.'), v.examples(['about.html', 'blog/', 'index.html#pricing']))),
+			path: v.optional(v.pipe(v.string(), v.maxLength(2048), v.description('A page of the site: a workspace path, "dir/" for its index.html, optionally with a ?query (the page reads it as location.search) and a #fragment.'), v.examples(['about.html', 'blog/', 'product.html?id=3', 'index.html#pricing']))),
 			direction: v.optional(v.pipe(v.picklist(['back', 'forward']), v.description('Go back or forward in the preview instead of to a path.')))
 		}),
 		output: v.looseObject({ revision: Revision, page: v.string(), preview: PreviewOutcome }),
