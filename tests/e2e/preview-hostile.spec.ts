@@ -16,13 +16,16 @@ let server: Server;
 let origin = '';
 const hits: string[] = [];
 const IMAGE_MS = 1200;
+/** Past the host's 3 s deadline, within the hub's 6 s. */
+const SLOWER_MS = 4000;
 // A 1×1 GIF.
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
 
 test.beforeAll(async () => {
 	server = createServer((request, response) => {
-		if (request.url?.startsWith('/slow.gif')) {
-			setTimeout(() => response.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' }).end(GIF), IMAGE_MS);
+		if (request.url?.startsWith('/slow.gif') || request.url?.startsWith('/slower.gif')) {
+			const delay = request.url.startsWith('/slower.gif') ? SLOWER_MS : IMAGE_MS;
+			setTimeout(() => response.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' }).end(GIF), delay);
 			return;
 		}
 		hits.push(request.url ?? '');
@@ -90,4 +93,16 @@ test('pages that put a script before <head>, or <head> in <noscript> or <templat
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
 	expect(hits).toEqual([]);
+});
+
+test('a page still loading past the deadline, whose thread still runs, is waited for rather than stopped', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	const started = Date.now();
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html><html><body><h1 id="slow">Slow</h1><img alt="" src="${origin}/slower.gif"></body></html>` });
+	expect(Date.now() - started).toBeGreaterThanOrEqual(SLOWER_MS - 100);
+	expect(result.structuredContent.preview).toMatchObject({ revision: result.structuredContent.revision, status: 'ready' });
+	await expect(previewFrame(page).locator('#slow')).toHaveText('Slow');
+	await expect(page.getByTestId('preview-chip')).toContainText('ready');
 });

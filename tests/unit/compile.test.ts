@@ -269,6 +269,20 @@ describe('preview coordinator', () => {
 		expect((await coordinator.render(ws({ 'index.html': '' }, 3))).status).toBe('unavailable');
 	});
 
+	it('a host\'s answer after the hub stopped waiting (a slow page) moves the status from timeout to it; an older one does not', async () => {
+		const sent: PreviewRender[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), ackTimeoutMs: 30 });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		expect(await coordinator.render(ws({ 'index.html': '<p>slow</p>' }, 2))).toMatchObject({ status: 'timeout' });
+		const late = sent.at(-1)!;
+		coordinator.ack('a', late.renderId, { revision: 2, status: 'ready', durationMs: 4000, errors: [] });
+		expect(coordinator.status().preview).toMatchObject({ revision: 2, status: 'ready', durationMs: 4000 });
+		// Once a newer revision is the status, an answer for an old render changes nothing.
+		expect(await coordinator.render(ws({ 'index.html': '<p>newer</p>' }, 3))).toMatchObject({ status: 'timeout' });
+		coordinator.ack('a', late.renderId, { revision: 2, status: 'ready', durationMs: 5000, errors: [] });
+		expect(coordinator.status().preview).toMatchObject({ revision: 3, status: 'timeout' });
+	});
+
 	it('a revision that compiles to the document a host acknowledged is relabelled, not reloaded; a refresh reloads', async () => {
 		const sent: PreviewRender[] = [];
 		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });

@@ -61,6 +61,8 @@ export class PreviewCoordinator implements PreviewPort {
 	 */
 	#inflight: string | null = null;
 	#queued: Queued | null = null;
+	/** The render the hub last stopped waiting for: its late answer still updates the status. */
+	#late: { renderId: string; revision: number; key: string; diagnostics: PreviewOutcome['diagnostics'] } | null = null;
 	/**
 	 * The last document a host acknowledged (ready or error). A revision that compiles to the same
 	 * bytes (a change to a file the page does not use) is not reloaded in every tab: hosts relabel
@@ -222,10 +224,10 @@ export class PreviewCoordinator implements PreviewPort {
 					// Compiled when sent, not when asked: a revision superseded in the queue is never compiled.
 					const compiled = this.#compile(workspace);
 					diagnostics = compiled.diagnostics;
-					timer = setTimeout(
-						() => settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' }),
-						this.#options.ackTimeoutMs ?? 6000
-					);
+					timer = setTimeout(() => {
+						settle({ revision: workspace.revision, status: 'timeout', code: 'PREVIEW_ACK_TIMEOUT', message: 'No preview acknowledged this revision in time.' });
+						this.#late = { renderId, revision: workspace.revision, key, diagnostics };
+					}, this.#options.ackTimeoutMs ?? 6000);
 					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
 					key = documentKey(compiled);
 					const shown = this.#shown;
@@ -251,20 +253,37 @@ export class PreviewCoordinator implements PreviewPort {
 		return outcome;
 	}
 
-	/** A host's answer; the first one for a render wins. */
+	/**
+	 * A host's answer; the first one for a render wins. One that comes after the hub stopped waiting
+	 * (a slow page that kept loading) still tells the truth: the status moves from timeout to it.
+	 */
 	ack(tabId: string, renderId: string, result: HostRenderOutcome): void {
 		const waiting = this.#waiting.get(renderId);
+		const late = this.#late;
+		if (!waiting && late?.renderId === renderId && result.revision === late.revision && (result.status === 'ready' || result.status === 'error')) {
+			this.#late = null;
+			if (this.#last.revision !== result.revision || this.#last.status !== 'timeout') return;
+			this.#reporter = { renderId, tabId };
+			for (const error of result.errors) this.#errors = pushOnce(this.#errors, error);
+			this.#remember(result, late.key);
+			this.#setLast({ ...this.#outcomeOf(result), diagnostics: late.diagnostics });
+			return;
+		}
 		if (!waiting || result.revision !== waiting.revision) return;
 		this.#reporter = { renderId, tabId };
 		for (const error of result.errors) this.#errors = pushOnce(this.#errors, error);
+		waiting.settle(this.#outcomeOf(result));
+	}
+
+	#outcomeOf(result: HostRenderOutcome): PreviewOutcome {
 		const first = result.errors[0];
-		waiting.settle({
+		return {
 			revision: result.revision,
 			status: result.status,
 			code: result.status === 'error' ? 'PREVIEW_RUNTIME_ERROR' : result.status === 'timeout' ? 'PREVIEW_ACK_TIMEOUT' : result.status === 'superseded' ? 'PREVIEW_REVISION_SUPERSEDED' : undefined,
 			message: result.message ?? (first ? `${first.message}${first.source ? ` (${first.source}:${first.line})` : ''}` : undefined),
 			durationMs: result.durationMs
-		});
+		};
 	}
 
 	/** Console lines, late errors and warnings from the reporting host. */

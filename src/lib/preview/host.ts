@@ -53,7 +53,14 @@ interface Current {
 	settled: boolean;
 	resolve(outcome: HostRenderOutcome): void;
 	timer: ReturnType<typeof setTimeout>;
+	/** When the page last said it is still loading (performance.now()). */
+	aliveAt: number;
 }
+
+/** A page that keeps beating while it loads gets at most this long before it is stopped. */
+const MAX_LOAD_MS = 30_000;
+/** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */
+const BEAT_GONE_MS = 1500;
 
 
 /**
@@ -185,11 +192,20 @@ export class PreviewHost {
 				counts: { console: 0, errors: 0, chars: 0 },
 				settled: false,
 				resolve,
-				timer: setTimeout(() => {
-					if (current.settled) return;
-					this.#settle(current, 'timeout', `The preview did not finish loading within ${this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS} ms (an endless loop?). It was stopped.`);
-					this.#replaceFrame();
-				}, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
+				aliveAt: -Infinity,
+				timer: setTimeout(() => deadline(), this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
+			};
+			// Past the deadline, a page that still beats is slow, not stuck: it gets more time, up to a limit.
+			const deadline = () => {
+				if (current.settled) return;
+				const now = performance.now();
+				if (now - current.aliveAt < BEAT_GONE_MS && now - current.startedAt < MAX_LOAD_MS) {
+					current.timer = setTimeout(deadline, 500);
+					return;
+				}
+				const waited = Math.round(now - current.startedAt);
+				this.#settle(current, 'timeout', `The preview did not finish loading within ${waited} ms (an endless loop?). It was stopped.`);
+				this.#replaceFrame();
 			};
 			this.#current = current;
 			void this.#show(current, html, extras);
@@ -239,6 +255,9 @@ export class PreviewHost {
 			}
 			case 'ready':
 				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
+				return;
+			case 'alive':
+				current.aliveAt = performance.now();
 				return;
 			default:
 				this.#channel.handle(message, current.revision);

@@ -89,6 +89,8 @@ export interface PreviewConsoleLine {
 /** Messages the frame programs post to their host (iframe → page); every one carries revision and nonce. */
 export type PreviewBridgeMessage =
 	| { type: 'ready'; revision: number; nonce: string }
+	/** The page is still loading and its thread still runs (twice a second until ready). */
+	| { type: 'alive'; revision: number; nonce: string }
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */

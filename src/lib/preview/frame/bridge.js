@@ -284,10 +284,17 @@ function studioBridge(config) {
 	window.print = function () {};
 	// Capture, and first: a page's own load listener cannot stop this one, and a synthetic load
 	// (dispatchEvent) is not the browser's.
+	// While the page loads, a beat twice a second says it is alive: a slow page (a big theme on a busy
+	// phone) gets more time than the deadline, an endless loop beats no more and is stopped.
+	var beat = setInterval(function () {
+		raw({ type: 'alive' });
+	}, 500);
 	window.addEventListener(
 		'load',
 		function (event) {
-			if (event.isTrusted) send({ type: 'ready' });
+			if (!event.isTrusted) return;
+			clearInterval(beat);
+			send({ type: 'ready' });
 		},
 		true
 	);
