@@ -76,7 +76,7 @@ module.exports = {
 			name: 'no-circular',
 			severity: 'error',
 			from: {},
-			to: { circular: true, dependencyTypesNot: ['type-only'] }
+			to: { circular: true }
 		},
 		{
 			name: 'no-unresolvable',

@@ -7,10 +7,9 @@ import type { McpTool } from '../tools/catalog';
 import type { CallToolResult } from '../runtime/types';
 import type { AgentSettingsView } from '../agents/runner';
 import type { PreviewRender, SiteFileAnswer } from '../preview/messages';
-import type { PreviewLocation } from './wire';
 import type { PreviewOutcome } from '../runtime/ports';
 import type { FileImpact } from '../runtime/prepare';
-import type { HubSnapshot } from './wire';
+import type { CollabPeer, CollabSelection, HubSnapshot, PreviewLocation, RuntimeMode } from './wire';
 import {
 	AgentCallSchema,
 	DecisionSchema,
@@ -52,8 +51,6 @@ export type { McpTool };
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
 export const PROTOCOL_VERSION = 11;
 
-/** Where the shared runtime runs for this tab, from best to last resort. */
-export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
 
 /** The tab's half of the handshake. */
 export type HelloRequest = v.InferOutput<typeof HelloRequestSchema>;
@@ -121,10 +118,6 @@ export type WorkspaceSource = v.InferInput<typeof WorkspaceSourceSchema>;
 export type CreatedWorkspace = { id: string; name: string; files: number; skipped: { path: string; reason: string }[] };
 /** A download built in the hub: the page gets a Blob handle, not a copy of the bytes. */
 export type BlobDownload = { name: string; blob: Blob };
-/** A cursor or selection in a shared file. */
-export type CollabSelection = { anchor: number; head: number };
-/** How a tab appears to the others: "Tab 2" and its caret's colour. */
-export type CollabPeer = { tabId: string; label: string; colour: string };
 /** A shared file as a tab opens it: the live text at `version`, and where the other tabs are. */
 export type CollabOpened = { path: string; version: number; text: string; self: CollabPeer; peers: { peer: CollabPeer; selection: CollabSelection | null }[] };
 /** The answer to a push or pull: accepted (with missed updates on a pull), a full resync, or closed. */

@@ -7,13 +7,19 @@ import type { FolderState, PreviewOutcome } from '../runtime/ports';
 import type { StorageFailure } from '../storage/unavailable';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentUpdate } from '../agents/runner';
-import type { CollabPeer, CollabSelection, RuntimeMode } from './protocol';
 import type { WireUpdate } from '../runtime/collab-doc';
 import type { SiteStorageChange } from '../preview/messages';
 import type { SiteLocation } from '../preview/site-state';
 
 /** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
 export type PreviewLocation = SiteLocation;
+
+/** Where the shared runtime runs for this tab, from best to last resort. */
+export type RuntimeMode = 'shared-worker' | 'dedicated-worker' | 'memory';
+/** A cursor or selection in a shared file. */
+export type CollabSelection = { anchor: number; head: number };
+/** How a tab appears to the others: "Tab 2" and its caret's colour. */
+export type CollabPeer = { tabId: string; label: string; colour: string };
 
 export type { CallToolResult };
 
