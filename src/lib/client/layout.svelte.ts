@@ -14,7 +14,7 @@ export const LAYOUT_BOUNDS = {
 	chat: { min: 280, max: 720 }
 } as const;
 
-/** Width below which the phone layout applies (DESIGN.md §10). */
+/** Width up to which the phone layout applies (docs/ARCHITECTURE.md, "Layout"). */
 export const PHONE_MAX_WIDTH = 767;
 /**
  * Width from which the conversation gets its own full-height column beside the editor and preview

@@ -1,4 +1,4 @@
-// Canonical errors: the stable codes of DESIGN.md §4, their retryability, and the ToolError type. The bottom layer: imports nothing.
+// Canonical errors: the stable codes (docs/ARCHITECTURE.md, "Errors and the trace"), their retryability, and the ToolError type. The bottom layer: imports nothing.
 
 /**
  * Every error code a tool result may carry, with whether a retry can succeed.

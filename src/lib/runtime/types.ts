@@ -46,7 +46,7 @@ export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
 export type TracePhase = 'started' | 'pending-approval' | 'completed' | 'failed' | 'cancelled';
 
 /**
- * One trace entry (DESIGN.md §4). `id` is unique per entry; `callId` ties the phases of one call
+ * One trace entry (docs/ARCHITECTURE.md, "Errors and the trace"). `id` is unique per entry; `callId` ties the phases of one call
  * (or one agent run) together; `toolCallId` is the provider's id and may repeat.
  */
 export interface TraceEntry {

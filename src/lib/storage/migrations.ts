@@ -5,7 +5,7 @@ import { INDEXES, STORES } from './names';
 type Db = IDBPDatabase<unknown>;
 type Tx = IDBPTransaction<unknown, StoreNames<unknown>[], 'versionchange'>;
 
-/** Version 1: every store of DESIGN.md §7 plus `quarantine`. */
+/** Version 1: every store the architecture names (docs/ARCHITECTURE.md, "Storage"), `quarantine` included. */
 function toV1(db: Db) {
 	db.createObjectStore(STORES.workspaces, { keyPath: 'id' });
 	const files = db.createObjectStore(STORES.files, { keyPath: ['workspaceId', 'path'] });
