@@ -71,10 +71,10 @@ describe('hub events and snapshot', () => {
 
 	it('a superseded hub refuses every write and says why', async () => {
 		const { facade, hub, events } = await makeHub();
-		hub.supersede('b2');
+		hub.supersede({ by: 'newer-build', build: 'b2' });
 		const result = await facade.callTool('workspace_write_file', { path: 'app.js', content: 'x' }, { tabId: 't', source: 'palette' });
 		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_POLICY_DENIED' });
-		expect(events.filter((event) => event.type === 'hub.status').at(-1)).toMatchObject({ status: { state: 'superseded', newerBuild: 'b2' } });
+		expect(events.filter((event) => event.type === 'hub.status').at(-1)).toMatchObject({ status: { state: 'superseded', supersededBy: 'newer-build', newerBuild: 'b2' } });
 		expect((await facade.callTool('workspace_list_files', {}, { tabId: 't', source: 'palette' })).isError).toBe(false);
 	});
 });

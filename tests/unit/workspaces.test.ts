@@ -137,7 +137,8 @@ describe('several workspaces', () => {
 		await first.facade.deleteWorkspace(id);
 		expect((await first.facade.listWorkspaces()).map((w) => w.id)).toEqual(['default']);
 		const status = (await other.facade.snapshot()).status;
-		expect(status).toMatchObject({ state: 'superseded', newerBuild: 'workspace-deleted' });
+		expect(status).toMatchObject({ state: 'superseded', supersededBy: 'workspace-deleted' });
+		expect(status.newerBuild).toBeUndefined();
 		const refused = await other.facade.callTool('workspace_create_file', { path: 'y.md', content: 'y' }, tab);
 		expect(refused.isError).toBe(true);
 

@@ -228,18 +228,6 @@ export class StudioClient {
 		await this.#connection?.facade.refreshStorage().catch(() => undefined);
 	}
 
-	/** After a storage failure: the hub ends and every tab reloads onto a fresh one. */
-	async restartHub(): Promise<void> {
-		this.#requireWritable();
-		await this.#connection!.facade.restartHub();
-	}
-
-	/** After a storage failure: other tabs' hubs let go of storage. */
-	async releaseStorage(): Promise<void> {
-		this.#requireWritable();
-		await this.#connection!.facade.releaseStorage();
-	}
-
 	/** Callbacks run when the tab is hidden or unloads (flush pending work). */
 	readonly onHide = new Set<() => void>();
 
@@ -268,12 +256,6 @@ export class StudioClient {
 		this.#requireWritable();
 		if (this.hub.state === 'reload-required') return this.#reloadRequired();
 		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.#connection!.tabId, source, sessionId });
-	}
-
-	/** Revokes a standing "allow for this session" grant. */
-	async revokeGrant(key: string): Promise<boolean> {
-		this.#requireWritable();
-		return this.#connection!.facade.revokeGrant(key);
 	}
 
 	/** Every tool definition (all pages of tools/list). */

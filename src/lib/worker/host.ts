@@ -97,7 +97,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		if (other?.kind === 'release-storage' && other.hubId !== hub.id && idb) {
 			// Another tab cannot open storage while we hold it: let go, and say so in our tabs.
 			idb.close();
-			hub.supersede('storage-released', 'Another Web Studio tab needed the storage, so this tab stopped saving. Reload it to keep working.');
+			hub.supersede({ by: 'storage-released' }, 'Another Web Studio tab needed the storage, so this tab stopped saving. Reload it to keep working.');
 			return;
 		}
 		if ((other?.kind === 'workspace-renamed' || other?.kind === 'workspace-deleted') && other.hubId !== hub.id) {
@@ -105,7 +105,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 			return;
 		}
 		if (other?.kind !== 'hub-started' || other.build === hub.build) return;
-		if (other.startedAt > hub.builtAt) hub.supersede(other.build);
+		if (other.startedAt > hub.builtAt) hub.supersede({ by: 'newer-build', build: other.build });
 		else hubs.postMessage(announce()); // tell the older hub that we exist
 	});
 	hubs.postMessage(announce());

@@ -44,7 +44,7 @@ export class Hub implements HubBackend {
 	readonly agents: AgentRunner;
 	readonly storage: HubStorage;
 	readonly #parts: HubParts;
-	#newerBuild: string | undefined;
+	#superseded: { by: NonNullable<HubStatus['supersededBy']>; build?: string } | undefined;
 	#supersededMessage: string | undefined;
 	/** In per-tab mode only the hub holding the writer lock answers for all tabs. */
 	writer = true;
@@ -109,21 +109,22 @@ export class Hub implements HubBackend {
 	/** The hub's status as tabs show it. */
 	status(): HubStatus {
 		return {
-			state: this.#newerBuild ? 'superseded' : this.storage.failure ? 'failed' : 'ready',
+			state: this.#superseded ? 'superseded' : this.storage.failure ? 'failed' : 'ready',
 			mode: this.mode,
 			build: this.build,
 			hubId: this.id,
 			tabs: this.#parts.leases.count,
 			writer: this.writer,
-			newerBuild: this.#newerBuild,
+			...(this.#superseded ? { supersededBy: this.#superseded.by } : {}),
+			...(this.#superseded?.build ? { newerBuild: this.#superseded.build } : {}),
 			message: this.#supersededMessage ?? this.storage.failure?.message
 		};
 	}
 
-	/** A newer build (or another tab needing storage) took over: stop writing and tell our tabs. */
-	supersede(newerBuild: string, message = 'A newer version of Web Studio is open in another tab. Reload this tab to keep working.'): void {
-		if (this.#newerBuild) return;
-		this.#newerBuild = newerBuild;
+	/** A newer build (or another tab needing storage, or the workspace's deletion) took over: stop writing and tell our tabs. */
+	supersede(by: { by: 'newer-build'; build: string } | { by: 'storage-released' | 'workspace-deleted' }, message = 'A newer version of Web Studio is open in another tab. Reload this tab to keep working.'): void {
+		if (this.#superseded) return;
+		this.#superseded = by;
 		this.#supersededMessage = message;
 		this.registry.policy.setReadOnly(message);
 		this.#parts.events.publish({ type: 'hub.status', status: this.status() });
@@ -347,7 +348,7 @@ export class Hub implements HubBackend {
 	onWorkspaceAnnounced(announcement: { kind: 'workspace-renamed'; workspaceId: string; name: string } | { kind: 'workspace-deleted'; workspaceId: string }): void {
 		if (announcement.workspaceId !== this.service.workspaceId) return;
 		if (announcement.kind === 'workspace-renamed') this.service.setName(announcement.name);
-		else this.supersede('workspace-deleted', 'This workspace was deleted (in this or another tab). Nothing more is saved here: open another workspace.');
+		else this.supersede({ by: 'workspace-deleted' }, 'This workspace was deleted (in this or another tab). Nothing more is saved here: open another workspace.');
 	}
 
 	/** Reads usage, quota and persistence again (the page asked the browser to persist). */

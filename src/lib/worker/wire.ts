@@ -54,7 +54,9 @@ export interface HubStatus {
 	hubId: string;
 	tabs: number;
 	writer: boolean;
-	/** Set when a newer build's hub is running: this hub no longer writes. */
+	/** Why this hub no longer writes (state `superseded`): a newer build runs, another tab took the storage, or the workspace was deleted. */
+	supersededBy?: 'newer-build' | 'storage-released' | 'workspace-deleted';
+	/** The newer build that runs, when that is why. */
 	newerBuild?: string;
 	message?: string;
 }

@@ -8,11 +8,12 @@ import { requireFolder } from './folder-errors';
 import { historyPlan, restorePlan } from '../history-plans';
 
 /** Tools whose effect is a new workspace revision. */
-const HISTORY_TOOLS = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder']);
+/** Tools that move the workspace to another revision (beside the change tools). */
+const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder']);
 
 /** True when `name` changes workspace content through a plan. */
 export function hasWorkspacePlan(name: string): boolean {
-	return isChangeTool(name) || HISTORY_TOOLS.has(name);
+	return isChangeTool(name) || REVISION_MOVES.has(name);
 }
 
 /**
