@@ -1,4 +1,5 @@
 // What an agent run reports as it goes: the transcript every tab shows, live.
+import type { ApprovalDecision } from '../runtime/policy';
 
 /** One transcript item of a run. */
 export type AgentEvent =
@@ -25,7 +26,7 @@ export type AgentEvent =
 	 * How an approval the step waited for ended, and who ended it: a person in a tab (`tabId`), the
 	 * clock (`expired`) or the caller giving up (`cancelled`).
 	 */
-	| { type: 'approval'; id: string; name: string; outcome: 'allowed' | 'denied' | 'expired' | 'cancelled'; decision?: 'allow-once' | 'allow-session' | 'deny'; tabId?: string; reasked?: boolean }
+	| { type: 'approval'; id: string; name: string; outcome: 'allowed' | 'denied' | 'expired' | 'cancelled'; decision?: ApprovalDecision; tabId?: string; reasked?: boolean }
 	| { type: 'notice'; text: string }
 	/** Reasoning a model streamed beside its answer (merged like text; shown folded). */
 	| { type: 'reasoning'; text: string }

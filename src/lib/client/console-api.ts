@@ -1,4 +1,5 @@
 // `window.studio`: a small console and automation API over the same direct boundary the UI uses.
+import type { ApprovalDecision } from '$lib/worker/protocol';
 import type { StudioClient } from './studio.svelte';
 
 /** What `window.studio` offers (in devtools, and to end-to-end tests). */
@@ -19,7 +20,7 @@ export interface ConsoleApi {
 	readonly build: string;
 	/** How many times this tab re-read the hub's snapshot. */
 	readonly resyncs: number;
-	resolveApproval(id: string, decision: 'allow-once' | 'allow-session' | 'deny'): Promise<boolean>;
+	resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean>;
 	readFile(path: string): Promise<unknown>;
 	connectFolder(handle: FileSystemDirectoryHandle): Promise<unknown>;
 	readonly folder: unknown;

@@ -1,10 +1,8 @@
 // Presentation state of the workbench: panel sizes, the conversation column, the active dock and phone tab.
 // Persisted in the hub's `preferences` store — never in tool calls or history.
 
-/** Dock tabs along the bottom of the desktop layout. */
-export type DockTab = 'agent' | 'tools' | 'trace' | 'history';
-/** Panels shown one at a time on a phone. */
-export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
+import type { DockTab, PhoneTab } from '$lib/shared/types';
+export type { DockTab, PhoneTab };
 
 /** Bounds keep every panel usable whatever was persisted or dragged. */
 export const LAYOUT_BOUNDS = {

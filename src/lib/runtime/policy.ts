@@ -4,8 +4,10 @@
 import type { ToolAnnotations } from '../tools/schema';
 import type { CallContext, Mode, Source } from './types';
 
+/** A person's answers to an approval request (the one list: the protocol's schema is built from it). */
+export const APPROVAL_DECISIONS = ['allow-once', 'allow-session', 'deny'] as const;
 /** A person's answer to an approval request. */
-export type ApprovalDecision = 'allow-once' | 'allow-session' | 'deny';
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 /** How a request ended, as the registry sees it. */
 export type ApprovalOutcome = 'allowed' | 'denied' | 'cancelled' | 'expired';

@@ -4,6 +4,7 @@ import type { FileImpact as FileImpactOf } from '$lib/worker/protocol';
 export type {
 	AgentRunInfo,
 	AgentSettingsView,
+	ApprovalDecision,
 	DiffLine,
 	FileImpact,
 	FileSummary,
@@ -24,3 +25,8 @@ export type { AccessoryKey } from '$lib/client/editor/codemirror';
 
 /** A transcript step's diff as the Agent panel holds it: loading, loaded, or no longer in history. */
 export type StepDiff = FileImpactOf[] | 'loading' | 'gone';
+
+/** Dock tabs along the bottom of the desktop layout. */
+export type DockTab = 'agent' | 'tools' | 'trace' | 'history';
+/** Panels shown one at a time on a phone. */
+export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;

@@ -2,6 +2,7 @@
 // A tab may run another build, so nothing it sends is trusted; worker/protocol.ts builds its method
 // table from these.
 import * as v from 'valibot';
+import { APPROVAL_DECISIONS } from '../runtime/policy';
 import { SOURCES, type Source } from '../runtime/types';
 import { PREVIEW_LIMITS } from '../preview/limits';
 import { PATH_MAX_CHARS } from '../core/limits';
@@ -111,7 +112,7 @@ export const PathSchema = v.pipe(v.string(), v.maxLength(PATH_MAX_CHARS));
 export const RevisionSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const PromptSchema = v.pipe(v.string(), v.maxLength(20_000), v.check((text) => text.trim().length > 0, 'a prompt is required'));
 export const IdSchema = Id;
-export const DecisionSchema = v.picklist(['allow-once', 'allow-session', 'deny']);
+export const DecisionSchema = v.picklist(APPROVAL_DECISIONS);
 
 /** A workspace id: also part of worker, channel and lock names, so a small safe alphabet. */
 export const WorkspaceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a workspace id is 1–64 letters, digits, _ or -'));

@@ -1,5 +1,6 @@
 // The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
 // one or delete it, stop, fix a preview error, settings and model list.
+import type { ApprovalDecision } from '$lib/worker/protocol';
 import type { AgentSettingsView } from '$lib/agents/runner';
 import type { AgentBudget } from '$lib/agents/events';
 import type { StudioClient } from '../studio.svelte';
@@ -57,7 +58,7 @@ export class AgentActions {
 	}
 
 	/** A person's answer from this tab (the transcript records who decided). */
-	decide(id: string, decision: 'allow-once' | 'allow-session' | 'deny') {
+	decide(id: string, decision: ApprovalDecision) {
 		void this.studio.api.resolveApproval(id, decision, this.studio.tabId ?? undefined);
 	}
 
