@@ -1,0 +1,28 @@
+// Hub methods: agent runs (start, cancel, conversations), their settings and the model list.
+import type { AgentSettingsPatch } from '../../agents/runner';
+import type { HubBackend } from '../protocol';
+import type { HubContext } from './context';
+
+/** The agent methods. */
+export function agentMethods({ parts: { agents } }: HubContext) {
+	return {
+		startAgent(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
+			return agents.start(prompt, provider, conversationId);
+		},
+		deleteConversation(conversationId: string): Promise<number> {
+			return agents.deleteConversation(conversationId);
+		},
+		async cancelAgent(sessionId: string): Promise<boolean> {
+			return agents.cancel(sessionId);
+		},
+		getAgentSettings() {
+			return agents.getSettings();
+		},
+		setAgentSettings(patch: AgentSettingsPatch) {
+			return agents.setSettings(patch);
+		},
+		listModels() {
+			return agents.models();
+		}
+	} satisfies Partial<HubBackend>;
+}

@@ -1,0 +1,39 @@
+// Hub methods: the preview's hosts (registering, acknowledging, reporting), its pages, the files and
+// storage the site asks for.
+import type { PreviewCoordinator } from '../../preview/coordinator';
+import type { PreviewRender, SiteNavigation } from '../../preview/messages';
+import type { HubBackend } from '../protocol';
+import type { HubContext } from './context';
+
+/** The preview methods. */
+export function previewMethods(hub: HubContext) {
+	const { preview, service } = hub.parts;
+	return {
+		/** This tab hosts a preview: renders are addressed to it; it gets the current one now. */
+		async registerPreviewHost(tabId: string): Promise<PreviewRender | null> {
+			hub.trackTab(tabId);
+			return preview.registerHost(tabId, service.workspace);
+		},
+		async previewAck(tabId: string, renderId: string, outcome: Parameters<PreviewCoordinator['ack']>[2]): Promise<void> {
+			preview.ack(tabId, renderId, outcome);
+		},
+		async previewReport(tabId: string, lines: Parameters<PreviewCoordinator['report']>[1]): Promise<void> {
+			preview.report(tabId, lines);
+		},
+		previewNavigate(target: SiteNavigation) {
+			return preview.navigate(service.workspace, target);
+		},
+		async previewLocation() {
+			return preview.location(service.workspace);
+		},
+		async previewFile(revision: number, path: string) {
+			return preview.file(revision, path);
+		},
+		async previewStorage(tabId: string, change: Parameters<PreviewCoordinator['storageChange']>[1]): Promise<void> {
+			preview.storageChange(tabId, change);
+		},
+		async previewSiteStorage() {
+			return preview.siteStorage();
+		}
+	} satisfies Partial<HubBackend>;
+}
