@@ -62,24 +62,22 @@ export class LayoutStore {
 		}, 250);
 	}
 
-	setFilesWidth(value: number) {
-		this.filesWidth = clamp(value, LAYOUT_BOUNDS.files);
-		this.#save();
-	}
-	setPreviewWidth(value: number) {
-		this.previewWidth = clamp(value, LAYOUT_BOUNDS.preview);
-		this.#save();
-	}
-	setDockHeight(value: number) {
-		this.dockHeight = clamp(value, LAYOUT_BOUNDS.dock);
-		this.#save();
-	}
-	setChatWidth(value: number) {
-		this.chatWidth = clamp(value, LAYOUT_BOUNDS.chat);
+	/** Sets one panel's size, within its bounds. */
+	setSize(panel: keyof typeof LAYOUT_BOUNDS, value: number) {
+		const size = clamp(value, LAYOUT_BOUNDS[panel]);
+		if (panel === 'files') this.filesWidth = size;
+		else if (panel === 'preview') this.previewWidth = size;
+		else if (panel === 'dock') this.dockHeight = size;
+		else this.chatWidth = size;
 		this.#save();
 	}
 	setDockTab(tab: DockTab) {
 		this.dockTab = tab;
 		this.#save();
+	}
+	/** Brings a panel on screen: its dock tab on a desktop, its tab on a phone. */
+	reveal(tab: PhoneTab) {
+		if (tab === 'agent' || tab === 'tools' || tab === 'trace' || tab === 'history') this.setDockTab(tab);
+		this.phoneTab = tab;
 	}
 }

@@ -1,8 +1,10 @@
 // The one door through which views see data shapes: types only, re-exported from the protocol
 // (wire types) and the tool catalog. Views import nothing else from the studio's layers.
-import type { FileImpact as FileImpactOf } from '$lib/worker/protocol';
+import type { AgentRunInfo, AgentSettingsPatch, AgentSettingsView, ApprovalDecision, FileImpact as FileImpactOf, PendingApproval, SessionGrant } from '$lib/worker/protocol';
+import type { CommandExample } from '$lib/agents/commands';
 export type {
 	AgentRunInfo,
+	AgentSettingsPatch,
 	AgentSettingsView,
 	ApprovalDecision,
 	DiffLine,
@@ -30,3 +32,43 @@ export type StepDiff = FileImpactOf[] | 'loading' | 'gone';
 export type DockTab = 'agent' | 'tools' | 'trace' | 'history';
 /** Panels shown one at a time on a phone. */
 export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
+
+/** Everything the Agent panel shows and does: one object (the workbench builds it from its stores). */
+export interface AgentPanelModel {
+	/** The latest run of the conversation shown (counters, stop). */
+	run: AgentRunInfo | null;
+	/** The runs of the conversation shown, oldest first. */
+	conversation: AgentRunInfo[];
+	conversations: { id: string; title: string; running: boolean }[];
+	selectedConversation: string | null;
+	/** Whether the model settings form is open (the page opens it too: "Fix with the agent"). */
+	showSettings: boolean;
+	onshowsettings: (open: boolean) => void;
+	onnew: () => void;
+	ondelete: (conversationId: string) => void;
+	prompt: string;
+	settings: AgentSettingsView | null;
+	models: { id: string; name: string; tools: boolean | null }[];
+	modelsError: string | null;
+	keyDraft: string;
+	examples: readonly CommandExample[];
+	browserAgents: { available: boolean; registered: number } | null;
+	onprompt: (text: string) => void;
+	onsend: (text?: string) => void;
+	onstop: () => void;
+	onselect: (conversationId: string) => void;
+	onsettings: (patch: AgentSettingsPatch) => void;
+	grants: SessionGrant[];
+	onrevoke: (key: string) => void;
+	onkeydraft: (text: string) => void;
+	onsavekey: () => void;
+	onloadmodels: () => void;
+	ontrace: (id: string) => void;
+	/** Approvals waiting in this conversation: shown where the agent asked. */
+	approvals: PendingApproval[];
+	now: number;
+	tabId: string | null;
+	diffs: Record<number, StepDiff>;
+	ondiff: (revision: number) => void;
+	ondecide: (id: string, decision: ApprovalDecision) => void;
+}

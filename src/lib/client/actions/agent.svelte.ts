@@ -1,8 +1,7 @@
 // The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
 // one or delete it, stop, fix a preview error, settings and model list.
-import type { ApprovalDecision } from '$lib/worker/protocol';
+import type { AgentSettingsPatch, ApprovalDecision } from '$lib/worker/protocol';
 import type { AgentSettingsView } from '$lib/agents/runner';
-import type { AgentBudget } from '$lib/agents/events';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
@@ -123,7 +122,7 @@ export class AgentActions {
 		if (run?.running) await this.studio.api.cancelAgent(run.sessionId);
 	}
 
-	async update(patch: { provider?: 'local' | 'model'; baseUrl?: string; model?: string; approvalExpiryMs?: number; budget?: Partial<AgentBudget> }) {
+	async update(patch: AgentSettingsPatch) {
 		try {
 			this.settings = await this.studio.api.setAgentSettings(patch);
 		} catch (error) {

@@ -287,8 +287,7 @@ export class WorkbenchActions {
 				hint: tool.name,
 				run: () => {
 					this.selectedTool = tool.name;
-					this.layout.setDockTab('tools');
-					this.layout.phoneTab = 'tools';
+					this.layout.reveal('tools');
 					// A tool without required arguments runs at once; others open with sample arguments.
 					if (!(tool.inputSchema.required ?? []).length) void this.runTool(tool.name, {});
 				}

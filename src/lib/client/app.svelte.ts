@@ -1,0 +1,142 @@
+// The workbench's stores and commands, made once per page: the studio connection, layout, editor,
+// preview, the action groups, and the page-level choices (a share link, an update, the trace's focus).
+// The page composes views from it; boot.ts starts it.
+import { getContext, setContext } from 'svelte';
+import { StudioClient } from './studio.svelte';
+import { LayoutStore } from './layout.svelte';
+import { PreviewController } from './preview.svelte';
+import { EditorController } from './editor/editor.svelte';
+import { ToastStore } from './toasts.svelte';
+import { WorkbenchActions } from './actions/workbench.svelte';
+import { AgentActions } from './actions/agent.svelte';
+import { StorageActions } from './actions/storage.svelte';
+import { PortableActions } from './actions/portable.svelte';
+import { WorkspaceActions } from './actions/workspaces.svelte';
+import { WebMcpBridge, type WebMcpStatus } from './webmcp';
+import { updates } from './updates.svelte';
+import { InstallOffer } from './install.svelte';
+import { KeyboardInset } from './keyboard.svelte';
+import { Viewport } from './viewport.svelte';
+
+/** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
+export const EDITOR_LOOK_KEY = 'editor-look';
+
+/** What a share link holds, said before anything changes. */
+export function sharedSummary(shared: { files: { path: string }[]; skipped: unknown[] }): string {
+	const names = shared.files.slice(0, 6).map((f) => f.path).join(', ');
+	const more = shared.files.length > 6 ? ` and ${shared.files.length - 6} more` : '';
+	const left = shared.skipped.length ? ` ${shared.skipped.length} entries cannot be opened and are left out.` : '';
+	return `The link holds ${shared.files.length} file${shared.files.length === 1 ? '' : 's'}: ${names}${more}.${left} Nothing was downloaded: the site is inside the link.`;
+}
+
+/** One page's workbench. */
+export class StudioApp {
+	readonly studio = new StudioClient();
+	readonly offer = new InstallOffer();
+	readonly keyboard = new KeyboardInset();
+	readonly layout = new LayoutStore();
+	readonly toasts = new ToastStore();
+	readonly previewer = new PreviewController();
+	readonly viewport = new Viewport();
+	readonly updates = updates;
+	readonly code: EditorController;
+	readonly actions: WorkbenchActions;
+	readonly agentUi: AgentActions;
+	readonly storage: StorageActions;
+	readonly portable: PortableActions;
+	readonly workspaces: WorkspaceActions;
+	readonly webmcp: WebMcpBridge;
+	/** Browser agents (WebMCP) the tools are registered with, once known. */
+	browserAgents = $state<WebMcpStatus | null>(null);
+	/** The trace entry a transcript step asked to show. */
+	traceFocus = $state('');
+	/** How a share link opens: as a new workspace, or over this one's files. */
+	sharedAs = $state<'new' | 'replace'>('new');
+	/** An update waits to be applied while approvals wait or an agent runs: asked first. */
+	updateConfirm = $state(false);
+	/** The hub connection, started while the page renders (the worker boots meanwhile; B6 in `npm run bench`). */
+	readonly started: Promise<void>;
+
+	constructor() {
+		const { studio, toasts, layout } = this;
+		this.code = new EditorController(studio, toasts);
+		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);
+		this.agentUi = new AgentActions(studio, toasts);
+		this.storage = new StorageActions(studio, toasts);
+		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
+		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
+		this.webmcp = new WebMcpBridge((call, sessionId) => studio.executeAgentCall(call, 'webmcp', sessionId));
+		studio.onRender = (render) => this.previewer.render(render);
+		this.started = studio.start();
+	}
+
+	get connected(): boolean {
+		return this.studio.hub.state === 'connected';
+	}
+
+	/** The workspace this hub serves was deleted (here or in another tab). */
+	get deleted(): boolean {
+		return this.studio.hub.status?.supersededBy === 'workspace-deleted';
+	}
+
+	/** The conversation is on screen: its own approvals show inline there, not floating. */
+	get agentVisible(): boolean {
+		return this.viewport.phone ? this.layout.phoneTab === 'agent' : this.viewport.wide || this.layout.dockTab === 'agent';
+	}
+
+	/** Approvals shown as floating cards: all but the visible conversation's own. */
+	get floatingApprovals() {
+		const inline = new Set(this.agentVisible ? this.agentUi.approvals.map((approval) => approval.id) : []);
+		return this.studio.approvals.pending.filter((approval) => !inline.has(approval.id));
+	}
+
+	/** What reloading onto a new version would cancel ('' when nothing). */
+	get waitingWork(): string {
+		const pending = this.studio.approvals.pending.length;
+		return [pending ? `${pending} change${pending === 1 ? '' : 's'} waiting for approval` : '', this.studio.agents.runs.some((run) => run.running) ? 'an agent run' : ''].filter(Boolean).join(' and ');
+	}
+
+	/** Reload onto the waiting version: ask first if approvals wait or an agent runs (they would be cancelled). */
+	applyUpdate(confirmed = false) {
+		if (this.waitingWork && !confirmed) {
+			this.updateConfirm = true;
+			return;
+		}
+		this.updateConfirm = false;
+		void updates.apply();
+	}
+
+	/** Opens the share link the person accepted, as they chose. */
+	async openShared() {
+		const shared = this.portable.take();
+		if (!shared) return;
+		if (this.sharedAs === 'new' && (await this.workspaces.openSharedAsNew(shared.data))) return;
+		if (this.sharedAs === 'replace') await this.portable.replaceWith(shared);
+	}
+
+	/** Shows a trace entry in the Trace tab. */
+	showTrace(id: string) {
+		this.traceFocus = id;
+		this.layout.reveal('trace');
+	}
+
+	/** Sets the editor's look and keeps it for this browser's tabs. */
+	setLook(look: { fontSize?: number; wrap?: boolean }) {
+		this.code.setLook(look);
+		void this.studio.api.setPreference(EDITOR_LOOK_KEY, { fontSize: this.code.fontSize, wrap: this.code.wrap });
+	}
+}
+
+const APP = Symbol('studio-app');
+
+/** Makes `app` the workbench of the components below the caller (the page). */
+export function provideApp(app: StudioApp): StudioApp {
+	return setContext(APP, app);
+}
+
+/** The workbench of the page this component is part of. */
+export function useApp(): StudioApp {
+	const app = getContext<StudioApp | undefined>(APP);
+	if (!app) throw new Error('useApp() outside the workbench page');
+	return app;
+}

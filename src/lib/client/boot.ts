@@ -1,0 +1,67 @@
+// The page's start, once it is mounted: the screen and network followed, the console API, install
+// and keyboard helpers, then — once the hub answers — the workspace's layout, look, tools, agent
+// settings, open file, share link, launched files and recovered typing. Returns what undoes it.
+import type { StudioApp } from './app.svelte';
+import { EDITOR_LOOK_KEY } from './app.svelte';
+import { LAYOUT_KEY } from './layout.svelte';
+import { exposeConsoleApi } from './console-api';
+import { consumeLaunchedFiles } from './launch';
+import { installShortcuts } from './shortcuts';
+
+/** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
+function openShortcut(app: StudioApp) {
+	const url = new URL(location.href);
+	const action = url.searchParams.get('action');
+	if (!action) return;
+	if (action === 'new-workspace') app.workspaces.startCreate();
+	if (action === 'agent') app.layout.reveal('agent');
+	url.searchParams.delete('action');
+	history.replaceState(history.state, '', url);
+}
+
+/** Once connected: what the workspace needs before the person works in it, in this order. */
+async function whenConnected(app: StudioApp) {
+	const { studio, workspaces, previewer, layout, code, actions, agentUi, portable } = app;
+	const ws = studio.workspace;
+	if (ws.missing) return void workspaces.recoverMissing();
+	if (studio.hub.state !== 'connected') return;
+	workspaces.showNotice();
+	void workspaces.refresh();
+	void previewer.followNetwork(studio.workspaceId, { get: (key) => studio.api.getPreference(key), set: (key, value) => studio.api.setPreference(key, value) });
+	await layout.restore({ load: () => studio.api.getPreference(LAYOUT_KEY), save: (value) => studio.api.setPreference(LAYOUT_KEY, value) });
+	const look = (await studio.api.getPreference(EDITOR_LOOK_KEY).catch(() => null)) as { fontSize?: number; wrap?: boolean } | null;
+	if (look) code.setLook({ fontSize: typeof look.fontSize === 'number' ? look.fontSize : undefined, wrap: typeof look.wrap === 'boolean' ? look.wrap : undefined });
+	await actions.loadTools();
+	app.browserAgents = app.webmcp.sync(actions.tools);
+	await agentUi.load();
+	if (ws.activePath) void code.open(ws.activePath);
+	void portable.checkShareLink();
+	openShortcut(app);
+	consumeLaunchedFiles(workspaces);
+	// Text a closed or crashed tab typed but never saved comes back now.
+	void code.whenLoaded.then(() => code.recover());
+}
+
+/** Starts the page's side of the studio; returns its teardown. */
+export function boot(app: StudioApp): () => void {
+	const { studio, code, actions, portable } = app;
+	const stops = [
+		app.viewport.start(),
+		app.offer.start(),
+		app.keyboard.start(() => code.revealCursor()),
+		app.updates.beforeReload(() => code.flushAll()),
+		installShortcuts({ palette: () => (actions.paletteOpen = true), undo: () => void actions.undo(), redo: () => void actions.redo() }),
+		() => app.webmcp.dispose()
+	];
+	exposeConsoleApi(studio, code);
+	void app.started.then(() => whenConnected(app));
+	// A share link pasted into a tab that is already open arrives as a hash change.
+	const onHash = () => {
+		if (studio.hub.state === 'connected') void portable.checkShareLink();
+	};
+	addEventListener('hashchange', onHash);
+	stops.push(() => removeEventListener('hashchange', onHash));
+	return () => {
+		for (const stop of stops) stop();
+	};
+}
