@@ -1,18 +1,14 @@
 // Agent runs inside the hub: a run survives the tab that started it while any tab is open, and every
 // tab sees it live. Holds provider settings (the key never leaves the hub) and traces each run as one
 // agent.request entry correlated by sessionId with its tools/call entries.
-import { ToolError, toErrorShape } from '../core/errors';
+import { ERROR_CODES, isErrorCode, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
-import { DEFAULT_BUDGET, zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
+import { zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
 import { runLocalAgent } from './local';
 import { listModels, runModelLoop, type ChatMessage } from './model-loop';
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, type ProviderSettings } from './provider';
-
-/** Where settings live (the hub's `settings` store). */
-export interface SettingsPort {
-	get(key: string): Promise<unknown>;
-	set(key: string, value: unknown): Promise<void>;
-}
+import type { ProviderSettings } from './provider';
+import { AgentSettings, type AgentSettingsPatch, type AgentSettingsView, type SettingsPort } from './settings';
+export { APPROVAL_EXPIRY_BOUNDS, type AgentSettingsPatch, type AgentSettingsView, type SettingsPort } from './settings';
 
 /** Where transcripts persist (IndexedDB per workspace in browsers; absent in memory mode). */
 export interface TranscriptPort {
@@ -23,44 +19,9 @@ export interface TranscriptPort {
 	remove(sessionIds: readonly string[]): Promise<void>;
 }
 
-/** Settings as tabs see them: never the key itself. */
-export interface AgentSettingsView {
-	provider: 'local' | 'model';
-	baseUrl: string;
-	model: string;
-	hasKey: boolean;
-	budget: AgentBudget;
-	/** How long an approval card waits for an answer before it expires. */
-	approvalExpiryMs: number;
-}
-
-/** A change to the settings; `apiKey: ''` removes the key. */
-export interface AgentSettingsPatch {
-	provider?: 'local' | 'model';
-	baseUrl?: string;
-	model?: string;
-	apiKey?: string;
-	budget?: Partial<AgentBudget>;
-	approvalExpiryMs?: number;
-}
-
 /** What the runner tells tabs; `removed` lists runs of a deleted conversation. */
 export type AgentUpdate = { sessionId: string; run: Omit<AgentRunInfo, 'events'>; event?: AgentEvent; removed?: string[] };
 
-interface Stored {
-	provider: 'local' | 'model';
-	baseUrl: string;
-	model: string;
-	apiKey: string;
-	budget: AgentBudget;
-	approvalExpiryMs: number;
-}
-
-const SETTINGS_KEY = 'agent';
-/** Approval expiry bounds: at least 5 s, at most an hour (tabs wait a little longer than that). */
-export const APPROVAL_EXPIRY_BOUNDS = { min: 5_000, max: 60 * 60_000, default: 10 * 60_000 } as const;
-const clampExpiry = (ms: unknown) =>
-	typeof ms === 'number' && Number.isFinite(ms) ? Math.min(APPROVAL_EXPIRY_BOUNDS.max, Math.max(APPROVAL_EXPIRY_BOUNDS.min, Math.round(ms))) : APPROVAL_EXPIRY_BOUNDS.default;
 const KEEP_RUNS = 100;
 const MAX_EVENTS = 400;
 /** Earlier runs of a conversation a model sees, and how much of each answer. */
@@ -70,7 +31,7 @@ const HISTORY_CHARS = 6000;
 /** Runs agents and keeps their transcripts. */
 export class AgentRunner {
 	readonly #runs = new Map<string, AgentRunInfo & { controller: AbortController }>();
-	#stored: Stored | null = null;
+	readonly #settings: AgentSettings;
 
 	constructor(
 		private readonly registry: ToolRegistry,
@@ -79,6 +40,7 @@ export class AgentRunner {
 		private readonly fetchImpl?: typeof fetch,
 		private readonly transcripts: TranscriptPort | null = null
 	) {
+		this.#settings = new AgentSettings(settings, (ms) => (registry.policy.expiryMs = ms));
 		// The transcript records each decision where the step asked, before the step's result.
 		registry.policy.onSettled(({ request, outcome, decision, tabId }) => {
 			const run = request.sessionId ? this.#runs.get(request.sessionId) : undefined;
@@ -139,56 +101,21 @@ export class AgentRunner {
 
 	/** Applies the stored settings that act outside runs (the approval expiry of the policy). */
 	async applyStored(): Promise<void> {
-		this.registry.policy.expiryMs = (await this.#load()).approvalExpiryMs;
-	}
-
-	async #load(): Promise<Stored> {
-		if (this.#stored) return this.#stored;
-		const saved = ((await this.settings?.get(SETTINGS_KEY).catch(() => undefined)) ?? {}) as Partial<Stored>;
-		this.#stored = {
-			provider: saved.provider === 'model' ? 'model' : 'local',
-			baseUrl: typeof saved.baseUrl === 'string' && saved.baseUrl ? saved.baseUrl : DEFAULT_BASE_URL,
-			model: typeof saved.model === 'string' && saved.model ? saved.model : DEFAULT_MODEL,
-			apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
-			budget: { ...DEFAULT_BUDGET, ...(saved.budget ?? {}) },
-			approvalExpiryMs: clampExpiry(saved.approvalExpiryMs)
-		};
-		return this.#stored;
+		this.registry.policy.expiryMs = (await this.#settings.stored()).approvalExpiryMs;
 	}
 
 	/** Settings without the key. */
-	async getSettings(): Promise<AgentSettingsView> {
-		const s = await this.#load();
-		return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, hasKey: s.apiKey.length > 0, budget: { ...s.budget }, approvalExpiryMs: s.approvalExpiryMs };
+	getSettings(): Promise<AgentSettingsView> {
+		return this.#settings.view();
 	}
 
-	async setSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
-		const s = await this.#load();
-		if (patch.baseUrl !== undefined) {
-			let url: URL;
-			try {
-				url = new URL(patch.baseUrl);
-			} catch {
-				throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL is not a valid URL.', { issues: [{ path: 'baseUrl', message: 'invalid URL' }] });
-			}
-			if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL must be http or https.', {});
-			s.baseUrl = url.toString().replace(/\/+$/, '');
-		}
-		if (patch.model !== undefined) s.model = patch.model.trim() || DEFAULT_MODEL;
-		if (patch.apiKey !== undefined) s.apiKey = patch.apiKey.trim();
-		if (patch.provider !== undefined) s.provider = patch.provider;
-		if (patch.budget) s.budget = { ...s.budget, ...patch.budget };
-		if (patch.approvalExpiryMs !== undefined) {
-			s.approvalExpiryMs = clampExpiry(patch.approvalExpiryMs);
-			this.registry.policy.expiryMs = s.approvalExpiryMs;
-		}
-		await this.settings?.set(SETTINGS_KEY, { ...s });
-		return this.getSettings();
+	setSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
+		return this.#settings.update(patch);
 	}
 
 	/** The provider's models (GET /models), with tool support marked. */
 	async models() {
-		const s = await this.#load();
+		const s = await this.#settings.stored();
 		return listModels({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { fetch: this.fetchImpl });
 	}
 
@@ -202,7 +129,7 @@ export class AgentRunner {
 	 * known conversation the run continues it (a model sees the earlier prompts and answers).
 	 */
 	async start(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
-		const s = await this.#load();
+		const s = await this.#settings.stored();
 		const kind = provider ?? s.provider;
 		const sessionId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 		const continues = conversationId !== undefined && [...this.#runs.values()].some((run) => run.conversationId === conversationId);
@@ -291,7 +218,7 @@ export class AgentRunner {
 			phase: done.outcome === 'answered' ? 'completed' : done.outcome === 'cancelled' ? 'cancelled' : 'failed',
 			at,
 			durationMs: at - startedAt,
-			error: done.code ? { code: done.code as never, retryable: done.code === 'TOOL_CANCELLED' || done.code.startsWith('PROVIDER_RATE') || done.code === 'PROVIDER_UNAVAILABLE' } : undefined,
+			error: done.code ? { code: done.code as never, retryable: isErrorCode(done.code) && ERROR_CODES[done.code] } : undefined,
 			details: {
 				provider,
 				model: run.model,

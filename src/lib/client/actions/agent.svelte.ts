@@ -1,7 +1,6 @@
 // The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
 // one or delete it, stop, fix a preview error, settings and model list.
-import type { AgentSettingsPatch, ApprovalDecision } from '$lib/worker/protocol';
-import type { AgentSettingsView } from '$lib/agents/runner';
+import type { AgentSettingsPatch, AgentSettingsView, ApprovalDecision } from '$lib/worker/protocol';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';

@@ -62,9 +62,13 @@ function operationOf(op: ToolInput<'workspace_apply_changes'>['operations'][numb
 	}
 }
 
+/** The archive read last: the handler reports what it left out and the plan builds its change from one inflation. */
+let lastZip: { data: string; contents: ZipContents } | null = null;
+
 /** The archive's readable files and what was left out (throws when it is no zip or holds nothing usable). */
 export function zipContents(data: string): ZipContents {
-	const contents = readZip(decodeContent(data, 'base64') as Uint8Array);
+	const contents = lastZip?.data === data ? lastZip.contents : readZip(decodeContent(data, 'base64') as Uint8Array);
+	lastZip = { data, contents };
 	if (contents.files.length === 0) {
 		const left = contents.skipped.slice(0, 3).map((s) => `${s.path}: ${s.reason}`).join('; ');
 		throw new ToolError('TOOL_VALIDATION_FAILED', `Nothing in this archive can be imported${contents.skipped.length ? ` (${contents.skipped.length} entries left out: ${left})` : ' (it is empty)'}.`, { skipped: contents.skipped.slice(0, 50) });

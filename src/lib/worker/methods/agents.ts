@@ -1,5 +1,5 @@
 // Hub methods: agent runs (start, cancel, conversations), their settings and the model list.
-import type { AgentSettingsPatch } from '../../agents/runner';
+import type { AgentSettingsPatch } from '../../agents/settings';
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
 

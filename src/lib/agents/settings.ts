@@ -1,0 +1,105 @@
+// The agent's settings, kept in the hub's `settings` store: the provider (local or a model), the
+// model's base URL, name and API key (never shown to tabs), the run budget and the approval expiry.
+import { ToolError } from '../core/errors';
+import { DEFAULT_BUDGET, type AgentBudget } from './events';
+import { DEFAULT_BASE_URL, DEFAULT_MODEL } from './provider';
+
+/** Where settings live (the hub's `settings` store). */
+export interface SettingsPort {
+	get(key: string): Promise<unknown>;
+	set(key: string, value: unknown): Promise<void>;
+}
+
+/** Settings as tabs see them: never the key itself. */
+export interface AgentSettingsView {
+	provider: 'local' | 'model';
+	baseUrl: string;
+	model: string;
+	hasKey: boolean;
+	budget: AgentBudget;
+	/** How long an approval card waits for an answer before it expires. */
+	approvalExpiryMs: number;
+}
+
+/** A change to the settings; `apiKey: ''` removes the key. */
+export interface AgentSettingsPatch {
+	provider?: 'local' | 'model';
+	baseUrl?: string;
+	model?: string;
+	apiKey?: string;
+	budget?: Partial<AgentBudget>;
+	approvalExpiryMs?: number;
+}
+
+/** The settings as stored, the key included. */
+export interface StoredSettings {
+	provider: 'local' | 'model';
+	baseUrl: string;
+	model: string;
+	apiKey: string;
+	budget: AgentBudget;
+	approvalExpiryMs: number;
+}
+
+const SETTINGS_KEY = 'agent';
+/** Approval expiry bounds: at least 5 s, at most an hour (tabs wait a little longer than that). */
+export const APPROVAL_EXPIRY_BOUNDS = { min: 5_000, max: 60 * 60_000, default: 10 * 60_000 } as const;
+const clampExpiry = (ms: unknown) =>
+	typeof ms === 'number' && Number.isFinite(ms) ? Math.min(APPROVAL_EXPIRY_BOUNDS.max, Math.max(APPROVAL_EXPIRY_BOUNDS.min, Math.round(ms))) : APPROVAL_EXPIRY_BOUNDS.default;
+
+/** The settings, read once and written through. */
+export class AgentSettings {
+	#stored: StoredSettings | null = null;
+
+	constructor(
+		private readonly port: SettingsPort | null,
+		/** The approval expiry changed (the policy applies it). */
+		private readonly onExpiry: (ms: number) => void
+	) {}
+
+	/** The stored settings (anything malformed replaced by its default). */
+	async stored(): Promise<StoredSettings> {
+		if (this.#stored) return this.#stored;
+		const saved = ((await this.port?.get(SETTINGS_KEY).catch(() => undefined)) ?? {}) as Partial<StoredSettings>;
+		this.#stored = {
+			provider: saved.provider === 'model' ? 'model' : 'local',
+			baseUrl: typeof saved.baseUrl === 'string' && saved.baseUrl ? saved.baseUrl : DEFAULT_BASE_URL,
+			model: typeof saved.model === 'string' && saved.model ? saved.model : DEFAULT_MODEL,
+			apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
+			budget: { ...DEFAULT_BUDGET, ...(saved.budget ?? {}) },
+			approvalExpiryMs: clampExpiry(saved.approvalExpiryMs)
+		};
+		return this.#stored;
+	}
+
+	/** Settings without the key. */
+	async view(): Promise<AgentSettingsView> {
+		const s = await this.stored();
+		return { provider: s.provider, baseUrl: s.baseUrl, model: s.model, hasKey: s.apiKey.length > 0, budget: { ...s.budget }, approvalExpiryMs: s.approvalExpiryMs };
+	}
+
+	/** Applies a patch (a base URL must be http or https) and stores the result. */
+	async update(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
+		const s = await this.stored();
+		if (patch.baseUrl !== undefined) {
+			let url: URL;
+			try {
+				url = new URL(patch.baseUrl);
+			} catch {
+				throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL is not a valid URL.', { issues: [{ path: 'baseUrl', message: 'invalid URL' }] });
+			}
+			if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL must be http or https.', {});
+			s.baseUrl = url.toString().replace(/\/+$/, '');
+		}
+		if (patch.model !== undefined) s.model = patch.model.trim() || DEFAULT_MODEL;
+		if (patch.apiKey !== undefined) s.apiKey = patch.apiKey.trim();
+		if (patch.provider !== undefined) s.provider = patch.provider;
+		if (patch.budget) s.budget = { ...s.budget, ...patch.budget };
+		if (patch.approvalExpiryMs !== undefined) {
+			s.approvalExpiryMs = clampExpiry(patch.approvalExpiryMs);
+			this.onExpiry(s.approvalExpiryMs);
+		}
+		await this.port?.set(SETTINGS_KEY, { ...s });
+		return this.view();
+	}
+}
