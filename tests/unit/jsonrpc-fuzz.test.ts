@@ -7,19 +7,22 @@ import { ToolRegistry } from '../../src/lib/runtime/registry';
 import { ApprovalPolicy } from '../../src/lib/runtime/policy';
 import { TOOLS, type ToolName } from '../../src/lib/tools/schema';
 import { rawServer } from './helpers/mcp-pair';
+import { MCP_TOOLS, sampleArguments } from '../../src/lib/tools/catalog';
 
 function spyRegistry() {
 	const violations: string[] = [];
+	const reached = new Map<string, number>();
 	let calls = 0;
 	const registry = new ToolRegistry({ policy: new ApprovalPolicy({ preApprovedSources: ['mcp'] }) });
 	for (const name of Object.keys(TOOLS) as ToolName[]) {
 		registry.register(name, (async (input: unknown) => {
 			calls++;
+			reached.set(name, (reached.get(name) ?? 0) + 1);
 			if (!v.is(TOOLS[name].input, input)) violations.push(`${name}: ${JSON.stringify(input)}`);
 			return { revision: 0, changedPaths: [], preview: { revision: 0, status: 'unavailable' } };
 		}) as never);
 	}
-	return { registry, violations, calls: () => calls };
+	return { registry, violations, reached, calls: () => calls };
 }
 
 function wellFormed(response: Record<string, unknown>): boolean {
@@ -74,6 +77,44 @@ describe('MCP server robustness', () => {
 		);
 		expect(violations).toEqual([]);
 		expect(calls()).toBeGreaterThan(0);
+	});
+
+	it('every tool is reached with valid arguments, and near-valid ones (a field dropped, retyped, added or overlong) reach it only when still valid — counted', async () => {
+		const { registry, violations, reached } = spyRegistry();
+		const samples = new Map(MCP_TOOLS.map((tool) => [tool.name, sampleArguments(tool)]));
+		const near = fc.oneof(
+			fc.record({ kind: fc.constant('valid' as const) }),
+			fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }),
+			fc.record({ kind: fc.constant('retype' as const), index: fc.nat(), value: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.object()) }),
+			fc.record({ kind: fc.constant('extra' as const), key: fc.string({ minLength: 1, maxLength: 8 }) }),
+			fc.record({ kind: fc.constant('overlong' as const), index: fc.nat() })
+		);
+		let validSent = 0;
+		let invalidSent = 0;
+		await fc.assert(
+			fc.asyncProperty(fc.constantFrom(...(Object.keys(TOOLS) as ToolName[])), near, async (name, change) => {
+				const args: Record<string, unknown> = structuredClone(samples.get(name)!);
+				const keys = Object.keys(args);
+				const key = keys.length ? keys[('index' in change ? change.index : 0) % keys.length]! : undefined;
+				if (change.kind === 'drop' && key) delete args[key];
+				if (change.kind === 'retype' && key) args[key] = change.value;
+				if (change.kind === 'extra') args[`${change.key}_`] = 1;
+				if (change.kind === 'overlong' && key && typeof args[key] === 'string') args[key] = 'x'.repeat(3_000_000);
+				const valid = v.is(TOOLS[name].input, args);
+				if (valid) validSent++;
+				else invalidSent++;
+				const before = reached.get(name) ?? 0;
+				await registry.executeModelToolCall({ id: 'x', name, arguments: args }, { context: { source: 'mcp' } });
+				expect(reached.get(name) ?? 0, `${name} ${change.kind}`).toBe(before + (valid ? 1 : 0));
+			}),
+			{ numRuns: 1500, seed: 7 }
+		);
+		// Each tool's sample is valid, and each was reached; near-valid arguments were sent in number.
+		for (const [name, sample] of samples) expect(v.is(TOOLS[name as ToolName].input, sample), name).toBe(true);
+		expect(Object.keys(TOOLS).filter((name) => !reached.has(name))).toEqual([]);
+		expect(validSent).toBeGreaterThan(200);
+		expect(invalidSent).toBeGreaterThan(500);
+		expect(violations).toEqual([]);
 	});
 
 	it('answers the protocol errors of the design', async () => {

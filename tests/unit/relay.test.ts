@@ -1,7 +1,7 @@
 // The per-tab relay: a non-writer forwards calls to the writer; a new writer finishes waiting calls.
 import { afterEach, describe, expect, it } from 'vitest';
 import { relayBackend, serveRelay, type RelayPort } from '../../src/lib/worker/relay';
-import type { HubBackend } from '../../src/lib/worker/protocol';
+import { HUB_METHODS, HUB_METHOD_NAMES, type HubBackend } from '../../src/lib/worker/protocol';
 
 const channels: BroadcastChannel[] = [];
 const port = (name: string) => {
@@ -40,5 +40,32 @@ describe('relay', () => {
 	it('a call nobody answers fails after its deadline instead of hanging', async () => {
 		const client = relayBackend(port(`relay-${Math.random()}`), 50);
 		await expect(client.readFile('c.html')).rejects.toThrow(/did not answer/);
+	});
+
+	it('each replay rule: always re-runs, never settles interrupted, if-guarded re-runs only read-only or revision-guarded tool calls', async () => {
+		const ran: string[] = [];
+		const local = Object.fromEntries(HUB_METHOD_NAMES.map((method) => [method, async (...args: unknown[]) => (ran.push(`${method}:${JSON.stringify(args[0])}`), 'ran')])) as unknown as HubBackend;
+		const client = relayBackend(port(`relay-${Math.random()}`), 60_000);
+		const tab = { tabId: 't', source: 'palette' as const };
+		const calls = {
+			always: client.readFile('a.html'),
+			never: client.startAgent('make it teal'),
+			readOnly: client.callTool('workspace_read_file', { path: 'a.html' }, tab),
+			guarded: client.callTool('workspace_write_file', { path: 'a.html', content: 'x', expectedRevision: 3 }, tab),
+			unguarded: client.callTool('workspace_write_file', { path: 'a.html', content: 'x' }, tab),
+			agentUnguarded: client.executeAgentCall({ name: 'workspace_delete_file', arguments: '{"path":"a.html"}' }, tab),
+			agentGuarded: client.executeAgentCall({ name: 'workspace_delete_file', arguments: '{"path":"a.html","expectedRevision":2}' }, tab)
+		};
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		client.handOver(local);
+		expect(await calls.always).toBe('ran');
+		await expect(calls.never).rejects.toThrow(/may or may not have been applied/);
+		expect(await calls.readOnly).toBe('ran');
+		expect(await calls.guarded).toBe('ran');
+		expect(await calls.agentGuarded).toBe('ran');
+		for (const interrupted of [await calls.unguarded, await calls.agentUnguarded]) expect(interrupted).toMatchObject({ isError: true, structuredContent: { error: { code: 'TOOL_INTERRUPTED', retryable: true } } });
+		expect(ran.sort()).toEqual(['callTool:"workspace_read_file"', 'callTool:"workspace_write_file"', 'executeAgentCall:{"name":"workspace_delete_file","arguments":"{\\"path\\":\\"a.html\\",\\"expectedRevision\\":2}"}', 'readFile:"a.html"']);
+		// Every rule of the table is one of these three, and each was exercised above.
+		expect(new Set(Object.values(HUB_METHODS).map((spec) => spec.replay))).toEqual(new Set(['always', 'never', 'if-guarded']));
 	});
 });
