@@ -1,6 +1,20 @@
 // Messages of the preview: the render the hub sends a host, the bridge's messages inside the frame,
 // and how a host's render ended. Owned here (the worker protocol re-exports them): preview code
 // depends on nothing in worker/.
+import type * as v from 'valibot';
+import type { Diagnostic } from './compiler/compiler';
+import type { ConsoleLineSchema, ErrorLineSchema, HostOutcomeSchema, SiteNavigationSchema, SiteStorageChangeSchema } from './schemas';
+
+/** A runtime error from inside the preview. */
+export type PreviewErrorLine = v.InferOutput<typeof ErrorLineSchema>;
+/** A console line from inside the preview. */
+export type PreviewConsoleLine = v.InferOutput<typeof ConsoleLineSchema>;
+/** How a host's render of one revision ended. */
+export type HostRenderOutcome = v.InferOutput<typeof HostOutcomeSchema>;
+/** Where the site asked the preview to go: a site path (`/about.html`, `/blog/`) with its query and fragment, possibly replacing the page shown (location.replace), or a step back or forward. */
+export type SiteNavigation = v.InferOutput<typeof SiteNavigationSchema>;
+/** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
+export type SiteStorageChange = v.InferOutput<typeof SiteStorageChangeSchema>;
 
 /** A document the hub asks every preview host to render. */
 export interface PreviewRender {
@@ -25,13 +39,6 @@ export interface PreviewRender {
 	local?: Record<string, string>;
 }
 
-/** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
-export interface SiteStorageChange {
-	area: 'local' | 'session';
-	changes: [key: string, value: string | null][];
-	clear?: boolean;
-}
-
 /** A workspace file as the preview asks for it (fetch, XHR, an image set from script, a worker). */
 export interface SiteFileAnswer {
 	status: number;
@@ -41,50 +48,8 @@ export interface SiteFileAnswer {
 	body?: string | Uint8Array;
 }
 
-/** Where the site asked the preview to go. */
-export interface SiteNavigation {
-	/** A site path (`/about.html`, `/blog/`), or a step through the preview's page history. */
-	path?: string;
-	/** The query the page reads as `location.search` (a `?` in `path` is the same). */
-	search?: string;
-	fragment?: string;
-	/** Replaces the page shown instead of leaving it behind Back (location.replace). */
-	replace?: boolean;
-	direction?: 'back' | 'forward';
-}
-
-/** A compile diagnostic, as tools and the panel show it. */
-export interface PreviewDiagnostic {
-	kind: string;
-	path: string;
-	reference: string;
-	message?: string;
-}
-
-/** How a host's render of one revision ended. */
-export interface HostRenderOutcome {
-	revision: number;
-	status: 'ready' | 'error' | 'timeout' | 'superseded';
-	message?: string;
-	durationMs: number;
-	errors: PreviewErrorLine[];
-}
-
-/** A runtime error from inside the preview. */
-export interface PreviewErrorLine {
-	message: string;
-	source: string;
-	line: number;
-	column: number;
-	revision: number;
-}
-
-/** A console line from inside the preview. */
-export interface PreviewConsoleLine {
-	level: string;
-	text: string;
-	revision: number;
-}
+/** A compile diagnostic, as tools and the panel show it (the compiler's, without its line). */
+export type PreviewDiagnostic = Pick<Diagnostic, 'kind' | 'path' | 'reference' | 'message'>;
 
 /** Messages the frame programs post to their host (iframe → page); every one carries revision and nonce. */
 export type PreviewBridgeMessage =

@@ -2,7 +2,7 @@
 import type { HistoryEntry, HistoryKind, UndoState } from '../domain/history';
 import type { Change } from '../domain/transitions';
 import type { Diff, Workspace } from '../domain/model';
-import type { SiteNavigation } from '../preview/messages';
+import type { PreviewDiagnostic, SiteNavigation } from '../preview/messages';
 
 /** A record that failed validation on load: kept aside and reported, never silently dropped. */
 export type QuarantinedRecord = {
@@ -91,7 +91,7 @@ export type PreviewOutcome = {
 	code?: string;
 	message?: string;
 	durationMs?: number;
-	diagnostics?: { kind: string; path: string; reference: string; message?: string }[];
+	diagnostics?: PreviewDiagnostic[];
 };
 
 /** A line of the preview's errors or warnings, with where it happened when known (`app.js:12`). */

@@ -1,0 +1,55 @@
+// The preview's data as it crosses a boundary, defined once as valibot schemas: a host's render
+// outcome and lines (from a page), a navigation, a file path and a storage change (from a frame, via
+// its page). The hub guards its methods with them; messages.ts derives the types from them.
+import * as v from 'valibot';
+import { PREVIEW_LIMITS } from './limits';
+
+/** A console line from inside the preview. */
+export const ConsoleLineSchema = v.object({ level: v.pipe(v.string(), v.maxLength(10)), text: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)), revision: v.number() });
+
+/** A runtime error (or warning) from inside the preview. */
+export const ErrorLineSchema = v.object({
+	message: v.pipe(v.string(), v.maxLength(PREVIEW_LIMITS.lineChars)),
+	source: v.pipe(v.string(), v.maxLength(1000)),
+	line: v.number(),
+	column: v.number(),
+	revision: v.number()
+});
+
+/** How a host's render ended (it comes from a page, via the preview). */
+export const HostOutcomeSchema = v.object({
+	revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	status: v.picklist(['ready', 'error', 'timeout', 'superseded']),
+	message: v.optional(v.pipe(v.string(), v.maxLength(4000))),
+	durationMs: v.number(),
+	errors: v.pipe(v.array(ErrorLineSchema), v.maxLength(PREVIEW_LIMITS.errorsPerRender))
+});
+
+/** Console lines, late errors and warnings a host forwards (the same caps as in the page). */
+export const PreviewLinesSchema = v.object({
+	console: v.pipe(
+		v.array(ConsoleLineSchema),
+		v.maxLength(PREVIEW_LIMITS.consolePerRender)
+	),
+	errors: v.pipe(v.array(ErrorLineSchema), v.maxLength(PREVIEW_LIMITS.errorsPerRender)),
+	warnings: v.optional(v.pipe(v.array(ErrorLineSchema), v.maxLength(PREVIEW_LIMITS.errorsPerRender)))
+});
+
+/** Where a tab's preview asks to go: a site path (and fragment), or back or forward. */
+export const SiteNavigationSchema = v.object({
+	path: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+	search: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	replace: v.optional(v.boolean()),
+	direction: v.optional(v.picklist(['back', 'forward']))
+});
+
+/** A site path a frame asks a file for. */
+export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
+
+/** A change of the site's storage from a frame (the hub keeps localStorage; values as the page set them). */
+export const SiteStorageChangeSchema = v.object({
+	area: v.picklist(['local', 'session']),
+	changes: v.pipe(v.array(v.tuple([v.pipe(v.string(), v.maxLength(10_000)), v.nullable(v.pipe(v.string(), v.maxLength(5 * 1024 * 1024)))])), v.maxLength(10_000)),
+	clear: v.optional(v.boolean())
+});
