@@ -9,7 +9,7 @@ import type { AgentSettingsView } from '../agents/settings';
 import type { PreviewRender, SiteFileAnswer } from '../preview/messages';
 import type { PreviewOutcome } from '../runtime/ports';
 import type { FileImpact } from '../runtime/prepare';
-import type { CollabPeer, CollabSelection, HubSnapshot, PreviewLocation, RuntimeMode } from './wire';
+import type { CollabPeer, CollabSelection, HubSnapshot, PreviewLocation, RuntimeMode, WireUpdate } from './wire';
 import {
 	AgentCallSchema,
 	DecisionSchema,
@@ -123,7 +123,7 @@ export type BlobDownload = { name: string; blob: Blob };
 export type CollabOpened = { path: string; version: number; text: string; self: CollabPeer; peers: { peer: CollabPeer; selection: CollabSelection | null }[] };
 /** The answer to a push or pull: accepted (with missed updates on a pull), a full resync, or closed. */
 export type CollabPushed =
-	| { status: 'ok'; version: number; from?: number; updates?: import('../runtime/collab-doc').WireUpdate[] }
+	| { status: 'ok'; version: number; from?: number; updates?: WireUpdate[] }
 	| { status: 'resync'; version: number; text: string }
 	| { status: 'closed' };
 /** A file's content for the editor. */

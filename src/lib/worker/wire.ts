@@ -22,6 +22,7 @@ export type CollabSelection = { anchor: number; head: number };
 export type CollabPeer = { tabId: string; label: string; colour: string };
 
 export type { CallToolResult };
+export type { WireUpdate };
 
 /** A file as the tabs see it (no content). */
 export interface FileSummary {

@@ -1,5 +1,6 @@
 // CodeMirror setup, loaded lazily (it is the heaviest part of the page): one EditorState per file,
 // languages by file kind, the studio's theme, and a listener for local edits.
+import type { CollabSelection } from '$lib/worker/protocol';
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
 import { Annotation, ChangeSet, Compartment, EditorSelection, EditorState, Transaction, type Extension } from '@codemirror/state';
@@ -76,7 +77,7 @@ export interface SharedOptions {
 	version: number;
 	clientID: string;
 	/** This tab's cursor moved (for the other tabs' presence). */
-	onSelection: (selection: { anchor: number; head: number }) => void;
+	onSelection: (selection: CollabSelection) => void;
 }
 
 /** The extensions of a file co-edited through the hub: collab (its own typing only in its undo) and presence. */

@@ -2,12 +2,12 @@
 // pushed at once (one push per file in flight; what is typed meanwhile goes in the next), everyone's
 // accepted updates arrive as collab.updates events, a gap is filled by a pull, and a file the hub no
 // longer holds is opened again with this tab's unconfirmed text kept.
+import type { CollabSelection, WireUpdate } from '$lib/worker/protocol';
 import type { EditorState, Transaction } from '@codemirror/state';
 import type { StudioClient } from '../studio.svelte';
 import type { CollabPushed } from '$lib/worker/protocol';
 
 type CM = typeof import('./codemirror');
-type Wire = { clientID: string; changes: unknown };
 
 /** What the sync needs from the editor controller. */
 export interface CollabHost {
@@ -136,7 +136,7 @@ export class CollabSync {
 	}
 
 	/** Accepted updates from `from` on (everyone's, ours included, which confirms them). */
-	receive(path: string, from: number, updates: readonly Wire[]): void {
+	receive(path: string, from: number, updates: readonly WireUpdate[]): void {
 		const cm = this.cm();
 		const state = this.host.state(path);
 		if (!cm || !state) return;
@@ -180,7 +180,7 @@ export class CollabSync {
 	}
 
 	/** This tab's cursor moved in `path` (sent at most every 50 ms). */
-	presence(path: string, selection: { anchor: number; head: number } | null): void {
+	presence(path: string, selection: CollabSelection | null): void {
 		clearTimeout(this.#presence.get(path));
 		this.#presence.set(
 			path,

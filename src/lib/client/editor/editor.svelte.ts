@@ -2,6 +2,7 @@
 // are co-edited live through the hub (collab-sync.ts: every keystroke reaches every tab, agents'
 // changes merge in); a file the hub cannot share falls back to debounced guarded saves (save-sync.ts). The conflict
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
+import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
 import { hashText } from '$lib/domain/hash';
 import { journalRemove, TypingJournal } from './journal';
@@ -182,7 +183,7 @@ export class EditorController {
 			// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
 			// way to edit it, and co-editing it would ship it through every keystroke's merge.
 			const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
-			const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: { anchor: number; head: number }) => this.#sync.presence(path, selection) };
+			const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync.presence(path, selection) };
 			session = (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES)) ?? undefined;
 			if (!session) return this.close(path);
 			if (this.#sessions.has(path)) session = this.#sessions.get(path)!; // a concurrent open() won

@@ -1,6 +1,7 @@
 // Opening a file into the editor: co-edited through the hub (its live text, version and the other
 // tabs' carets), or on its own (binary, too large to edit, or a hub that cannot share it), read-only
 // where it cannot be typed into.
+import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -12,7 +13,7 @@ export interface OpenWith {
 	toasts: ToastStore;
 	cm: typeof import('./codemirror') | null;
 	typed(): void;
-	presence(selection: { anchor: number; head: number }): void;
+	presence(selection: CollabSelection): void;
 }
 
 const languageOf = (studio: StudioClient, path: string) => studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';

@@ -1,5 +1,6 @@
 // Other tabs' cursors in a shared file: a coloured caret with the tab's name, and their selection
 // tinted. Positions are mapped through every change, so a caret stays on its text as others type.
+import type { CollabSelection } from '$lib/worker/protocol';
 import { RangeSetBuilder, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType, type DecorationSet } from '@codemirror/view';
 
@@ -8,7 +9,7 @@ export interface PeerCursor {
 	tabId: string;
 	label: string;
 	colour: string;
-	selection: { anchor: number; head: number } | null;
+	selection: CollabSelection | null;
 }
 
 /** Sets (or, with a null selection, removes) one peer's cursor. */
