@@ -73,3 +73,11 @@ export const DEFAULT_BUDGET: AgentBudget = { turns: 10, toolCalls: 24, tokens: 2
 
 /** Fresh counters for a run. */
 export const zeroCounters = (turns = 0): AgentCounters => ({ turns, toolCalls: 0, tokens: 0, tokensIn: 0, tokensOut: 0 });
+
+/** A transcript with one more event: streamed text and reasoning merge into the item before, so a transcript stays small. */
+export function foldEvent(events: readonly AgentEvent[], event: AgentEvent): AgentEvent[] {
+	const last = events.at(-1);
+	if (event.type === 'text' && last?.type === 'text' && !last.final) return [...events.slice(0, -1), { ...last, text: last.text + event.text, final: event.final ?? last.final }];
+	if (event.type === 'reasoning' && last?.type === 'reasoning') return [...events.slice(0, -1), { ...last, text: last.text + event.text }];
+	return [...events, event];
+}

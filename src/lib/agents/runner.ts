@@ -3,7 +3,7 @@
 // agent.request entry correlated by sessionId with its tools/call entries.
 import { ERROR_CODES, isErrorCode, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
-import { zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
+import { foldEvent, zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
 import { runLocalAgent } from './local';
 import { listModels, runModelLoop, type ChatMessage } from './model-loop';
 import type { ProviderSettings } from './provider';
@@ -162,13 +162,7 @@ export class AgentRunner {
 	}
 
 	#emit(run: AgentRunInfo, event: AgentEvent) {
-		// Streamed text is merged into the previous text item, so a transcript stays small.
-		const last = run.events.at(-1);
-		if (event.type === 'text' && last?.type === 'text' && !last.final) {
-			last.text += event.text;
-			if (event.final) last.final = true;
-		} else if (event.type === 'reasoning' && last?.type === 'reasoning') last.text += event.text;
-		else run.events.push(event);
+		run.events = foldEvent(run.events, event);
 		if (run.events.length > MAX_EVENTS) run.events.splice(1, run.events.length - MAX_EVENTS);
 		const { controller: _c, events: _e, ...info } = run as AgentRunInfo & { controller: AbortController };
 		this.publish({ sessionId: run.sessionId, run: { ...info, counters: { ...run.counters } }, event });

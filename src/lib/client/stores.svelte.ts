@@ -1,5 +1,6 @@
 // Rune read models of the runtime: workspace, trace, approvals, preview, hub. Only StudioClient
 // writes them (from the snapshot and events); views read plain values from them.
+import { foldEvent } from '$lib/agents/events';
 import type { PendingApproval, SessionGrant } from '$lib/runtime/policy';
 import type { TraceEntry } from '$lib/runtime/types';
 import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
@@ -144,12 +145,7 @@ export class AgentStore {
 		}
 		const run = { ...runs[index]!, ...update.run, events: runs[index]!.events.slice() };
 		const event = update.event;
-		if (event) {
-			const last = run.events.at(-1);
-			if (event.type === 'text' && last?.type === 'text' && !last.final) run.events[run.events.length - 1] = { ...last, text: last.text + event.text, final: event.final ?? last.final };
-			else if (event.type === 'reasoning' && last?.type === 'reasoning') run.events[run.events.length - 1] = { ...last, text: last.text + event.text };
-			else run.events.push(event);
-		}
+		if (event) run.events = foldEvent(run.events, event);
 		runs[index] = run;
 		// As many as the hub keeps in memory (it keeps the same ones in storage).
 		this.runs = runs.slice(-100);
