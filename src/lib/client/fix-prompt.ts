@@ -1,14 +1,9 @@
 // The prompt behind "Fix with the agent": the error, where it happened, the lines around it and the
 // console's last lines — what a person would paste into a chat, assembled for them.
+import type { PreviewErrorLine } from '$lib/worker/protocol';
 
-/** An error to fix, as the preview reported it. */
-export interface FixTarget {
-	message: string;
-	/** Workspace path of the file the error points at ('' when unknown). */
-	source: string;
-	line: number;
-	revision: number;
-}
+/** An error to fix, as the preview reported it (`source`: the workspace file it points at, '' when unknown). */
+export type FixTarget = Pick<PreviewErrorLine, 'message' | 'source' | 'line' | 'revision'>;
 
 /** Lines of context either side of the error line, and console lines kept. */
 const AROUND = 8;

@@ -3,7 +3,7 @@
 import { ToolError } from '../core/errors';
 import { entryBytes, nextUndoState, type HistoryEntry, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
-import { diffFingerprint, type Diff, type FileChange, type Workspace } from '../domain/model';
+import { diffFingerprint, type FileChange, type Workspace } from '../domain/model';
 import { starterWorkspace } from '../domain/template';
 import { historyPlan, restorePlan } from './history-plans';
 import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort, type WorkspacePlan } from './ports';
@@ -39,13 +39,8 @@ export type WorkspaceEvent =
 	| { type: 'reloaded'; revision: number }
 	| { type: 'renamed'; name: string };
 
-/** The result of a committed mutation. */
-export interface MutationResult {
-	workspace: Workspace;
-	diff: Diff;
-	replacements?: number;
-	preview: PreviewOutcome;
-}
+/** The result of a committed mutation: the transition's, and what the preview made of it. */
+export type MutationResult = ApplyResult & { preview: PreviewOutcome };
 
 /** Options for {@link WorkspaceService.open}. */
 export interface WorkspaceServiceOptions {

@@ -2,6 +2,9 @@
 import * as v from 'valibot';
 import { Revision, PreviewOutcome, MutationOutput, noInput, mutationInput, READ, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
 
+/** What a tool that renders again answers: the revision and the preview's outcome of it. */
+const Rendered = v.looseObject({ revision: Revision, preview: PreviewOutcome });
+
 /** An error or warning line of the preview, with where it happened. */
 const Located = v.looseObject({ message: v.string(), revision: Revision, at: v.optional(v.pipe(v.string(), v.description('Where it happened: workspace file and line ("app.js:12"), when known.'))) });
 
@@ -54,7 +57,7 @@ export const PREVIEW_TOOLS = {
 		description:
 			"Clears the site's localStorage and sessionStorage in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
 		input: noInput(),
-		output: v.looseObject({ revision: Revision, preview: PreviewOutcome }),
+		output: Rendered,
 		hints: { ...READ, idempotentHint: true }
 	}),
 	preview_refresh: tool({
@@ -64,7 +67,7 @@ export const PREVIEW_TOOLS = {
 		description:
 			'Renders the current revision again (for example after a runtime error that depends on timing) and waits for the preview to acknowledge it. Does not change files. Read-only.',
 		input: noInput(),
-		output: v.looseObject({ revision: Revision, preview: PreviewOutcome }),
+		output: Rendered,
 		hints: { ...READ, idempotentHint: false }
 	}),
 	preview_set_theme: tool({
