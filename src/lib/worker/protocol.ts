@@ -8,8 +8,7 @@ import type { CallToolResult } from '../runtime/types';
 import type { AgentSettingsView } from '../agents/settings';
 import type { PreviewRender, SiteFileAnswer } from '../preview/messages';
 import type { PreviewOutcome } from '../runtime/ports';
-import type { FileImpact } from '../runtime/prepare';
-import type { CollabPeer, CollabSelection, HubSnapshot, PreviewLocation, RuntimeMode, WireUpdate } from './wire';
+import type { BlobDownload, CollabOpened, CollabPushed, CreatedWorkspace, FileContent, HubSnapshot, PreviewLocation, RevisionDiff, RuntimeMode, WorkspaceListing } from './wire';
 import {
 	AgentCallSchema,
 	DecisionSchema,
@@ -109,25 +108,8 @@ const badCall = (message: string): CallToolResult => {
 };
 const none = () => undefined;
 
-/** A revision's changes as the history panel shows them. */
-export type RevisionDiff = { revision: number; tool: string; source: string; files: FileImpact[] };
-/** A workspace as the switcher lists it (`current`: the one this hub serves). */
-export type WorkspaceListing = import('../runtime/ports').WorkspaceSummary & { current: boolean };
 /** Where a new workspace's files come from. */
 export type WorkspaceSource = v.InferInput<typeof WorkspaceSourceSchema>;
-/** A new workspace, and what a .zip left out. */
-export type CreatedWorkspace = { id: string; name: string; files: number; skipped: { path: string; reason: string }[] };
-/** A download built in the hub: the page gets a Blob handle, not a copy of the bytes. */
-export type BlobDownload = { name: string; blob: Blob };
-/** A shared file as a tab opens it: the live text at `version`, and where the other tabs are. */
-export type CollabOpened = { path: string; version: number; text: string; self: CollabPeer; peers: { peer: CollabPeer; selection: CollabSelection | null }[] };
-/** The answer to a push or pull: accepted (with missed updates on a pull), a full resync, or closed. */
-export type CollabPushed =
-	| { status: 'ok'; version: number; from?: number; updates?: WireUpdate[] }
-	| { status: 'resync'; version: number; text: string }
-	| { status: 'closed' };
-/** A file's content for the editor. */
-export type FileContent = { revision: number; path: string; content: string | null; size: number; mimeType: string };
 
 /** Every method the hub offers a tab, besides the handshake. */
 export const HUB_METHODS = {

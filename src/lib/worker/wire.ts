@@ -3,7 +3,8 @@
 // the protocol's shape test asks for a PROTOCOL_VERSION bump.
 import type { CallToolResult, TraceEntry } from '../runtime/types';
 import type { PendingApproval, SessionGrant } from '../runtime/policy';
-import type { FolderState, PreviewOutcome } from '../runtime/ports';
+import type { FolderState, PreviewOutcome, WorkspaceSummary } from '../runtime/ports';
+import type { FileImpact } from '../runtime/prepare';
 import type { StorageFailure } from '../storage/unavailable';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentUpdate } from '../agents/runner';
@@ -132,3 +133,22 @@ export type HubEventBody =
 
 export type HubEvent = HubEventBody & { hubId: string; seq: number };
 
+// ── What hub methods answer ─────────────────────────────────────────────────────────────────────
+
+/** A revision's changes as the history panel shows them. */
+export type RevisionDiff = { revision: number; tool: string; source: string; files: FileImpact[] };
+/** A workspace as the switcher lists it (`current`: the one this hub serves). */
+export type WorkspaceListing = WorkspaceSummary & { current: boolean };
+/** A new workspace, and what a .zip left out. */
+export type CreatedWorkspace = { id: string; name: string; files: number; skipped: { path: string; reason: string }[] };
+/** A download built in the hub: the page gets a Blob handle, not a copy of the bytes. */
+export type BlobDownload = { name: string; blob: Blob };
+/** A shared file as a tab opens it: the live text at `version`, and where the other tabs are. */
+export type CollabOpened = { path: string; version: number; text: string; self: CollabPeer; peers: { peer: CollabPeer; selection: CollabSelection | null }[] };
+/** The answer to a push or pull: accepted (with missed updates on a pull), a full resync, or closed. */
+export type CollabPushed =
+	| { status: 'ok'; version: number; from?: number; updates?: WireUpdate[] }
+	| { status: 'resync'; version: number; text: string }
+	| { status: 'closed' };
+/** A file's content for the editor. */
+export type FileContent = { revision: number; path: string; content: string | null; size: number; mimeType: string };
