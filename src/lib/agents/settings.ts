@@ -1,5 +1,6 @@
 // The agent's settings, kept in the hub's `settings` store: the provider (local or a model), the
 // model's base URL, name and API key (never shown to tabs), the run budget and the approval expiry.
+import * as v from 'valibot';
 import { ToolError } from '../core/errors';
 import { DEFAULT_BUDGET, type AgentBudget } from './events';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL } from './provider';
@@ -21,15 +22,20 @@ export interface AgentSettingsView {
 	approvalExpiryMs: number;
 }
 
+const Bound = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000));
+
+/** A change to the agent settings (the API key goes in, never out); the hub guards its method with it. */
+export const SettingsPatchSchema = v.strictObject({
+	provider: v.optional(v.picklist(['local', 'model'])),
+	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
+	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound), costUsd: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000))) })),
+	approvalExpiryMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(24 * 3_600_000)))
+});
+
 /** A change to the settings; `apiKey: ''` removes the key. */
-export interface AgentSettingsPatch {
-	provider?: 'local' | 'model';
-	baseUrl?: string;
-	model?: string;
-	apiKey?: string;
-	budget?: Partial<AgentBudget>;
-	approvalExpiryMs?: number;
-}
+export type AgentSettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
 
 /** The settings as stored, the key included. */
 export interface StoredSettings {

@@ -34,17 +34,7 @@ export const AgentCallSchema = v.object({
 
 export { HostOutcomeSchema, PreviewLinesSchema, SiteNavigationSchema, SitePathSchema, SiteStorageChangeSchema } from '../preview/schemas';
 
-const Bound = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000));
-
-/** A change to the agent settings; the API key goes in, never out. */
-export const SettingsPatchSchema = v.strictObject({
-	provider: v.optional(v.picklist(['local', 'model'])),
-	baseUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
-	model: v.optional(v.pipe(v.string(), v.maxLength(200))),
-	apiKey: v.optional(v.pipe(v.string(), v.maxLength(500))),
-	budget: v.optional(v.strictObject({ turns: v.optional(Bound), toolCalls: v.optional(Bound), tokens: v.optional(Bound), wallMs: v.optional(Bound), costUsd: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000))) })),
-	approvalExpiryMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(24 * 3_600_000)))
-});
+export { SettingsPatchSchema } from '../agents/settings';
 
 /** A FileSystemDirectoryHandle (it cannot be checked further before it is used). */
 export const DirectoryHandleSchema = v.custom<FileSystemDirectoryHandle>((value) => !!value && (value as { kind?: unknown }).kind === 'directory', 'a directory handle is required');
