@@ -21,8 +21,10 @@ export interface HtmlElement {
 const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
 const RAW = new Set(['script', 'style']);
 
+/** An event handler attribute (`onclick`, `onsubmit`…): a script, as far as the compiler is concerned. */
+export const isHandlerAttribute = (key: string) => /^on[a-z]+$/.test(key);
 /** An event handler attribute that names location (the compiler points it at the page's). */
-const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attribs).some((key) => key.startsWith('on') && attribs[key]!.includes('location'));
+const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attribs).some((key) => isHandlerAttribute(key) && attribs[key]!.includes('location'));
 
 /** Every wanted element of `html`, in document order (elements in comments are not elements). */
 export function elementsOf(html: string): HtmlElement[] {

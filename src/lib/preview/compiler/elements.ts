@@ -2,7 +2,7 @@
 // origin of their lines, for the document's line map), module scripts into the module graph, asset
 // URLs as data: URLs, missing references marked with the file and line that asked for them.
 import { resolveReference } from '../../domain/paths';
-import { openTag, type Edit, type HtmlElement } from '../html';
+import { isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
 
@@ -43,7 +43,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
 	const out: Record<string, string> = { ...attribs };
 	// Event handler attributes are scripts: onclick="location.href='about.html'" goes to the page.
-	for (const key of Object.keys(out)) if (/^on[a-z]+$/.test(key)) out[key] = siteLocation(out[key]!);
+	for (const key of Object.keys(out)) if (isHandlerAttribute(key)) out[key] = siteLocation(out[key]!);
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
 			if (out[key] === undefined || isSkippable(out[key]!)) continue;

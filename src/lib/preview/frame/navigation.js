@@ -50,7 +50,15 @@ function studioNavigation(api) {
 			location.hash = url.hash;
 			return;
 		}
-		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace === true });
+		show(url, replace === true);
+	}
+	/**
+	 * Asks the host to show `url`'s page of the site (rendered from the same revision).
+	 * @param {URL} url
+	 * @param {boolean} replace leave no entry behind it
+	 */
+	function show(url, replace) {
+		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace });
 	}
 	/**
 	 * Takes over an event's default action: prevented now, carried out after every handler of the
@@ -220,8 +228,7 @@ function studioNavigation(api) {
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
 		reload: {
 			value: function () {
-				var url = here();
-				api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: true });
+				show(here(), true);
 			}
 		},
 		toString: { value: function () { return here().href; } },
