@@ -15,7 +15,6 @@ import { WorkspaceActions } from './actions/workspaces.svelte';
 import { WebMcpBridge, type WebMcpStatus } from './webmcp';
 import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
-import { KeyboardInset } from './keyboard.svelte';
 import { Viewport } from './viewport.svelte';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
@@ -32,13 +31,14 @@ export function sharedSummary(shared: { files: { path: string }[]; skipped: unkn
 /** One page's workbench. */
 export class StudioApp {
 	readonly studio = new StudioClient();
-	readonly offer = new InstallOffer();
-	readonly keyboard = new KeyboardInset();
 	readonly layout = new LayoutStore();
 	readonly toasts = new ToastStore();
-	readonly previewer = new PreviewController();
 	readonly viewport = new Viewport();
+	/** The installed app: the browser's install offer and a new version waiting. */
 	readonly updates = updates;
+	readonly offer = new InstallOffer();
+	/** Renders what the hub sends this tab, in the preview's frame. */
+	readonly previewer: PreviewController;
 	readonly code: EditorController;
 	readonly actions: WorkbenchActions;
 	readonly agentUi: AgentActions;
@@ -66,6 +66,7 @@ export class StudioApp {
 		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
 		this.webmcp = new WebMcpBridge((call, sessionId) => studio.executeAgentCall(call, 'webmcp', sessionId));
+		this.previewer = new PreviewController();
 		studio.onRender = (render) => this.previewer.render(render);
 		this.started = studio.start();
 	}

@@ -46,9 +46,8 @@ async function whenConnected(app: StudioApp) {
 export function boot(app: StudioApp): () => void {
 	const { studio, code, actions, portable } = app;
 	const stops = [
-		app.viewport.start(),
+		app.viewport.start(() => code.revealCursor()),
 		app.offer.start(),
-		app.keyboard.start(() => code.revealCursor()),
 		app.updates.beforeReload(() => code.flushAll()),
 		installShortcuts({ palette: () => (actions.paletteOpen = true), undo: () => void actions.undo(), redo: () => void actions.redo() }),
 		() => app.webmcp.dispose()

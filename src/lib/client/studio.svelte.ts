@@ -6,16 +6,23 @@ import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/core/errors';
 import { connect, type Connection } from './connect';
+import { foldHubEvent, type FoldTarget } from './fold';
 import { chosenWorkspace } from './workspace-choice';
 import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
 
 /** Connection, stores and commands for one tab. */
 export class StudioClient {
+	/** The connection's state and the hub's status (writer, build, who superseded it). */
 	readonly hub = new HubStore();
+	/** Files, revision, undo/redo, the folder and storage figures, who has what open. */
 	readonly workspace = new WorkspaceStore();
+	/** The audit trace, newest last. */
 	readonly trace = new TraceStore();
+	/** Changes waiting for consent and the session grants in force. */
 	readonly approvals = new ApprovalsStore();
+	/** What the preview last rendered and acknowledged. */
 	readonly preview = new PreviewStore();
+	/** Agent runs and their transcripts. */
 	readonly agents = new AgentStore();
 	#connection: Connection | null = null;
 	#channel: BroadcastChannel | null = null;
@@ -110,67 +117,21 @@ export class StudioClient {
 			return;
 		}
 		this.#seq = event.seq;
-		switch (event.type) {
-			case 'workspace.changed':
-				this.workspace.applyChange(event.revision, event.changed, event.activePath);
-				this.workspace.canUndo = event.canUndo;
-				this.workspace.canRedo = event.canRedo;
-				for (const listener of this.onChange) listener(event.changed.map((c) => c.path), event);
+		foldHubEvent(this.#foldTarget(), event);
+	}
+
+	#target: FoldTarget | null = null;
+
+	/** What events fold into: this client's stores and listeners, and two of its own steps. */
+	#foldTarget(): FoldTarget {
+		const { hub, workspace, trace, approvals, preview, agents, onChange, onPreview, onCollab } = this;
+		return (this.#target ??= {
+			hub, workspace, trace, approvals, preview, agents, onChange, onPreview, onCollab,
+			resync: () => void this.#resync(),
+			ownEdit: (event) => {
 				if (event.tabId === this.#connection?.tabId && (event.source === 'editor' || event.source === 'palette')) void this.#askToPersist();
-				break;
-			case 'workspace.reloaded':
-				void this.#resync();
-				break;
-			case 'workspace.renamed':
-				this.workspace.name = event.name;
-				break;
-			case 'workspace.focus':
-				this.workspace.activePath = event.path;
-				this.workspace.focus = { path: event.path, line: event.line, at: Date.now() };
-				break;
-			case 'trace.appended':
-				for (const entry of event.entries) this.trace.append(entry);
-				break;
-			case 'trace.cleared':
-				this.trace.reset([]);
-				break;
-			case 'approvals.changed':
-				this.approvals.pending = event.pending;
-				this.approvals.grants = event.grants;
-				break;
-			case 'preview.status':
-				this.preview.state = event.preview;
-				break;
-			case 'preview.storage':
-			case 'preview.page':
-				for (const listener of this.onPreview) listener(event);
-				break;
-			case 'agent.update':
-				this.agents.apply(event.update);
-				break;
-			case 'folder.status':
-				this.workspace.folder = event.folder;
-				break;
-			case 'storage.status':
-				this.workspace.storage = event.storage;
-				break;
-			case 'hub.restart':
-				// The hub ends (a Retry after a storage failure): reload onto a fresh one.
-				setTimeout(() => location.reload(), 300);
-				break;
-			case 'collab.open':
-				this.workspace.open = event.open;
-				break;
-			case 'collab.updates':
-			case 'collab.presence':
-			case 'collab.closed':
-				for (const listener of this.onCollab) listener(event);
-				break;
-			case 'hub.status':
-				this.hub.status = event.status;
-				if (event.status.state === 'superseded') this.hub.state = 'reload-required';
-				break;
-		}
+			}
+		});
 	}
 
 	#flushOnHide() {
@@ -183,13 +144,13 @@ export class StudioClient {
 	}
 
 	/** Listeners of committed changes (the editor re-reads open files). */
-	readonly onChange = new Set<(paths: string[], event: Extract<HubEvent, { type: 'workspace.changed' }>) => void>();
+	readonly onChange: FoldTarget['onChange'] = new Set();
 
 	/** Listeners of the preview's page and site-storage events (this tab's preview). */
-	readonly onPreview = new Set<(event: Extract<HubEvent, { type: 'preview.storage' | 'preview.page' }>) => void>();
+	readonly onPreview: FoldTarget['onPreview'] = new Set();
 
 	/** Listeners of co-editing events (the editor). */
-	readonly onCollab = new Set<(event: Extract<HubEvent, { type: 'collab.updates' | 'collab.presence' | 'collab.closed' }>) => void>();
+	readonly onCollab: FoldTarget['onCollab'] = new Set();
 
 	/** Called with each document the hub asks this tab's preview to render. */
 	onRender: ((render: PreviewRender) => Promise<void>) | null = null;

@@ -1,13 +1,19 @@
-// What the screen and the network are now: the phone layout, the conversation's own column, online.
+// What the screen and the network are now: the phone layout, the conversation's own column, the
+// on-screen keyboard, online.
 import { CHAT_COLUMN_MIN_WIDTH, PHONE_MAX_WIDTH } from './layout.svelte';
+import { KeyboardInset } from './keyboard.svelte';
 
-/** Rune-backed media and network state; `start()` follows them and returns a stop. */
+/** Rune-backed media, keyboard and network state; `start()` follows them and returns a stop. */
 export class Viewport {
 	phone = $state(false);
 	wide = $state(false);
 	online = $state(typeof navigator === 'undefined' ? true : navigator.onLine);
+	/** A phone's virtual keyboard over the page. */
+	readonly keyboard = new KeyboardInset();
 
-	start(): () => void {
+	/** Follows the screen; `keyboardMoved` runs after the keyboard's inset changed. */
+	start(keyboardMoved: (inset: number) => void): () => void {
+		const stopKeyboard = this.keyboard.start(keyboardMoved);
 		const phone = matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`);
 		const wide = matchMedia(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`);
 		const update = () => {
@@ -21,6 +27,7 @@ export class Viewport {
 		addEventListener('online', onNetwork);
 		addEventListener('offline', onNetwork);
 		return () => {
+			stopKeyboard();
 			phone.removeEventListener('change', update);
 			wide.removeEventListener('change', update);
 			removeEventListener('online', onNetwork);

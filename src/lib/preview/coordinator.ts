@@ -7,12 +7,10 @@
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
-import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { compile, documentKey } from './compile';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
-
-/** Lines kept for preview_get_status. */
-const MAX_LINES = 200;
+import { PreviewLog } from './preview-log';
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -50,11 +48,8 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #hosts = new Set<string>();
 	readonly #waiting = new Map<string, Waiting>();
 	#last: PreviewOutcome = { revision: 0, status: 'unavailable', message: 'No preview is open.' };
-	#console: PreviewConsoleLine[] = [];
-	#errors: PreviewErrorLine[] = [];
+	readonly #log = new PreviewLog();
 	#counter = 0;
-	/** The renderId whose host reports console lines (first to acknowledge). */
-	#reporter: { renderId: string; tabId: string } | null = null;
 	/**
 	 * At most one render is in flight; under a burst of writes only the newest revision waits behind
 	 * it and the ones between are superseded at once, so hosts render 2 documents, not one per write.
@@ -72,7 +67,6 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #history = new SiteHistory();
 	readonly #revisions = new SiteRevisions();
 	readonly #storage: SiteStorage;
-	#warnings: PreviewErrorLine[] = [];
 	/** Files imports left out (archive path → why), for the diagnostics of pages that reference them. */
 	#leftOut = new Map<string, string>();
 
@@ -263,15 +257,13 @@ export class PreviewCoordinator implements PreviewPort {
 		if (!waiting && late?.renderId === renderId && result.revision === late.revision && (result.status === 'ready' || result.status === 'error')) {
 			this.#late = null;
 			if (this.#last.revision !== result.revision || this.#last.status !== 'timeout') return;
-			this.#reporter = { renderId, tabId };
-			for (const error of result.errors) this.#errors = pushOnce(this.#errors, error);
+			this.#log.acknowledged(tabId, result.errors);
 			this.#remember(result, late.key);
 			this.#setLast({ ...this.#outcomeOf(result), diagnostics: late.diagnostics });
 			return;
 		}
 		if (!waiting || result.revision !== waiting.revision) return;
-		this.#reporter = { renderId, tabId };
-		for (const error of result.errors) this.#errors = pushOnce(this.#errors, error);
+		this.#log.acknowledged(tabId, result.errors);
 		waiting.settle(this.#outcomeOf(result));
 	}
 
@@ -287,11 +279,8 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** Console lines, late errors and warnings from the reporting host. */
-	report(tabId: string, lines: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings?: PreviewErrorLine[] }): void {
-		if (this.#reporter && this.#reporter.tabId !== tabId) return;
-		this.#console = [...this.#console, ...lines.console].slice(-MAX_LINES);
-		for (const error of lines.errors) this.#errors = pushOnce(this.#errors, error);
-		for (const warning of lines.warnings ?? []) this.#warnings = pushOnce(this.#warnings, warning);
+	report(tabId: string, lines: Parameters<PreviewLog['report']>[1]): void {
+		this.#log.report(tabId, lines);
 	}
 
 	/** A document a host acknowledged as ready or error is the one frames show now. */
@@ -306,22 +295,6 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	status() {
-		const located = ({ message, revision, source, line }: PreviewErrorLine) => ({ message, revision, ...(source ? { at: line ? `${source}:${line}` : source } : {}) });
-		return {
-			preview: this.#last,
-			page: this.#revisions.latest ? this.pageOf(this.#revisions.latest) : undefined,
-			console: this.#console.map(({ level, text, revision }) => ({ level, text, revision })),
-			errors: this.#errors.map(located),
-			warnings: this.#warnings.map(located)
-		};
+		return { preview: this.#last, page: this.#revisions.latest ? this.pageOf(this.#revisions.latest) : undefined, ...this.#log.view() };
 	}
-}
-
-/**
- * Keeps a line once: a host sends each error as it happens (report) and again in its
- * acknowledgement, and every tab that renders the revision reports the same lines.
- */
-function pushOnce(lines: PreviewErrorLine[], line: PreviewErrorLine): PreviewErrorLine[] {
-	const same = (e: PreviewErrorLine) => e.revision === line.revision && e.message === line.message && e.source === line.source && e.line === line.line && e.column === line.column;
-	return lines.some(same) ? lines : [...lines, line].slice(-MAX_LINES);
 }

@@ -2,7 +2,7 @@
 // pushed at once (one push per file in flight; what is typed meanwhile goes in the next), everyone's
 // accepted updates arrive as collab.updates events, a gap is filled by a pull, and a file the hub no
 // longer holds is opened again with this tab's unconfirmed text kept.
-import type { CollabSelection, WireUpdate } from '$lib/worker/protocol';
+import type { CollabPeer, CollabSelection, WireUpdate } from '$lib/worker/protocol';
 import type { EditorState, Transaction } from '@codemirror/state';
 import type { StudioClient } from '../studio.svelte';
 import type { CollabPushed } from '$lib/worker/protocol';
@@ -19,8 +19,10 @@ export interface CollabHost {
 	reset(path: string, text: string, version: number, mine: string | null): void;
 	/** Every local change of the file is confirmed by the hub. */
 	confirmed(path: string): void;
-	/** The hub can no longer merge into the file (deleted, binary). */
-	closed(path: string, reason: string): void;
+	/** The hub can no longer merge into the file (deleted, binary); `unsaved`: it held typing it never committed. */
+	closed(path: string, unsaved: boolean): void;
+	/** Another tab's cursor in the file moved. */
+	peer(path: string, peer: CollabPeer & { selection: CollabSelection | null }): void;
 	/** Pushes are held (the conflict bar asks the person first). */
 	held(path: string): boolean;
 }
@@ -43,7 +45,13 @@ export class CollabSync {
 		private readonly studio: StudioClient,
 		private readonly cm: () => CM | null,
 		private readonly host: CollabHost
-	) {}
+	) {
+		studio.onCollab.add((event) => {
+			if (event.type === 'collab.updates') this.receive(event.path, event.from, event.updates);
+			else if (event.type === 'collab.closed') host.closed(event.path, event.unsaved);
+			else if (event.peer.tabId !== studio.tabId) host.peer(event.path, { ...event.peer, selection: event.selection });
+		});
+	}
 
 	get #tabId(): string {
 		return this.studio.tabId ?? '';
@@ -122,7 +130,7 @@ export class CollabSync {
 			// The hub dropped the file (it restarted, or the last tab closed it meanwhile): open it again.
 			const opened = await this.studio.api.collabOpen(path, this.#tabId).catch(() => undefined);
 			if (opened === undefined) return false; // no answer: the next push or event tries again
-			if (!opened) this.host.closed(path, 'deleted');
+			if (!opened) this.host.closed(path, false);
 			else this.host.reset(path, opened.text, opened.version, mine);
 		}
 		return false;

@@ -4,8 +4,7 @@
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
 import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
-import { hashText } from '$lib/domain/hash';
-import { journalRemove, TypingJournal } from './journal';
+import { journalRemove, TypingJournal, unsavedEntry } from './journal';
 import { recoverUnsaved } from './recovery';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -15,6 +14,7 @@ import { EditorSessions } from './sessions';
 import { openAlone, openShared } from './open-file';
 import { ConflictBar } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
+import { mountEditor } from './mount';
 export type { EditorConflict } from './conflict.svelte';
 
 type CM = typeof import('./codemirror');
@@ -31,7 +31,8 @@ export class EditorController {
 	#cm: CM | null = null;
 	readonly #sessions = new EditorSessions();
 	readonly #look = new EditorLook();
-	readonly #conflicts: ConflictBar;
+	/** The conflict bar: what it shows and the commands behind its buttons. */
+	readonly conflicts: ConflictBar;
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
@@ -45,7 +46,7 @@ export class EditorController {
 		this.#studio = studio;
 		this.#toasts = toasts;
 		const sessions = this.#sessions;
-		this.#conflicts = new ConflictBar({
+		this.conflicts = new ConflictBar({
 			sessions,
 			cm: () => this.#cm,
 			active: () => this.active,
@@ -61,9 +62,9 @@ export class EditorController {
 		this.#saves = new SaveSync(studio, toasts, {
 			file: (path) => sessions.get(path),
 			text: (path) => sessions.text(path),
-			held: (path) => this.#conflicts.holds(path),
+			held: (path) => this.conflicts.holds(path),
 			clean: (path) => this.#markClean(path),
-			conflict: (path, theirs, revision) => this.#conflicts.raise(path, theirs, revision),
+			conflict: (path, theirs, revision) => this.conflicts.raise(path, theirs, revision),
 			apply: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
 			gone: (path) => void this.#dropTab(path),
 			status: (status) => (this.status = status),
@@ -72,10 +73,7 @@ export class EditorController {
 		this.#journal = new TypingJournal(
 			(path) => {
 				const session = sessions.get(path);
-				const tabId = this.#studio.tabId;
-				const text = sessions.text(path);
-				if (!session || !tabId || text === null || text === session.base) return null;
-				return { tabId, workspaceId: this.#studio.workspaceId, path, text, baseRevision: session.revision, baseHash: hashText(session.base), savingHash: session.saving === null ? undefined : hashText(session.saving), collab: session.shared ? this.#sync.unconfirmed(path) : undefined, at: Date.now() };
+				return unsavedEntry({ tabId: studio.tabId, workspaceId: studio.workspaceId, path }, session, sessions.text(path), session?.shared ? this.#sync.unconfirmed(path) : undefined);
 			},
 			(path) => this.dirty.includes(path)
 		);
@@ -92,16 +90,12 @@ export class EditorController {
 				if (session) session.base = session.state.doc.toString();
 				this.#markClean(path);
 			},
-			closed: (path) => this.#closedRemotely(path),
-			held: (path) => this.#conflicts.holds(path)
-		});
-		studio.onCollab.add((event) => {
-			if (event.type === 'collab.updates') this.#sync.receive(event.path, event.from, event.updates);
-			else if (event.type === 'collab.closed') this.#closedRemotely(event.path, event.unsaved);
-			else if (event.peer.tabId !== studio.tabId && this.#sessions.get(event.path)?.shared && this.#cm) {
+			closed: (path, unsaved) => this.#closedRemotely(path, unsaved),
+			peer: (path, peer) => {
 				const cm = this.#cm;
-				sessions.dispatch(event.path, (state) => state.update({ effects: cm.setPeer.of({ ...event.peer, selection: event.selection }) }));
-			}
+				if (cm && sessions.get(path)?.shared) sessions.dispatch(path, (state) => state.update({ effects: cm.setPeer.of(peer) }));
+			},
+			held: (path) => this.conflicts.holds(path)
 		});
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub.
@@ -114,32 +108,21 @@ export class EditorController {
 
 	/** Mounts CodeMirror (loaded on demand) into `container`. */
 	attach(container: HTMLElement): () => void {
-		let disposed = false;
 		this.loading = true;
-		void import('./codemirror').then((cm) => {
-			if (disposed) return;
-			this.#cm = cm;
-			cm.setWrap(null, this.wrap);
-			const view = new cm.EditorView({ parent: container });
-			this.#sessions.setView(view);
-			view.contentDOM.addEventListener('blur', () => {
-				this.focused = false;
-				void this.flushAll();
-			});
-			view.contentDOM.addEventListener('focus', () => (this.focused = true));
-			// A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-			view.scrollDOM.tabIndex = 0;
-			this.loading = false;
-			this.#loaded();
-			if (this.active) void this.open(this.active);
+		return mountEditor(container, this.#sessions, {
+			ready: (cm) => {
+				this.#cm = cm;
+				cm.setWrap(null, this.wrap);
+				this.loading = false;
+				this.#loaded();
+				if (this.active) void this.open(this.active);
+			},
+			focus: (focused) => {
+				this.focused = focused;
+				if (!focused) void this.flushAll();
+			},
+			leaving: () => void this.flushAll()
 		});
-		return () => {
-			disposed = true;
-			void this.flushAll();
-			const view = this.#sessions.view;
-			this.#sessions.setView(null);
-			view?.destroy();
-		};
 	}
 
 	/** A key of the phone's accessory row, on the open file. */
@@ -160,11 +143,6 @@ export class EditorController {
 	/** Applies the text size and wrapping to the editor (and to every file opened later). */
 	setLook(look: { fontSize?: number; wrap?: boolean }): void {
 		this.#look.set(look, this.#cm, this.#sessions.view);
-	}
-
-	/** The conflict the bar shows, if any. */
-	get conflict() {
-		return this.#conflicts.current;
 	}
 
 	/** Scrolls the cursor line back into sight (the visible area shrank under a virtual keyboard). */
@@ -228,7 +206,7 @@ export class EditorController {
 			// it back (recreating the file), take theirs drops it.
 			session.shared = false;
 			session.base = '';
-			this.#conflicts.raise(path, '', this.#studio.workspace.revision);
+			this.conflicts.raise(path, '', this.#studio.workspace.revision);
 			return;
 		}
 		void this.#dropTab(path);
@@ -295,7 +273,7 @@ export class EditorController {
 		await this.open(path);
 		const session = this.#sessions.get(path);
 		if (!session || !this.#cm) return false;
-		this.#conflicts.raise(path, theirs, revision);
+		this.conflicts.raise(path, theirs, revision);
 		const change = this.#cm.minimalChange(session.state.doc.toString(), mine);
 		if (change && this.#sessions.isShown(path)) this.#sessions.dispatch(path, (state) => state.update({ changes: change }));
 		return true;
@@ -321,20 +299,5 @@ export class EditorController {
 		session.base = theirs;
 		session.revision = revision;
 		this.#markClean(path);
-	}
-
-	/** Conflict bar: keep my text and save it over theirs. */
-	keepMine(): Promise<void> {
-		return this.#conflicts.keepMine();
-	}
-
-	/** Conflict bar: drop my edits and take the stored text. */
-	takeTheirs(): void {
-		this.#conflicts.takeTheirs();
-	}
-
-	/** Conflict bar: show what differs between theirs and mine. */
-	showDiff(): void {
-		this.#conflicts.showDiff();
 	}
 }

@@ -2,6 +2,8 @@
 // synchronously, so it survives a tab closed or killed mid-save) until the hub has committed it.
 import { tabLockName } from '$lib/worker/protocol';
 import { scoped } from '$lib/core/base';
+import { hashText } from '$lib/domain/hash';
+import type { SavedText } from './save-sync';
 
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
@@ -76,6 +78,13 @@ export async function orphanedEntries(workspaceId: string): Promise<JournalEntry
 		else if ((entry.workspaceId ?? 'default') === workspaceId && !held.has(tabLockName(entry.tabId))) out.push(entry);
 	}
 	return out.sort((a, b) => a.at - b.at);
+}
+
+/** The entry for `text` typed over `file`'s stored text; null when there is nothing to keep. */
+export function unsavedEntry(where: { tabId: string | null; workspaceId: string; path: string }, file: SavedText | undefined, text: string | null, collab?: JournalEntry['collab']): JournalEntry | null {
+	const { tabId, workspaceId, path } = where;
+	if (!file || !tabId || text === null || text === file.base) return null;
+	return { tabId, workspaceId, path, text, baseRevision: file.revision, baseHash: hashText(file.base), savingHash: file.saving === null ? undefined : hashText(file.saving), collab, at: Date.now() };
 }
 
 /** Keeps a tab's unsaved text in the journal: at most once a second while typing, at once when asked. */
