@@ -10,6 +10,7 @@ import { applyEditsMapped, elementsOf, type Edit } from './html';
 import { Compiler, IMPORT_RESOLVER, VIRTUAL_ORIGIN, escapeAttr, escapeRaw, type Diagnostic } from './compiler/compiler';
 import { SITE_ORIGIN } from './site';
 import { rewriteElement } from './compiler/elements';
+import type { PackageNeed, PackageView } from '../domain/packages';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
 
@@ -22,6 +23,8 @@ export interface CompiledPreview {
 	diagnostics: Diagnostic[];
 	/** Asked for a page the workspace does not have: this is a "not found" page. */
 	notFound?: string;
+	/** What the page needs of packages that the device does not have yet (the hub fetches, then compiles again). */
+	packages: { needs: PackageNeed[]; unresolved: { name: string; range?: string }[]; unpinned: string[] };
 }
 
 const FRIENDLY_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Nothing to show yet</title>
@@ -68,8 +71,8 @@ export function prologueEnd(source: string): number {
  * per-render data) and the module bootstrap, then the page. Placed before the page's `<html>`, they
  * open its head; the page's own `<html>` attributes still apply.
  */
-export function compile(workspace: Workspace, page?: string | null, leftOut?: ReadonlyMap<string, string>): CompiledPreview {
-	const compiler = new Compiler(workspace.files, leftOut);
+export function compile(workspace: Workspace, page?: string | null, leftOut?: ReadonlyMap<string, string>, packages?: PackageView): CompiledPreview {
+	const compiler = new Compiler(workspace.files, leftOut, packages);
 	const asked = page ?? null;
 	const entry = asked !== null && workspace.files.get(asked)?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
 	const notFound = asked !== null && entry === null ? asked : undefined;
@@ -78,11 +81,12 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const edits: Edit[] = entry ? elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules)}`, origin: { path: '', line: 0 } });
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
-	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}) };
+	const { needs, unresolved, unpinned } = compiler.packages;
+	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}), packages: { needs, unresolved: [...unresolved.values()], unpinned: [...unpinned] } };
 }
 
 /**
@@ -106,11 +110,12 @@ function bridgeTag(revision: number): string {
  * asks the resolver defined here: a relative or site URL, resolved against the importing module's
  * file, becomes that file's virtual URL (a bare name or another site's URL stays as written).
  */
-function bootstrapTag(modules: Map<string, string>): string {
-	if (modules.size === 0) return '';
-	const sources = JSON.stringify(Object.fromEntries([...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`])));
+function bootstrapTag(modules: Map<string, string>, packages: Map<string, string>): string {
+	if (modules.size === 0 && packages.size === 0) return '';
+	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`]);
+	const sources = JSON.stringify(Object.fromEntries([...own, ...[...packages].map(([url, source]) => [url, `${source}\n//# sourceURL=${url}`])]));
 	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
-	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.slice(${VIRTUAL_ORIGIN.length});}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
+	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
 	return `<script data-studio-modules>${script}</script>`;
 }
 

@@ -9,6 +9,7 @@ import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
 import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { compile, documentKey } from './compile';
+import { preparePackages, type PreviewPackages } from './packages-step';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
 import { PreviewLog } from './preview-log';
 
@@ -27,7 +28,10 @@ export interface CoordinatorOptions {
 	onStorage?(change: SiteStorageChange, fromTab: string | null): void;
 	/** The page shown changed (for the preview bars). */
 	onPage?(page: SiteLocation): void;
+	/** npm packages and CDN files: what compilations read, and the fetch of what they lacked. */
+	packages?: PreviewPackages;
 }
+
 
 interface Waiting {
 	revision: number;
@@ -88,7 +92,7 @@ export class PreviewCoordinator implements PreviewPort {
 	/** Compiles the page shown and remembers the revision for its file requests. */
 	#compile(workspace: Workspace) {
 		this.#revisions.remember(workspace);
-		return compile(workspace, this.#history.page, this.#leftOut);
+		return compile(workspace, this.#history.page, this.#leftOut, this.#options.packages?.view(workspace));
 	}
 
 	/** Files an import left out, with why (the latest thousand kept). */
@@ -180,8 +184,10 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
+		const packages = this.#options.packages;
+		if (packages) await preparePackages(packages, workspace, (view) => compile(workspace, this.#history.page, this.#leftOut, view));
 		if (this.#hosts.size === 0) {
-			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: compile(workspace, this.#history.page, this.#leftOut).diagnostics };
+			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: this.#compile(workspace).diagnostics };
 			this.#setLast(outcome);
 			return outcome;
 		}

@@ -182,3 +182,28 @@ export interface PlannedChange {
  */
 export type WorkspacePlan = (workspace: Workspace, undo: UndoState) => PlannedChange | Promise<PlannedChange>;
 
+
+/** A package or CDN file kept on the device: the URL it was asked by, and its content's address. */
+export interface StoredPackageFile {
+	url: string;
+	finalUrl: string;
+	type: string;
+	/** SHA-256 of the bytes, hex: the same bytes under two URLs are stored once. */
+	hash: string;
+	size: number;
+	at: number;
+}
+
+/** The device's package store, shared by every workspace and tab (IndexedDB in browsers). */
+export interface PackageStorePort {
+	file(url: string): Promise<StoredPackageFile | undefined>;
+	bytes(hash: string): Promise<Uint8Array | undefined>;
+	/** Keeps `bytes` under their hash and `file.url` pointing at them. */
+	put(file: StoredPackageFile, bytes: Uint8Array): Promise<void>;
+	files(): Promise<StoredPackageFile[]>;
+	/** Forgets the URLs, and the bytes no URL points at any more. */
+	remove(urls: readonly string[]): Promise<void>;
+	/** A version range once resolved (`marked@^15` → `15.0.7`): kept so it never changes silently. */
+	resolved(key: string): Promise<string | undefined>;
+	setResolved(key: string, version: string): Promise<void>;
+}

@@ -1,5 +1,6 @@
 // The workspace service: the runtime's single owner of the current workspace. Serialises mutations,
 // applies pure transitions, commits them with compare-and-set, renders the preview, emits changes.
+import type { PackageService } from './packages';
 import { ToolError } from '../core/errors';
 import { entryBytes, nextUndoState, type HistoryEntry, type UndoState } from '../domain/history';
 import { apply, type ApplyResult, type Change } from '../domain/transitions';
@@ -47,6 +48,8 @@ export interface WorkspaceServiceOptions {
 	repository: RepositoryPort;
 	workspaceId?: string;
 	preview?: PreviewPort;
+	/** npm packages and CDN files kept on the device (absent: a runtime without a package store). */
+	packages?: PackageService | null;
 	now?: () => number;
 	initial?: () => Workspace;
 	/** Refuses a commit of about `bytes` that would not fit in storage (throws WORKSPACE_QUOTA_EXCEEDED). */
@@ -58,6 +61,7 @@ export class WorkspaceService {
 	readonly repository: RepositoryPort;
 	readonly workspaceId: string;
 	readonly preview: PreviewPort;
+	readonly packages: PackageService | null;
 	#workspace: Workspace;
 	#undo: UndoState;
 	#quarantined: QuarantinedRecord[];
@@ -71,6 +75,7 @@ export class WorkspaceService {
 		this.repository = options.repository;
 		this.workspaceId = options.workspaceId ?? 'default';
 		this.preview = options.preview ?? NO_PREVIEW;
+		this.packages = options.packages ?? null;
 		this.#now = options.now ?? Date.now;
 		this.#initial = options.initial ?? (() => starterWorkspace(this.workspaceId));
 		this.#quota = options.quota;

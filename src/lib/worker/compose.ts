@@ -8,7 +8,10 @@ import { WorkspaceService } from '../runtime/workspace-service';
 import { registerWorkspaceTools } from '../runtime/handlers/index';
 import { createPreparer } from '../runtime/prepare';
 import { workspaceBaseReader } from '../runtime/retry';
-import type { RepositoryPort } from '../runtime/ports';
+import type { PackageStorePort, RepositoryPort } from '../runtime/ports';
+import { PackageService } from '../runtime/packages';
+import { HubPackages } from './hub-packages';
+import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
 import { importLeftOutKey, siteStorageKey } from '../preview/policy';
 import type { PreviewRender } from '../preview/messages';
@@ -56,6 +59,10 @@ export interface HubOptions {
 	workspaceId?: string;
 	/** Tells the hubs of other workspaces of a rename or delete (a BroadcastChannel in browsers). */
 	announce?: (announcement: HubAnnouncement) => void;
+	/** The device's package store (IndexedDB in browsers); absent: memory, for this hub's life. */
+	packageStore?: PackageStorePort;
+	/** fetch for packages (tests inject one); default the context's. */
+	packageFetch?: typeof fetch;
 }
 
 /** Builds and starts a hub. */
@@ -68,7 +75,10 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const repository = missing ? new MemoryRepository() : options.repository;
 	const events = new HubEvents(hubId, options.publish);
 	const preferences = options.preferences;
+	const packages = new HubPackages(new PackageService({ store: options.packageStore ?? new MemoryPackageStore(), fetch: options.packageFetch, now: options.now }), () => registry, preferences);
+	await packages.load();
 	const preview = new PreviewCoordinator({
+		packages,
 		send: (tabId, render) => options.sendRender?.(tabId, render),
 		onStatus: (outcome, hosts) => events.publish({ type: 'preview.status', preview: { outcome, hosts } }),
 		onStorage: (change, fromTab) => events.publish({ type: 'preview.storage', change, fromTab }),
@@ -87,6 +97,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		repository,
 		workspaceId,
 		preview,
+		packages: packages.service,
 		quota: storage.monitor,
 		...(missing ? { initial: () => ({ id: workspaceId, name: 'Deleted workspace', revision: 0, activePath: null, files: new Map() }) } : {})
 	});
@@ -115,13 +126,14 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		options.announce?.(signed);
 	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined);
 
-	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, preferences: options.preferences, tracePersistence: options.tracePersistence });
+	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, packages, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();
 	await agents.applyStored();
 	await agents.restore();
 	events.follow(registry);
 	service.subscribe((event) => {
 		if (event.type === 'changed') {
+			packages.lastSource = event.source;
 			if (folder.current) queueMicrotask(() => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
 			void storage.monitor.refresh();
 		}

@@ -12,6 +12,7 @@ import { TranscriptStore } from '../storage/transcript-store';
 import { KeyValueStores } from '../storage/kv-store';
 import { UnavailableRepository, describeStorageFailure, type StorageFailure } from '../storage/unavailable';
 import { readBackup } from '../storage/backup';
+import { IdbPackageStore } from '../storage/package-store';
 import type { RepositoryPort } from '../runtime/ports';
 
 /** What {@link startHub} needs to know about its context. */
@@ -63,7 +64,10 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		if (!channel) renderChannels.set(tabId, (channel = new BroadcastChannel(renderChannelName(options.build, tabId))));
 		channel.postMessage(render);
 	};
+	// The device's packages: one store for every workspace; without it, packages live as long as the hub.
+	const packageStore = idb ? await IdbPackageStore.open().catch(() => undefined) : undefined;
 	const hub: Hub = await composeHub({
+		packageStore,
 		mode: options.mode,
 		build: options.build,
 		builtAt: options.builtAt,

@@ -1,4 +1,5 @@
 // What a hub is made of: its identity, and the parts the composition root (compose.ts) builds.
+import type { HubPackages } from './hub-packages';
 import type { ToolRegistry } from '../runtime/registry';
 import type { WorkspaceService } from '../runtime/workspace-service';
 import type { PreviewCoordinator } from '../preview/coordinator';
@@ -49,6 +50,7 @@ export interface HubParts {
 	leases: TabLeases;
 	workspaces: HubWorkspaces;
 	collab: HubCollab;
+	packages: HubPackages;
 	preferences?: PreferenceStore;
 	tracePersistence?: TracePersistence;
 }

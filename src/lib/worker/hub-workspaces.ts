@@ -48,6 +48,11 @@ export class HubWorkspaces {
 		private readonly rememberLeftOut?: (workspaceId: string, skipped: CreatedWorkspace['skipped']) => Promise<void>
 	) {}
 
+	/** The workspaces this storage keeps (absent: one workspace only, or storage failed). */
+	get catalog(): WorkspaceCatalogPort | undefined {
+		return this.storage.failure ? undefined : this.repository.workspaces;
+	}
+
 	/** The catalog, or a clear refusal where storage keeps one workspace (a folder, no IndexedDB). */
 	get #catalog(): WorkspaceCatalogPort {
 		const catalog = this.storage.failure ? undefined : this.repository.workspaces;

@@ -82,3 +82,10 @@ export const CollabUpdatesSchema = v.pipe(
 );
 /** A cursor or selection in a shared file. */
 export const CollabSelectionSchema = v.nullable(v.object({ anchor: v.pipe(v.number(), v.integer(), v.minValue(0)), head: v.pipe(v.number(), v.integer(), v.minValue(0)) }));
+
+/** Where packages come from: esm.sh, jsDelivr, or an esm.sh-shaped base URL. */
+export const CdnSettingSchema = v.variant('kind', [
+	v.object({ kind: v.literal('esm.sh') }),
+	v.object({ kind: v.literal('jsdelivr') }),
+	v.object({ kind: v.literal('custom'), base: v.pipe(v.string(), v.maxLength(500), v.regex(/^https?:\/\/[^/\s]+/, 'a base URL starts with http:// or https://')) })
+]);

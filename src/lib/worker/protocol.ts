@@ -9,8 +9,10 @@ import type { AgentSettingsView } from '../agents/settings';
 import type { PreviewRender, SiteFileAnswer } from '../preview/messages';
 import type { PreviewOutcome } from '../runtime/ports';
 import type { BlobDownload, CollabOpened, CollabPushed, CreatedWorkspace, FileContent, HubSnapshot, PreviewLocation, RevisionDiff, RuntimeMode, WorkspaceListing } from './wire';
+import type { CdnSetting } from '../domain/packages';
 import {
 	AgentCallSchema,
+	CdnSettingSchema,
 	DecisionSchema,
 	DirectoryHandleSchema,
 	HelloRequestSchema,
@@ -49,7 +51,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 
 /** The tab's half of the handshake. */
@@ -193,7 +195,14 @@ export const HUB_METHODS = {
 	/** A frame changed the site's storage (the hub keeps localStorage and tells the other tabs). */
 	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
 	/** The site's localStorage as the hub keeps it (the Site data view). */
-	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' })
+	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	/** Where packages come from (one choice per browser). */
+	packagesCdn: method<CdnSetting>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	setPackagesCdn: method<CdnSetting>()({ args: v.tuple([CdnSettingSchema]), deadlineMs: QUICK, replay: 'always' }),
+	/** Fetches every package and CDN file the workspace uses onto the device now. */
+	packagesFetchAll: method<{ missing: string[] }>()({ args: v.tuple([]), deadlineMs: 120_000, replay: 'always' }),
+	/** Frees the package files no workspace of this browser uses. */
+	packagesClearUnused: method<{ files: number; bytes: number }>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' })
 } as const;
 
 /** A hub method's name (every one is relayed in per-tab mode). */

@@ -8,6 +8,8 @@ import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { siteLocation } from './location';
 import { siteUrl } from '../site';
+import type { PackageView } from '../../domain/packages';
+import { PackageLinker, dataUrlOf } from './packages';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -16,7 +18,7 @@ const CSS_IMPORT_DEPTH = 8;
 
 /** A problem found while compiling. */
 export interface Diagnostic {
-	kind: 'missing' | 'external' | 'bare-specifier' | 'import-cycle' | 'import-depth' | 'not-text';
+	kind: 'missing' | 'external' | 'bare-specifier' | 'package' | 'import-cycle' | 'import-depth' | 'not-text';
 	path: string;
 	reference: string;
 	message: string;
@@ -54,11 +56,22 @@ export class Compiler {
 	/** A module imports a computed specifier (`import(\`./pages/${name}.js\`)`): any module of the workspace may be asked for. */
 	computedImports = false;
 
+	/** Bare imports and CDN files: resolved from the device's package store. */
+	readonly packages: PackageLinker;
+
 	constructor(
 		readonly files: Files,
 		/** Files an import left out, by their path in the archive, with why. */
-		readonly leftOut: ReadonlyMap<string, string> = new Map()
-	) {}
+		readonly leftOut: ReadonlyMap<string, string> = new Map(),
+		packages?: PackageView
+	) {
+		this.packages = new PackageLinker(packages, (kind, path, reference, message) => this.report(kind, path, reference, message));
+	}
+
+	/** A file of a known CDN: the device's package store answers it, not the network. */
+	isCdn(url: string): boolean {
+		return this.packages.isCdn(url);
+	}
 
 	/** Why `path` was left out of an import (an archive's top folder may stand before it), if it was. */
 	leftOutReason(path: string): string | undefined {
@@ -83,7 +96,7 @@ export class Compiler {
 		const ref = reference.trim();
 		if (isSkippable(ref)) return null;
 		if (isExternal(ref)) {
-			this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+			if (!this.isCdn(ref)) this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
 			return null;
 		}
 		const path = resolveReference(from, ref);
@@ -97,6 +110,8 @@ export class Compiler {
 
 	/** A URL for an asset reference: data: for workspace files, the URL itself for external ones, nothing for missing ones. */
 	assetUrl(from: string, reference: string, line?: number): string {
+		const cdn = this.isCdn(reference.trim()) ? this.packages.cdnFile(from, reference.trim()) : null;
+		if (cdn) return dataUrlOf(cdn);
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(reference.trim()) || isSkippable(reference.trim()) ? reference : MISSING_URL;
 		const hash = reference.includes('#') ? reference.slice(reference.indexOf('#')) : '';
@@ -108,7 +123,9 @@ export class Compiler {
 		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
 		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string, offset: number) => {
 			if (isExternal(ref)) {
-				this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+				const cdn = this.isCdn(ref) ? this.packages.cdnFile(path, ref) : null;
+				if (cdn) return this.packages.css(path, cdn);
+				if (!this.isCdn(ref)) this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
 				return whole;
 			}
 			const file = this.lookup(path, ref, lineAt(offset));
@@ -161,13 +178,11 @@ export class Compiler {
 	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
 		const rewrite = (specifier: string): string => {
 			if (isExternal(specifier)) {
+				if (this.isCdn(specifier)) return this.packages.module(specifier) ?? specifier;
 				this.report('external', path, specifier, `${specifier} is outside the workspace; it loads only when the viewer is online.`);
 				return specifier;
 			}
-			if (!/^(?:\.{1,2}\/|\/)/.test(specifier)) {
-				this.report('bare-specifier', path, specifier, `"${specifier}" is a package name; the preview has no package resolver. Use a relative path or a full URL.`);
-				return specifier;
-			}
+			if (!/^(?:\.{1,2}\/|\/)/.test(specifier)) return this.packages.bareImport(path, specifier) ?? `${VIRTUAL_ORIGIN}missing/${specifier}`;
 			const target = resolveReference(path, specifier);
 			if (!target || !this.files.has(target)) {
 				this.report('missing', path, specifier, `${path} imports ${this.missingText(target, specifier)}.`);

@@ -20,6 +20,11 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		const href = attribs.href;
 		if (href === undefined) return [];
 		if (rel.split(/\s+/).includes('stylesheet')) {
+			const cdn = compiler.isCdn(href.trim()) ? compiler.packages.cdnFile(from, href.trim(), attribs.integrity) : null;
+			if (cdn) {
+				const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
+				return whole(`<style data-source="${escapeAttr(href.trim())}"${media}>\n${escapeRaw(compiler.packages.css(from, cdn), 'style')}\n</style>`);
+			}
 			if (isExternal(href.trim())) {
 				compiler.lookup(from, href, line); // reported as external; the browser loads it when online
 				return [];
@@ -81,7 +86,9 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 			return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.rewriteSpecifiers(from, code, new Set()), 'script') }];
 		}
 		if (isExternal(src)) {
-			compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
+			const url = compiler.isCdn(src.trim()) ? compiler.packages.module(src.trim()) : null;
+			if (url) return whole(`${openTag('script', { type: 'module', ...withoutIntegrity(rest), 'data-source': url })}import ${JSON.stringify(url)};</script>`);
+			if (!compiler.isCdn(src.trim())) compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
 			return [];
 		}
 		const target = resolveReference(from, src);
@@ -100,6 +107,9 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
 	if (isExternal(src.trim())) {
+		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
+		const cdn = compiler.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
+		if (cdn?.text !== undefined) return whole(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -110,4 +120,9 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+}
+
+/** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */
+function withoutIntegrity(attribs: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity' && key !== 'crossorigin'));
 }

@@ -6,6 +6,7 @@ import { fileHandlers } from './files';
 import { folderHandlers } from './folder';
 import { historyHandlers } from './history';
 import { previewHandlers } from './preview';
+import { packageHandlers } from './packages';
 import { templateHandlers } from './template';
 import { workspaceReadHandlers } from './workspace';
 
@@ -26,6 +27,7 @@ export function registerWorkspaceTools(registry: ToolRegistry, service: Workspac
 		...historyHandlers(service),
 		...templateHandlers(service),
 		...folderHandlers(service, folder),
-		...previewHandlers(service)
+		...previewHandlers(service),
+		...packageHandlers(service)
 	});
 }

@@ -6,10 +6,10 @@ import type { WorkspacePlan, WorkspaceService } from '../workspace-service';
 import { buildChange, isChangeTool } from './changes';
 import { requireFolder } from './folder-errors';
 import { historyPlan, restorePlan } from '../history-plans';
+import { addPlan, removePlan } from './packages';
 
-/** Tools whose effect is a new workspace revision. */
 /** Tools that move the workspace to another revision (beside the change tools). */
-const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder']);
+const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder', 'packages_add', 'packages_remove']);
 
 /** True when `name` changes workspace content through a plan. */
 export function hasWorkspacePlan(name: string): boolean {
@@ -29,6 +29,10 @@ export function workspacePlan(name: ToolName, input: unknown, service: Workspace
 			return historyPlan(service.repository, service.workspaceId, 'redo');
 		case 'workspace_restore_revision':
 			return restorePlan(service.repository, service.workspaceId, (input as ToolInput<'workspace_restore_revision'>).revision);
+		case 'packages_add':
+			return addPlan(service, input as ToolInput<'packages_add'>);
+		case 'packages_remove':
+			return removePlan(input as ToolInput<'packages_remove'>);
 		case 'workspace_reload_folder':
 			return async () => ({ change: { type: 'replace', files: await requireFolder(folder).read() } });
 		default:

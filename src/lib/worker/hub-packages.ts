@@ -1,0 +1,121 @@
+// The hub's side of packages: the preview's view of them (the workspace's pins over the device's
+// files), the fetch before a render, the pin a first import adds (one revision, through the
+// registry: an agent's waits for approval), the CDN setting, and the store's upkeep.
+import { DEFAULT_CDN, PIN_FILE, isExactVersion, moduleUrl, readPins, type CdnSetting, type PackageView } from '../domain/packages';
+import type { Workspace } from '../domain/model';
+import type { PackageService } from '../runtime/packages';
+import type { PreviewPackages } from '../preview/packages-step';
+import type { CompiledPreview } from '../preview/compile';
+import type { ToolRegistry } from '../runtime/registry';
+import type { WorkspaceCatalogPort } from '../runtime/ports';
+import type { Source } from '../runtime/types';
+import { cdnUrlsIn } from '../runtime/handlers/packages';
+
+/** Preference key of the device's package CDN (one choice per browser, for every workspace). */
+export const PACKAGE_CDN_KEY = 'packages-cdn';
+/** A first import is pinned once its name has stood this long (not while `mar` becomes `marked`). */
+const PIN_SETTLE_MS = 1500;
+const AGENT_SOURCES: ReadonlySet<string> = new Set<Source>(['model', 'local', 'webmcp', 'mcp']);
+const isAgentSource = (source: string): source is Source => AGENT_SOURCES.has(source);
+
+/** Reads a stored CDN setting; anything else is the default. */
+export function cdnSetting(value: unknown): CdnSetting {
+	const kind = value && typeof value === 'object' ? (value as { kind?: unknown }).kind : undefined;
+	if (kind === 'jsdelivr') return { kind };
+	const base = (value as { base?: unknown } | null)?.base;
+	if (kind === 'custom' && typeof base === 'string' && /^https?:\/\/[^/]/.test(base)) return { kind, base };
+	return DEFAULT_CDN;
+}
+
+/** Packages for one hub. */
+export class HubPackages implements PreviewPackages {
+	#pending = new Map<string, string>();
+	#timer: ReturnType<typeof setTimeout> | null = null;
+	/** Who made the latest revision: the pin of an import it added is theirs. */
+	lastSource = 'editor';
+
+	constructor(
+		readonly service: PackageService,
+		private readonly registry: () => ToolRegistry,
+		private readonly preferences?: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> }
+	) {}
+
+	/** Reads the device's CDN choice (once, before the first render). */
+	async load(): Promise<void> {
+		this.service.cdn = cdnSetting(await this.preferences?.get(PACKAGE_CDN_KEY).catch(() => undefined));
+	}
+
+	/** Chooses where packages come from (every workspace of this browser). */
+	async setCdn(setting: CdnSetting): Promise<CdnSetting> {
+		this.service.cdn = cdnSetting(setting);
+		await this.preferences?.set(PACKAGE_CDN_KEY, this.service.cdn);
+		return this.service.cdn;
+	}
+
+	view(workspace: Workspace): PackageView {
+		return this.service.view(readPins(workspace.files.get(PIN_FILE)?.content).pins);
+	}
+
+	async prepare(workspace: Workspace, wanted: CompiledPreview['packages']): Promise<boolean> {
+		let changed = false;
+		for (const { name, range } of wanted.unresolved) if ('version' in (await this.service.resolve(name, range))) changed = true;
+		if (wanted.needs.length && (await this.service.ensure(wanted.needs))) changed = true;
+		this.#schedulePins(workspace, wanted.unpinned);
+		return changed;
+	}
+
+	/** The imports still unpinned once they stood still are pinned, at the release the preview used. */
+	#schedulePins(workspace: Workspace, unpinned: readonly string[]) {
+		const view = this.view(workspace);
+		this.#pending = new Map(unpinned.flatMap((name) => {
+			const version = view.version(name, undefined);
+			return version ? [[name, version] as [string, string]] : [];
+		}));
+		if (this.#timer) clearTimeout(this.#timer);
+		this.#timer = this.#pending.size ? setTimeout(() => void this.#pin(), PIN_SETTLE_MS) : null;
+	}
+
+	async #pin(): Promise<void> {
+		this.#timer = null;
+		const source = this.lastSource;
+		for (const [name, version] of this.#pending) {
+			const args = { name, version };
+			// A person's import is pinned at once; an agent's pin is its change, waiting for approval.
+			if (isAgentSource(source)) await this.registry().executeModelToolCall({ id: `pin-${name}-${version}`, name: 'packages_add', arguments: args }, { context: { source, mode: 'agent', sessionId: 'packages' }, signal: new AbortController().signal });
+			else await this.registry().callTool({ name: 'packages_add', arguments: args }, { context: { source: 'editor', mode: 'direct' }, signal: new AbortController().signal });
+		}
+		this.#pending.clear();
+	}
+
+	/** Fetches every pinned package and CDN file of `workspace` now ("Make available offline"). */
+	async fetchAll(workspace: Workspace): Promise<{ missing: string[] }> {
+		const cdn = this.service.cdn;
+		const pins = readPins(workspace.files.get(PIN_FILE)?.content).pins;
+		const entries = await Promise.all(
+			Object.entries(pins).map(async ([name, written]) => {
+				const resolved = isExactVersion(written) ? { version: written } : await this.service.resolve(name, written);
+				return 'version' in resolved ? { url: moduleUrl(cdn, name, resolved.version), module: true } : null;
+			})
+		);
+		const needs = [...entries.filter((need) => need !== null), ...cdnUrlsIn(workspace).map((url) => ({ url, module: /\.m?js(?:$|\?)|\+esm$/.test(url) }))];
+		await this.service.ensure(needs);
+		const view = this.service.view(pins);
+		return { missing: needs.filter((need) => !view.file(need.url)).map((need) => need.url) };
+	}
+
+	/**
+	 * Forgets what no workspace of this browser uses: package files of releases none pins and CDN
+	 * files none names. Returns what was freed.
+	 */
+	async clearUnused(catalog: WorkspaceCatalogPort | undefined, current: Workspace): Promise<{ files: number; bytes: number }> {
+		const workspaces = catalog ? await Promise.all((await catalog.list()).map(async (summary) => (summary.id === current.id ? current : { ...current, files: new Map((await catalog.files(summary.id)).map((file) => [file.path, file])) }))) : [current];
+		const releases = new Set<string>();
+		const urls = new Set<string>();
+		const exact = this.service.view({});
+		for (const workspace of workspaces) {
+			for (const [name, version] of Object.entries(readPins(workspace.files.get(PIN_FILE)?.content).pins)) releases.add(`${name}@${exact.version(name, version) ?? version}`);
+			for (const url of cdnUrlsIn(workspace)) urls.add(url);
+		}
+		return this.service.keepOnly((name, version) => releases.has(`${name}@${version}`), urls);
+	}
+}

@@ -1,0 +1,170 @@
+// Packages without a network: specifier parsing and resolution, the pin file's read/write, the store's
+// content addressing, integrity checks, the fetch of a module graph (once), and the compile that
+// serves it from the device or names what is missing.
+import { describe, expect, it } from 'vitest';
+import { isCdnUrl, moduleUrl, packageOfUrl, parseBare, readPins, versionIn, withPin, PIN_FILE } from '../../src/lib/domain/packages';
+import { PackageService, cssReferences, matchesIntegrity, moduleImports, sha256Hex } from '../../src/lib/runtime/packages';
+import { MemoryPackageStore } from '../../src/lib/storage/package-store';
+import { compile } from '../../src/lib/preview/compile';
+import { makeFile, type Workspace } from '../../src/lib/domain/model';
+
+const BASE = 'http://127.0.0.1:9';
+const CDN = { kind: 'custom' as const, base: BASE };
+
+function ws(files: Record<string, string>): Workspace {
+	return { id: 'w', name: 'w', revision: 3, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
+}
+
+/** A fake CDN as a fetch: esm.sh-shaped, nested imports, a scoped package, a deep path, a redirect. */
+function fakeCdn() {
+	const seen: string[] = [];
+	const files: Record<string, [string, string]> = {
+		'/marked@15.0.7': ['text/javascript', 'export * from "/marked@15.0.7/es2022/marked.mjs";'],
+		'/marked@15.0.7/es2022/marked.mjs': ['text/javascript', 'import { helper } from "/@studio/util@1.0.0/es2022/util.mjs";\nexport const marked = (s) => helper(s);'],
+		'/@studio/util@1.0.0/es2022/util.mjs': ['text/javascript', 'import "./deep/inner.mjs";\nexport const helper = (s) => "<p>" + s + "</p>";'],
+		'/@studio/util@1.0.0/es2022/deep/inner.mjs': ['text/javascript', 'export default 1;'],
+		'/theme.css': ['text/css', '@font-face{font-family:F;src:url(fonts/f.woff2)}body{font-family:F}'],
+		'/fonts/f.woff2': ['font/woff2', 'WOFF2']
+	};
+	const fetch = (async (input: string | URL) => {
+		const url = new URL(String(input));
+		const path = url.pathname;
+		seen.push(path);
+		if (path === '/marked') return redirected(`${BASE}/marked@15.0.7`, files['/marked@15.0.7']![1]);
+		const file = files[path];
+		return file ? new Response(file[1], { headers: { 'content-type': file[0] } }) : new Response('not found', { status: 404 });
+	}) as typeof fetch;
+	return { fetch, seen };
+}
+
+/** A Response whose url is where a redirect ended (fetch sets it; the constructor cannot). */
+function redirected(url: string, body: string): Response {
+	const response = new Response(body, { headers: { 'content-type': 'text/javascript' } });
+	Object.defineProperty(response, 'url', { value: url });
+	return response;
+}
+
+describe('specifiers and pins', () => {
+	it('splits bare specifiers into name, version and subpath, and leaves paths and URLs alone', () => {
+		expect(parseBare('marked')).toEqual({ name: 'marked', subpath: '' });
+		expect(parseBare('marked/lib/marked.esm.js')).toEqual({ name: 'marked', subpath: '/lib/marked.esm.js' });
+		expect(parseBare('@scope/name')).toEqual({ name: '@scope/name', subpath: '' });
+		expect(parseBare('@scope/name@2.1/sub')).toEqual({ name: '@scope/name', version: '2.1', subpath: '/sub' });
+		expect(parseBare('canvas-confetti@1.9.3')).toEqual({ name: 'canvas-confetti', version: '1.9.3', subpath: '' });
+		for (const notBare of ['./a.js', '../a.js', '/a.js', 'https://esm.sh/x', 'data:text/javascript,', '@scope', 'a/../b', '']) expect(parseBare(notBare), notBare).toBeNull();
+	});
+
+	it('resolves a pinned package to its CDN URL, for each CDN setting', () => {
+		expect(moduleUrl({ kind: 'esm.sh' }, 'marked', '15.0.7', '/lib/x.js')).toBe('https://esm.sh/marked@15.0.7/lib/x.js');
+		expect(moduleUrl({ kind: 'jsdelivr' }, '@scope/n', '1.0.0')).toBe('https://cdn.jsdelivr.net/npm/@scope/n@1.0.0/+esm');
+		expect(moduleUrl(CDN, 'marked', undefined)).toBe(`${BASE}/marked`);
+		expect(isCdnUrl('https://cdn.jsdelivr.net/npm/x@1/dist/x.js', { kind: 'esm.sh' })).toBe(true);
+		expect(isCdnUrl('https://example.com/x.js', { kind: 'esm.sh' })).toBe(false);
+		expect(isCdnUrl(`${BASE}/x@1.0.0`, CDN)).toBe(true);
+		expect(packageOfUrl('https://esm.sh/@studio/util@1.0.0/es2022/util.mjs')).toEqual({ name: '@studio/util', version: '1.0.0' });
+		expect(versionIn('marked', 'https://esm.sh/marked', '/* esm.sh - marked@15.0.7 */ export * from "/marked@15.0.7/x.mjs"')).toBe('15.0.7');
+		expect(versionIn('marked', 'https://esm.sh/marked@16.1.0', '')).toBe('16.1.0');
+	});
+
+	it('reads and writes the pins of package.json, keeping everything else', () => {
+		expect(readPins(undefined)).toEqual({ pins: {} });
+		expect(readPins('{ nope').error).toMatch(/not valid JSON/);
+		const original = '{\n    "name": "site",\n    "private": true,\n    "dependencies": { "zod": "3.0.0" }\n}\n';
+		const pinned = withPin(original, 'marked', '15.0.7');
+		expect(JSON.parse(pinned)).toEqual({ name: 'site', private: true, dependencies: { marked: '15.0.7', zod: '3.0.0' } });
+		expect(pinned).toMatch(/^\{\n {4}"name"/); // the file's own indent
+		expect(readPins(pinned).pins).toEqual({ marked: '15.0.7', zod: '3.0.0' });
+		expect(readPins(withPin(pinned, 'zod', null)).pins).toEqual({ marked: '15.0.7' });
+		expect(JSON.parse(withPin(undefined, 'a', '1.0.0'))).toEqual({ dependencies: { a: '1.0.0' } });
+		expect(() => withPin('[1]', 'a', '1.0.0')).toThrow(/not a JSON object/);
+	});
+});
+
+describe('the package store and service', () => {
+	it('keeps bytes by content: two URLs with the same bytes are one blob, and removing one keeps the other', async () => {
+		const store = new MemoryPackageStore();
+		const bytes = new TextEncoder().encode('export default 1;');
+		const hash = await sha256Hex(bytes);
+		expect(hash).toMatch(/^[0-9a-f]{64}$/);
+		await store.put({ url: 'a', finalUrl: 'a', type: 'text/javascript', hash, size: bytes.length, at: 1 }, bytes);
+		await store.put({ url: 'b', finalUrl: 'b', type: 'text/javascript', hash, size: bytes.length, at: 1 }, bytes);
+		expect(store.blobCount).toBe(1);
+		await store.remove(['a']);
+		expect(await store.bytes(hash)).toEqual(bytes);
+		await store.remove(['b']);
+		expect(store.blobCount).toBe(0);
+	});
+
+	it('checks integrity attributes: a matching sha384 passes, a wrong one fails, none to check passes', async () => {
+		const bytes = new TextEncoder().encode('alert(1)');
+		const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', bytes));
+		const good = `sha384-${btoa(String.fromCharCode(...digest))}`;
+		expect(await matchesIntegrity(bytes, good)).toBe(true);
+		expect(await matchesIntegrity(bytes, `sha384-${btoa('x'.repeat(48))}`)).toBe(false);
+		expect(await matchesIntegrity(bytes, `md5-abc ${good}`)).toBe(true);
+		expect(await matchesIntegrity(bytes, 'md5-abc')).toBe(true);
+	});
+
+	it('finds a module\'s imports and a stylesheet\'s files as absolute URLs', () => {
+		expect(moduleImports('import a from "/x@1.0.0/a.mjs"; import("./b.mjs"); const s = "import \'no\'";', 'https://esm.sh/x@1.0.0/es2022/m.mjs')).toEqual(['https://esm.sh/x@1.0.0/a.mjs', 'https://esm.sh/x@1.0.0/es2022/b.mjs']);
+		expect(cssReferences('@import url("a.css");b{background:url(data:,x)}@font-face{src:url(f.woff2)}', 'https://fonts.googleapis.com/css2')).toEqual(['https://fonts.googleapis.com/a.css', 'https://fonts.googleapis.com/f.woff2']);
+	});
+
+	it('resolves an unpinned package once, fetches its whole graph once, and serves it from the store afterwards', async () => {
+		const cdn = fakeCdn();
+		const store = new MemoryPackageStore();
+		const service = new PackageService({ store, fetch: cdn.fetch });
+		service.cdn = CDN;
+		expect(await service.resolve('marked')).toEqual({ version: '15.0.7' });
+		expect(await service.resolve('marked')).toEqual({ version: '15.0.7' }); // kept: not asked again
+		await service.ensure([{ url: `${BASE}/marked@15.0.7`, module: true }]);
+		expect(cdn.seen.sort()).toEqual(['/@studio/util@1.0.0/es2022/deep/inner.mjs', '/@studio/util@1.0.0/es2022/util.mjs', '/marked', '/marked@15.0.7/es2022/marked.mjs'].sort());
+		// A second hub on the same device: everything from the store, nothing from the CDN.
+		const offline = new PackageService({ store, fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
+		offline.cdn = CDN;
+		expect(await offline.resolve('marked')).toEqual({ version: '15.0.7' });
+		await offline.ensure([{ url: `${BASE}/marked@15.0.7`, module: true }]);
+		expect(offline.view({}).file(`${BASE}/@studio/util@1.0.0/es2022/deep/inner.mjs`)?.text).toBe('export default 1;');
+		// Missing while offline: named, not generic.
+		await offline.ensure([{ url: `${BASE}/canvas-confetti@1.9.3`, module: true }]);
+		expect(offline.view({}).problem(`${BASE}/canvas-confetti@1.9.3`)?.kind).toBe('not-on-device');
+	});
+});
+
+describe('compiling with packages', () => {
+	it('a bare import goes through the import map to the device\'s copy; the pin, a missing package and a 404 say so', async () => {
+		const cdn = fakeCdn();
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch: cdn.fetch });
+		service.cdn = CDN;
+		const workspace = ws({ 'index.html': '<script type="module" src="app.js"></script>', 'app.js': 'import { marked } from "marked";\nimport nope from "nope";\ndocument.body.innerHTML = marked("hi");', [PIN_FILE]: '{ "dependencies": { "marked": "15.0.7", "nope": "1.0.0" } }' });
+		const pins = readPins(workspace.files.get(PIN_FILE)!.content).pins;
+		const first = compile(workspace, null, undefined, service.view(pins));
+		expect(first.packages.needs.map((n) => n.url)).toEqual([`${BASE}/marked@15.0.7`, `${BASE}/nope@1.0.0`]);
+		for (let round = 0; round < 4; round++) await service.ensure(compile(workspace, null, undefined, service.view(pins)).packages.needs);
+		const done = compile(workspace, null, undefined, service.view(pins));
+		expect(done.packages.needs).toEqual([]);
+		expect(done.html).toContain(`${BASE}/@studio/util@1.0.0/es2022/deep/inner.mjs`);
+		expect(done.html).toContain(JSON.stringify(`${BASE}/marked@15.0.7`).slice(1, -1));
+		expect(done.diagnostics.find((d) => d.reference === 'nope')?.message).toMatch(/nope@1\.0\.0 does not exist on the CDN/);
+		// Unpinned: reported for pinning once resolved.
+		const loose = compile(ws({ 'index.html': '<script type="module">import confetti from "canvas-confetti";</script>' }), null, undefined, service.view({}));
+		expect(loose.packages.unpinned).toEqual(['canvas-confetti']);
+		expect(loose.packages.unresolved).toEqual([{ name: 'canvas-confetti' }]);
+	});
+
+	it('a CDN stylesheet is inlined with its font as a data: URL once on the device', async () => {
+		const cdn = fakeCdn();
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch: cdn.fetch });
+		service.cdn = CDN;
+		const workspace = ws({ 'index.html': `<link rel="stylesheet" href="${BASE}/theme.css"><p>x</p>` });
+		await service.ensure(compile(workspace, null, undefined, service.view({})).packages.needs);
+		const html = compile(workspace, null, undefined, service.view({})).html;
+		expect(html).toContain(`<style data-source="${BASE}/theme.css">`);
+		expect(html).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}")`);
+	});
+
+	it('without a package store a bare import is still a clear diagnostic', () => {
+		const { diagnostics } = compile(ws({ 'index.html': '<script type="module">import x from "marked";</script>' }));
+		expect(diagnostics[0]).toMatchObject({ kind: 'bare-specifier', reference: 'marked' });
+	});
+});
