@@ -26,7 +26,7 @@ function fakeCdn() {
 		'/theme.css': ['text/css', '@font-face{font-family:F;src:url(fonts/f.woff2)}body{font-family:F}'],
 		'/fonts/f.woff2': ['font/woff2', 'WOFF2']
 	};
-	const fetch = (async (input: string | URL) => {
+	const fetch: typeof globalThis.fetch = (async (input: string | URL) => {
 		const url = new URL(String(input));
 		const path = url.pathname;
 		seen.push(path);

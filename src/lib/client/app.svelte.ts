@@ -1,6 +1,7 @@
 // The workbench's stores and commands, made once per page: the studio connection, layout, editor,
 // preview, the action groups, and the page-level choices (a share link, an update, the trace's focus).
 // The page composes views from it; boot.ts starts it.
+import { PackageActions } from './actions/packages.svelte';
 import { getContext, setContext } from 'svelte';
 import { StudioClient } from './studio.svelte';
 import { LayoutStore } from './layout.svelte';
@@ -43,6 +44,7 @@ export class StudioApp {
 	readonly actions: WorkbenchActions;
 	readonly agentUi: AgentActions;
 	readonly storage: StorageActions;
+	readonly packages: PackageActions;
 	readonly portable: PortableActions;
 	readonly workspaces: WorkspaceActions;
 	readonly webmcp: WebMcpBridge;
@@ -63,6 +65,7 @@ export class StudioApp {
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);
 		this.agentUi = new AgentActions(studio, toasts);
 		this.storage = new StorageActions(studio, toasts);
+		this.packages = new PackageActions(studio, toasts);
 		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
 		this.webmcp = new WebMcpBridge((call, sessionId) => studio.executeAgentCall(call, 'webmcp', sessionId));

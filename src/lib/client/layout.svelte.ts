@@ -51,7 +51,7 @@ export class LayoutStore {
 		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
 		if (typeof saved.dockHeight === 'number') this.dockHeight = clamp(saved.dockHeight, LAYOUT_BOUNDS.dock);
 		if (typeof saved.chatWidth === 'number') this.chatWidth = clamp(saved.chatWidth, LAYOUT_BOUNDS.chat);
-		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
+		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history', 'packages'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
 	}
 
 	#save() {
@@ -77,7 +77,7 @@ export class LayoutStore {
 	}
 	/** Brings a panel on screen: its dock tab on a desktop, its tab on a phone. */
 	reveal(tab: PhoneTab) {
-		if (tab === 'agent' || tab === 'tools' || tab === 'trace' || tab === 'history') this.setDockTab(tab);
+		if (tab === 'agent' || tab === 'tools' || tab === 'trace' || tab === 'history' || tab === 'packages') this.setDockTab(tab);
 		this.phoneTab = tab;
 	}
 }

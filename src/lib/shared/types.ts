@@ -2,6 +2,7 @@
 // (wire types) and the tool catalog. Views import nothing else from the studio's layers.
 import type { AgentRunInfo, AgentSettingsPatch, AgentSettingsView, ApprovalDecision, FileImpact as FileImpactOf, PendingApproval, SessionGrant } from '$lib/worker/protocol';
 import type { CommandExample } from '$lib/agents/commands';
+import type { ToolOutput } from '$lib/tools/schema';
 export type {
 	AgentRunInfo,
 	AgentSettingsPatch,
@@ -29,7 +30,7 @@ export type { AccessoryKey } from '$lib/client/editor/codemirror';
 export type StepDiff = FileImpactOf[] | 'loading' | 'gone';
 
 /** Dock tabs along the bottom of the desktop layout. */
-export type DockTab = 'agent' | 'tools' | 'trace' | 'history';
+export type DockTab = 'agent' | 'tools' | 'trace' | 'history' | 'packages';
 /** Panels shown one at a time on a phone. */
 export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
 
@@ -72,3 +73,9 @@ export interface AgentPanelModel {
 	ondiff: (revision: number) => void;
 	ondecide: (id: string, decision: ApprovalDecision) => void;
 }
+
+/** What the Packages view lists: the packages_list tool's answer. */
+export type PackagesListing = ToolOutput<'packages_list'>;
+
+/** Where packages come from. */
+export type { CdnSetting as CdnChoice } from '$lib/domain/packages';
