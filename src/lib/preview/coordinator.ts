@@ -95,6 +95,12 @@ export class PreviewCoordinator implements PreviewPort {
 		return compile(workspace, this.#history.page, this.#leftOut, this.#options.packages?.view(workspace));
 	}
 
+	/** What the page lacks of packages is made available (from the device, else fetched once) before it renders. */
+	async prepare(workspace: Workspace): Promise<void> {
+		const packages = this.#options.packages;
+		if (packages) await preparePackages(packages, workspace, (view) => compile(workspace, this.#history.page, this.#leftOut, view));
+	}
+
 	/** Files an import left out, with why (the latest thousand kept). */
 	noteLeftOut(skipped: readonly { path: string; reason: string }[]): void {
 		for (const { path, reason } of skipped) this.#leftOut.set(path, reason);
@@ -184,8 +190,7 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
-		const packages = this.#options.packages;
-		if (packages) await preparePackages(packages, workspace, (view) => compile(workspace, this.#history.page, this.#leftOut, view));
+		await this.prepare(workspace);
 		if (this.#hosts.size === 0) {
 			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: this.#compile(workspace).diagnostics };
 			this.#setLast(outcome);

@@ -75,7 +75,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const repository = missing ? new MemoryRepository() : options.repository;
 	const events = new HubEvents(hubId, options.publish);
 	const preferences = options.preferences;
-	const packages = new HubPackages(new PackageService({ store: options.packageStore ?? new MemoryPackageStore(), fetch: options.packageFetch, now: options.now }), () => registry, preferences);
+	const packages = new HubPackages(new PackageService({ store: options.packageStore ?? new MemoryPackageStore(), fetch: options.packageFetch, now: options.now }), () => registry, () => service.workspace, preferences);
 	await packages.load();
 	const preview = new PreviewCoordinator({
 		packages,

@@ -1,7 +1,7 @@
 // The hub's side of packages: the preview's view of them (the workspace's pins over the device's
 // files), the fetch before a render, the pin a first import adds (one revision, through the
 // registry: an agent's waits for approval), the CDN setting, and the store's upkeep.
-import { DEFAULT_CDN, PIN_FILE, isExactVersion, moduleUrl, readPins, type CdnSetting, type PackageView } from '../domain/packages';
+import { DEFAULT_CDN, PIN_FILE, isExactVersion, moduleUrl, readPins, withPin, type CdnSetting, type PackageView } from '../domain/packages';
 import type { Workspace } from '../domain/model';
 import type { PackageService } from '../runtime/packages';
 import type { PreviewPackages } from '../preview/packages-step';
@@ -37,6 +37,7 @@ export class HubPackages implements PreviewPackages {
 	constructor(
 		readonly service: PackageService,
 		private readonly registry: () => ToolRegistry,
+		private readonly workspace: () => Workspace,
 		private readonly preferences?: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> }
 	) {}
 
@@ -75,16 +76,28 @@ export class HubPackages implements PreviewPackages {
 		this.#timer = this.#pending.size ? setTimeout(() => void this.#pin(), PIN_SETTLE_MS) : null;
 	}
 
+	/** Every import that stood still unpinned goes into package.json as one revision. */
 	async #pin(): Promise<void> {
 		this.#timer = null;
-		const source = this.lastSource;
-		for (const [name, version] of this.#pending) {
-			const args = { name, version };
-			// A person's import is pinned at once; an agent's pin is its change, waiting for approval.
-			if (isAgentSource(source)) await this.registry().executeModelToolCall({ id: `pin-${name}-${version}`, name: 'packages_add', arguments: args }, { context: { source, mode: 'agent', sessionId: 'packages' }, signal: new AbortController().signal });
-			else await this.registry().callTool({ name: 'packages_add', arguments: args }, { context: { source: 'editor', mode: 'direct' }, signal: new AbortController().signal });
-		}
+		const pending = [...this.#pending];
 		this.#pending.clear();
+		const workspace = this.workspace();
+		const text = workspace.files.get(PIN_FILE)?.content;
+		const pins = readPins(text).pins;
+		const fresh = pending.filter(([name]) => !(name in pins));
+		if (!fresh.length) return;
+		let content: string;
+		try {
+			content = fresh.reduce((json: string | undefined, [name, version]) => withPin(json, name, version), text) ?? '';
+		} catch {
+			return; // a package.json that is not JSON: the page's diagnostic says so, nothing is overwritten
+		}
+		const args = { path: PIN_FILE, content, createIfMissing: true, expectedRevision: workspace.revision };
+		const source = this.lastSource;
+		const signal = new AbortController().signal;
+		// A person's import is pinned at once; an agent's pin is its change, waiting for approval like any.
+		if (isAgentSource(source)) await this.registry().executeModelToolCall({ id: `pin-${workspace.revision}`, name: 'workspace_write_file', arguments: args }, { context: { source, mode: 'agent', sessionId: 'packages' }, signal });
+		else await this.registry().callTool({ name: 'workspace_write_file', arguments: args }, { context: { source: 'editor', mode: 'direct' }, signal });
 	}
 
 	/** Fetches every pinned package and CDN file of `workspace` now ("Make available offline"). */

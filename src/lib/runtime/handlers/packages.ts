@@ -89,6 +89,9 @@ export function packageHandlers(service: WorkspaceService) {
 		packages_add: async (input: ToolInput<'packages_add'>, ctx: HandlerContext) => {
 			const chosen: { version?: string } = {};
 			const result = await service.commit(meta('packages_add', ctx, input.expectedRevision), addPlan(service, input, chosen));
+			// Available offline from now on, whether or not a page imports it yet.
+			const packages = service.packages;
+			if (packages && chosen.version) await packages.ensure([{ url: moduleUrl(packages.cdn, input.name, chosen.version), module: true }]).catch(() => undefined);
 			return { ...mutationOutput(result), name: input.name, version: chosen.version ?? input.version ?? '' };
 		},
 		packages_remove: async (input: ToolInput<'packages_remove'>, ctx: HandlerContext) => {

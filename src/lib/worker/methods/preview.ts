@@ -12,6 +12,8 @@ export function previewMethods(hub: HubContext) {
 		/** This tab hosts a preview: renders are addressed to it; it gets the current one now. */
 		async registerPreviewHost(tabId: string): Promise<PreviewRender | null> {
 			hub.trackTab(tabId);
+			// A new tab's first render needs the page's packages too (from the device: a fresh hub holds none yet).
+			await preview.prepare(service.workspace);
 			return preview.registerHost(tabId, service.workspace);
 		},
 		async previewAck(tabId: string, renderId: string, outcome: Parameters<PreviewCoordinator['ack']>[2]): Promise<void> {

@@ -1,0 +1,143 @@
+// npm packages and CDN files as a person uses them, against a fake CDN on 127.0.0.1 (esm.sh-shaped:
+// a redirect to the release, nested imports two levels deep, a scoped package, a deep path, a
+// stylesheet with a font): bare imports render, the pins arrive as one revision, every file is asked
+// for once; with the browser offline and the CDN stopped a reload and a new workspace still render; a
+// package not on the device while offline is named; an agent's packages_add waits for approval.
+import { test, expect, waitForHub, previewFrame } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+test.describe.configure({ timeout: 120_000 });
+// The studio itself reloads offline from its service worker (as installed).
+test.use({ serviceWorkers: 'allow' });
+
+type Result = { isError: boolean; structuredContent: Record<string, unknown> & { revision?: number } };
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
+	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
+
+const FILES: Record<string, [string, string]> = {
+	'/marked@15.0.7': ['text/javascript', '/* fake esm.sh - marked@15.0.7 */\nexport * from "/marked@15.0.7/es2022/marked.mjs";'],
+	'/marked@15.0.7/es2022/marked.mjs': ['text/javascript', 'import { wrap } from "/@studio/util@1.0.0/es2022/util.mjs";\nexport function marked(s) { return wrap(s.replace(/\\*\\*(.+?)\\*\\*/g, "<strong>$1</strong>")); }'],
+	'/@studio/util@1.0.0/es2022/util.mjs': ['text/javascript', 'import { tag } from "./deep/tags.mjs";\nexport const wrap = (s) => "<" + tag + ">" + s + "</" + tag + ">";'],
+	'/@studio/util@1.0.0/es2022/deep/tags.mjs': ['text/javascript', 'export const tag = "p";'],
+	'/canvas-confetti@1.9.3': ['text/javascript', '/* fake esm.sh - canvas-confetti@1.9.3 */\nexport default function confetti() { document.body.dataset.confetti = "thrown"; }'],
+	'/theme@2.0.0/theme.css': ['text/css', '@font-face { font-family: Fake; src: url(fonts/fake.woff2) format("woff2"); }\n.fancy { color: rgb(200, 0, 0); font-family: Fake, serif; }'],
+	'/theme@2.0.0/fonts/fake.woff2': ['font/woff2', 'wOF2fake']
+};
+const REDIRECTS: Record<string, string> = { '/marked': '/marked@15.0.7', '/canvas-confetti': '/canvas-confetti@1.9.3' };
+
+/** The fake CDN; `seen` counts requests per path. */
+async function startCdn(): Promise<{ base: string; seen: Map<string, number>; stop: () => Promise<void>; server: Server }> {
+	const seen = new Map<string, number>();
+	const server = createServer((request, response) => {
+		const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+		seen.set(path, (seen.get(path) ?? 0) + 1);
+		const headers = { 'access-control-allow-origin': '*' };
+		if (REDIRECTS[path]) return void response.writeHead(302, { ...headers, location: REDIRECTS[path] }).end();
+		const file = FILES[path];
+		if (!file) return void response.writeHead(404, headers).end('not found');
+		response.writeHead(200, { ...headers, 'content-type': file[0] }).end(file[1]);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return { base: `http://127.0.0.1:${port}`, seen, server, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function useCdn(page: Page, base: string) {
+	await page.getByRole('tab', { name: 'Packages' }).click();
+	const panel = page.getByTestId('packages-panel');
+	await panel.getByLabel('Custom package URL').fill(base);
+	await panel.getByLabel('Custom package URL').press('Enter');
+	await panel.getByRole('radio', { name: 'Custom' }).check();
+	await expect.poll(() => page.evaluate(() => window.studio!.callTool('packages_list', {}).then((r) => (r as Result).structuredContent.cdn))).toBe(base);
+}
+
+const APP = {
+	'index.html': '<!doctype html><html><head><link rel="stylesheet" href="CDN/theme@2.0.0/theme.css"></head><body><div id="out" class="fancy"></div><script type="module" src="app.js"></script></body></html>',
+	'app.js': 'import { marked } from "marked";\nimport confetti from "canvas-confetti";\ndocument.querySelector("#out").innerHTML = marked("**packed**");\nconfetti();\n'
+};
+const write = (page: Page, files: Record<string, string>) => call(page, 'workspace_apply_changes', { operations: Object.entries(files).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+
+test('bare imports render from a CDN fetched once, pinned as one revision, and keep rendering offline in a reload and a new workspace', async ({ page, context }) => {
+	const cdn = await startCdn();
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.evaluate(async () => {
+			const worker = (await navigator.serviceWorker.ready).active!;
+			if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
+		});
+		await page.reload(); // now under the service worker, so the offline reload below is served by it
+		await waitForHub(page);
+		await useCdn(page, cdn.base);
+		const before = await page.evaluate(() => window.studio!.revision);
+		const written = await write(page, { ...APP, 'index.html': APP['index.html'].replace('CDN', cdn.base) });
+		expect(written.isError).toBe(false);
+		const site = previewFrame(page);
+		await expect(site.locator('#out strong')).toHaveText('packed', { timeout: 20_000 });
+		await expect(site.locator('#out p')).toHaveCount(1); // the scoped package's deep module ran
+		await expect(site.locator('body')).toHaveAttribute('data-confetti', 'thrown');
+		await expect(site.locator('#out')).toHaveCSS('color', 'rgb(200, 0, 0)'); // the CDN stylesheet, inlined
+		await expect(page.getByTestId('preview-chip')).toContainText('ready');
+		// The pins: one revision after the write, both exact.
+		await expect.poll(async () => JSON.parse(((await page.evaluate(() => window.studio!.readFile('package.json'))) as { content?: string } | null)?.content ?? '{}').dependencies ?? {}, { timeout: 15_000 }).toEqual({ 'canvas-confetti': '1.9.3', marked: '15.0.7' });
+		expect(await page.evaluate(() => window.studio!.revision)).toBe(before + 2);
+		// Every file the CDN has was asked for exactly once (the font too).
+		for (const path of [...Object.keys(FILES), ...Object.keys(REDIRECTS)]) expect(cdn.seen.get(path), path).toBe(1);
+		// The Packages view lists them as on this device.
+		await expect(page.getByTestId('packages-panel').locator('[data-package="marked"]')).toContainText('Yes');
+		await expect(page.getByTestId('packages-panel').locator('[data-package="canvas-confetti"]')).toContainText('1.9.3');
+
+		// No network at all now: the browser offline, the CDN gone.
+		await cdn.stop();
+		await context.setOffline(true);
+		await page.reload();
+		await waitForHub(page);
+		await expect(site.locator('#out strong')).toHaveText('packed', { timeout: 20_000 });
+		await expect(site.locator('#out')).toHaveCSS('color', 'rgb(200, 0, 0)');
+
+		// A new workspace on the same device uses the same packages, offline.
+		await page.getByTestId('workspace-switcher').click();
+		await page.getByRole('button', { name: 'New workspace…', exact: true }).click();
+		const dialog = page.getByRole('dialog', { name: 'New workspace' });
+		await dialog.getByTestId('workspace-name').fill('Offline copy');
+		await dialog.getByRole('radio', { name: /^Blank/ }).check();
+		await dialog.getByRole('button', { name: 'Create' }).click();
+		await expect(page.getByText('Created “Offline copy”.')).toBeVisible();
+		await waitForHub(page);
+		await expect(page.getByTestId('workspace-switcher')).toContainText('Offline copy');
+		await write(page, { ...APP, 'index.html': APP['index.html'].replace('CDN', cdn.base), 'package.json': '{ "dependencies": { "marked": "15.0.7", "canvas-confetti": "1.9.3" } }\n' });
+		await expect(site.locator('#out strong')).toHaveText('packed', { timeout: 20_000 });
+		await expect(site.locator('body')).toHaveAttribute('data-confetti', 'thrown');
+
+		// A package this device never fetched, while offline: named, with what to do.
+		await write(page, { 'app.js': 'import { nanoid } from "nanoid";\ndocument.body.dataset.id = nanoid();\n', 'package.json': '{ "dependencies": { "nanoid": "5.0.9" } }\n' });
+		await expect.poll(async () => JSON.stringify((await call(page, 'preview_get_status')).structuredContent), { timeout: 15_000 }).toContain('nanoid@5.0.9 is not on this device yet — connect once to fetch it');
+	} finally {
+		await context.setOffline(false);
+		await cdn.stop().catch(() => undefined);
+	}
+});
+
+test("an agent's packages_add waits for approval; approved, the pin is written and the package fetched", async ({ page }) => {
+	const cdn = await startCdn();
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await useCdn(page, cdn.base);
+		const revision = await page.evaluate(() => window.studio!.revision);
+		const asked = page.evaluate(() => window.studio!.executeAgentCall('packages_add', { name: 'canvas-confetti' })) as Promise<Result>;
+		const card = page.getByTestId('approval-card').first();
+		await expect(card).toBeVisible({ timeout: 15_000 });
+		await expect(card).toContainText('package.json');
+		expect(await page.evaluate(() => window.studio!.revision)).toBe(revision);
+		await card.getByRole('button', { name: 'Allow once' }).click();
+		const result = await asked;
+		expect(result.isError).toBe(false);
+		expect(result.structuredContent).toMatchObject({ name: 'canvas-confetti', version: '1.9.3' });
+		await expect(page.getByTestId('packages-panel').locator('[data-package="canvas-confetti"]')).toContainText('Yes', { timeout: 15_000 });
+	} finally {
+		await cdn.stop();
+	}
+});
