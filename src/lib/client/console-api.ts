@@ -1,4 +1,5 @@
 // `window.studio`: a small console and automation API over the same direct boundary the UI uses.
+import type { CdnSetting } from '$lib/domain/packages';
 import type { ApprovalDecision } from '$lib/worker/protocol';
 import type { StudioClient } from './studio.svelte';
 
@@ -22,6 +23,8 @@ export interface ConsoleApi {
 	readonly resyncs: number;
 	resolveApproval(id: string, decision: ApprovalDecision): Promise<boolean>;
 	readFile(path: string): Promise<unknown>;
+	/** Where packages come from (the Packages view's choice). */
+	setPackagesCdn(setting: CdnSetting): Promise<unknown>;
 	connectFolder(handle: FileSystemDirectoryHandle): Promise<unknown>;
 	readonly folder: unknown;
 	/** Changes settings (e.g. `{ approvalExpiryMs }`); the API key goes in, never out. */
@@ -74,6 +77,7 @@ export function exposeConsoleApi(client: StudioClient, editor: { textOf(path: st
 		},
 		resolveApproval: (id, decision) => client.api.resolveApproval(id, decision, client.tabId ?? undefined),
 		readFile: (path) => client.api.readFile(path),
+		setPackagesCdn: (setting) => client.api.setPackagesCdn(setting),
 		connectFolder: (handle) => client.api.connectFolder(handle),
 		get folder() {
 			return client.workspace.folder;
