@@ -190,7 +190,8 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
-		await this.prepare(workspace);
+		// Only a hub with packages waits here: without them a render is sent in the same turn it is asked.
+		if (this.#options.packages) await this.prepare(workspace);
 		if (this.#hosts.size === 0) {
 			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: this.#compile(workspace).diagnostics };
 			this.#setLast(outcome);
