@@ -3,7 +3,7 @@ import { test, expect, waitForHub } from './fixtures';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace', 'History'];
+const REGIONS = ['Files', 'Editor', 'Preview', 'Agent', 'Tools', 'Trace', 'History', 'Packages'];
 
 test('the built studio loads with its six regions and no console errors', async ({ page, problems }) => {
 	await page.goto('/');
@@ -13,13 +13,13 @@ test('the built studio loads with its six regions and no console errors', async 
 		await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 	}
 	await expect(page.getByRole('tab', { name: 'Agent' })).toHaveCount(0);
-	for (const name of ['Tools', 'Trace', 'History']) {
+	for (const name of ['Tools', 'Trace', 'History', 'Packages']) {
 		await page.getByRole('tab', { name }).click();
 		await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 		await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
 	}
 	await page.getByRole('button', { name: 'Hide', exact: true }).click();
-	await expect(page.getByRole('region', { name: 'History', exact: true })).toBeHidden();
+	await expect(page.getByRole('region', { name: 'Packages', exact: true })).toBeHidden();
 	await expect(page.locator('section[data-region]')).toHaveCount(REGIONS.length);
 	// Below 1024 px the conversation is a dock tab again.
 	await page.setViewportSize({ width: 900, height: 800 });
