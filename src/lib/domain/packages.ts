@@ -97,6 +97,19 @@ export function versionIn(name: string, finalUrl: string, text: string): string 
 	return pattern.exec(decodeURIComponent(finalUrl))?.[1] ?? pattern.exec(text)?.[1] ?? null;
 }
 
+/**
+ * Where an import inside a package module served from `base` points, as an absolute URL; null for
+ * what stays as written (a bare name a CDN never emits, a data: URL, a broken specifier).
+ */
+export function packageImportUrl(specifier: string, base: string): string | null {
+	if (!/^(?:\.{0,2}\/|https?:)/.test(specifier)) return null;
+	try {
+		return new URL(specifier, base).href;
+	} catch {
+		return null;
+	}
+}
+
 /** Hosts whose files a page may load and the studio keeps on the device once fetched. */
 export const CDN_HOSTS = ['cdn.jsdelivr.net', 'unpkg.com', 'cdnjs.cloudflare.com', 'esm.sh', 'fonts.googleapis.com', 'fonts.gstatic.com'] as const;
 

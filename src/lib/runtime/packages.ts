@@ -3,7 +3,8 @@
 // from then on answers every render from there, offline too. It resolves a package's version once
 // and never again on its own. Framework-neutral: fetch and the store are injected.
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
-import { DEFAULT_CDN, isExactVersion, moduleUrl, packageOfUrl, versionIn, type CdnSetting, type PackageFile, type PackageNeed, type PackageProblem, type PackageView } from '../domain/packages';
+import { CSS_IMPORT, CSS_URL } from '../domain/css';
+import { DEFAULT_CDN, isExactVersion, moduleUrl, packageImportUrl, packageOfUrl, versionIn, type CdnSetting, type PackageFile, type PackageNeed, type PackageProblem, type PackageView } from '../domain/packages';
 import type { PackageStorePort, StoredPackageFile } from './ports';
 
 /** A package graph deeper than this is not followed (a loop of redirects, a broken CDN). */
@@ -54,29 +55,25 @@ export function moduleImports(text: string, base: string): string[] {
 	}
 	const out: string[] = [];
 	for (const item of imports) {
-		if (!item.n || !/^(?:\.{0,2}\/|https?:)/.test(item.n)) continue;
-		try {
-			out.push(new URL(item.n, base).href);
-		} catch {
-			// not a URL: the browser will say so
-		}
+		const url = item.n === undefined ? null : packageImportUrl(item.n, base);
+		if (url) out.push(url);
 	}
 	return out;
 }
 
 /** The files a stylesheet loads (its @imports and url()s), as absolute URLs. */
 export function cssReferences(text: string, base: string): string[] {
-	const out: string[] = [];
-	for (const match of text.matchAll(/@import\s+(?:url\(\s*)?['"]?([^'")\s;]+)|url\(\s*['"]?([^'")]+?)['"]?\s*\)/g)) {
-		const ref = (match[1] ?? match[2] ?? '').trim();
+	const out = new Set<string>();
+	for (const match of [...text.matchAll(CSS_IMPORT), ...text.matchAll(CSS_URL)]) {
+		const ref = match[2]!.trim();
 		if (!ref || /^(?:data|blob):|^#/.test(ref)) continue;
 		try {
-			out.push(new URL(ref, base).href);
+			out.add(new URL(ref, base).href);
 		} catch {
 			// not a URL
 		}
 	}
-	return out;
+	return [...out];
 }
 
 /** Fetches, keeps and serves package files. One per hub; the store is the device's. */
@@ -182,9 +179,11 @@ export class PackageService {
 
 	/**
 	 * The release `name@range` (absent: the newest) names on the CDN. Asked once: the answer is kept
-	 * on the device and given again, so a package never changes version unless `fresh` (Update).
+	 * on the device and given again, so a package never changes version unless `fresh` (Update). An
+	 * exact version is its own answer.
 	 */
 	async resolve(name: string, range?: string, fresh = false): Promise<Resolution> {
+		if (range && isExactVersion(range)) return { version: range };
 		const key = `${JSON.stringify(this.cdn)} ${name}@${range ?? 'latest'}`;
 		const recent = this.#recent.get(key);
 		if (fresh && recent && this.#now() - recent.at < FRESH_MS) return { version: recent.version };

@@ -1,8 +1,10 @@
 // The hub's side of packages: the preview's view of them (the workspace's pins over the device's
 // files), the fetch before a render, the pin a first import adds (one revision, through the
 // registry: an agent's waits for approval), the CDN setting, and the store's upkeep.
-import { DEFAULT_CDN, PIN_FILE, isExactVersion, moduleUrl, readPins, withPin, type CdnSetting, type PackageView } from '../domain/packages';
+import { DEFAULT_CDN, PIN_FILE, moduleUrl, readPins, withPin, type CdnSetting, type PackageView } from '../domain/packages';
+import * as v from 'valibot';
 import type { Workspace } from '../domain/model';
+import { CdnSettingSchema } from './protocol-schemas';
 import type { PackageService } from '../runtime/packages';
 import type { PreviewPackages } from '../preview/packages-step';
 import type { CompiledPreview } from '../preview/compile';
@@ -18,13 +20,9 @@ const PIN_SETTLE_MS = 1500;
 const AGENT_SOURCES: ReadonlySet<string> = new Set<Source>(['model', 'local', 'webmcp', 'mcp']);
 const isAgentSource = (source: string): source is Source => AGENT_SOURCES.has(source);
 
-/** Reads a stored CDN setting; anything else is the default. */
+/** A stored CDN setting as the protocol's schema reads it; anything else is the default. */
 export function cdnSetting(value: unknown): CdnSetting {
-	const kind = value && typeof value === 'object' ? (value as { kind?: unknown }).kind : undefined;
-	if (kind === 'jsdelivr') return { kind };
-	const base = (value as { base?: unknown } | null)?.base;
-	if (kind === 'custom' && typeof base === 'string' && /^https?:\/\/[^/]/.test(base)) return { kind, base };
-	return DEFAULT_CDN;
+	return v.is(CdnSettingSchema, value) ? value : DEFAULT_CDN;
 }
 
 /** Packages for one hub. */
@@ -106,7 +104,7 @@ export class HubPackages implements PreviewPackages {
 		const pins = readPins(workspace.files.get(PIN_FILE)?.content).pins;
 		const entries = await Promise.all(
 			Object.entries(pins).map(async ([name, written]) => {
-				const resolved = isExactVersion(written) ? { version: written } : await this.service.resolve(name, written);
+				const resolved = await this.service.resolve(name, written);
 				return 'version' in resolved ? { url: moduleUrl(cdn, name, resolved.version), module: true } : null;
 			})
 		);

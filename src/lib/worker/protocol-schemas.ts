@@ -2,6 +2,7 @@
 // A tab may run another build, so nothing it sends is trusted; worker/protocol.ts builds its method
 // table from these.
 import * as v from 'valibot';
+import type { CdnSetting } from '../domain/packages';
 import { APPROVAL_DECISIONS } from '../runtime/policy';
 import { SOURCES, type Source } from '../runtime/types';
 import { PATH_MAX_CHARS } from '../core/limits';
@@ -88,4 +89,4 @@ export const CdnSettingSchema = v.variant('kind', [
 	v.object({ kind: v.literal('esm.sh') }),
 	v.object({ kind: v.literal('jsdelivr') }),
 	v.object({ kind: v.literal('custom'), base: v.pipe(v.string(), v.maxLength(500), v.regex(/^https?:\/\/[^/\s]+/, 'a base URL starts with http:// or https://')) })
-]);
+]) satisfies v.GenericSchema<CdnSetting>;

@@ -9,6 +9,7 @@ import { applyEdits, type Edit } from '../html';
 import { siteLocation } from './location';
 import { siteUrl } from '../site';
 import type { PackageView } from '../../domain/packages';
+import { CSS_IMPORT, CSS_URL } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
@@ -68,10 +69,6 @@ export class Compiler {
 		this.packages = new PackageLinker(packages, (kind, path, reference, message) => this.report(kind, path, reference, message));
 	}
 
-	/** A file of a known CDN: the device's package store answers it, not the network. */
-	isCdn(url: string): boolean {
-		return this.packages.isCdn(url);
-	}
 
 	/** Why `path` was left out of an import (an archive's top folder may stand before it), if it was. */
 	leftOutReason(path: string): string | undefined {
@@ -96,7 +93,7 @@ export class Compiler {
 		const ref = reference.trim();
 		if (isSkippable(ref)) return null;
 		if (isExternal(ref)) {
-			if (!this.isCdn(ref)) this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+			if (!this.packages.isCdn(ref)) this.report('external', from, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
 			return null;
 		}
 		const path = resolveReference(from, ref);
@@ -110,7 +107,7 @@ export class Compiler {
 
 	/** A URL for an asset reference: data: for workspace files, the URL itself for external ones, nothing for missing ones. */
 	assetUrl(from: string, reference: string, line?: number): string {
-		const cdn = this.isCdn(reference.trim()) ? this.packages.cdnFile(from, reference.trim()) : null;
+		const cdn = this.packages.isCdn(reference.trim()) ? this.packages.cdnFile(from, reference.trim()) : null;
 		if (cdn) return dataUrlOf(cdn);
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(reference.trim()) || isSkippable(reference.trim()) ? reference : MISSING_URL;
@@ -121,11 +118,11 @@ export class Compiler {
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
 	css(path: string, text: string, stack: string[] = [], baseLine = 0): string {
 		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
-		const withImports = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string, offset: number) => {
+		const withImports = text.replace(CSS_IMPORT, (whole, _q: string, ref: string, media: string, offset: number) => {
 			if (isExternal(ref)) {
-				const cdn = this.isCdn(ref) ? this.packages.cdnFile(path, ref) : null;
+				const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(path, ref) : null;
 				if (cdn) return this.packages.css(path, cdn);
-				if (!this.isCdn(ref)) this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
+				if (!this.packages.isCdn(ref)) this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
 				return whole;
 			}
 			const file = this.lookup(path, ref, lineAt(offset));
@@ -141,7 +138,7 @@ export class Compiler {
 			const inner = this.css(file.path, file.content, [...stack, path]);
 			return media.trim() ? `@media ${media.trim()} {\n${inner}\n}` : inner;
 		});
-		return withImports.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
+		return withImports.replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (isSkippable(ref.trim())) return whole;
 			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
 			const at = text.indexOf(whole);
@@ -178,7 +175,7 @@ export class Compiler {
 	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
 		const rewrite = (specifier: string): string => {
 			if (isExternal(specifier)) {
-				if (this.isCdn(specifier)) return this.packages.module(specifier) ?? specifier;
+				if (this.packages.isCdn(specifier)) return this.packages.module(specifier) ?? specifier;
 				this.report('external', path, specifier, `${specifier} is outside the workspace; it loads only when the viewer is online.`);
 				return specifier;
 			}

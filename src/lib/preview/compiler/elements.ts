@@ -20,7 +20,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		const href = attribs.href;
 		if (href === undefined) return [];
 		if (rel.split(/\s+/).includes('stylesheet')) {
-			const cdn = compiler.isCdn(href.trim()) ? compiler.packages.cdnFile(from, href.trim(), attribs.integrity) : null;
+			const cdn = compiler.packages.isCdn(href.trim()) ? compiler.packages.cdnFile(from, href.trim(), attribs.integrity) : null;
 			if (cdn) {
 				const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
 				return whole(`<style data-source="${escapeAttr(href.trim())}"${media}>\n${escapeRaw(compiler.packages.css(from, cdn), 'style')}\n</style>`);
@@ -86,9 +86,9 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 			return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.rewriteSpecifiers(from, code, new Set()), 'script') }];
 		}
 		if (isExternal(src)) {
-			const url = compiler.isCdn(src.trim()) ? compiler.packages.module(src.trim()) : null;
+			const url = compiler.packages.isCdn(src.trim()) ? compiler.packages.module(src.trim()) : null;
 			if (url) return whole(`${openTag('script', { type: 'module', ...withoutIntegrity(rest), 'data-source': url })}import ${JSON.stringify(url)};</script>`);
-			if (!compiler.isCdn(src.trim())) compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
+			if (!compiler.packages.isCdn(src.trim())) compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
 			return [];
 		}
 		const target = resolveReference(from, src);
@@ -108,7 +108,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	}
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
-		const cdn = compiler.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
+		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
 		if (cdn?.text !== undefined) return whole(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];

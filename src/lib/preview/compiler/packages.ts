@@ -3,9 +3,10 @@
 // the network); a CDN script, stylesheet, font or image the device holds is inlined. What is not on
 // the device is collected as a need (the hub fetches it, then compiles again) or named in a diagnostic.
 import { bytesToBase64 } from '../../domain/base64';
-import { isCdnUrl, moduleUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
+import { isCdnUrl, moduleUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
+import { CSS_IMPORT, CSS_URL } from '../../domain/css';
 import { siteLocation } from './location';
 
 /** es-module-lexer's kinds for `import(...)` and `import.meta`. */
@@ -97,13 +98,8 @@ export class PackageLinker {
 				edits.push({ start: item.s, end: item.e, text: `({ url: ${JSON.stringify(file.finalUrl)}, resolve: function (s) { return new URL(s, ${JSON.stringify(file.finalUrl)}).href; } })` });
 				continue;
 			}
-			if (item.n === undefined || !/^(?:\.{0,2}\/|https?:)/.test(item.n)) continue;
-			let absolute: string;
-			try {
-				absolute = new URL(item.n, file.finalUrl).href;
-			} catch {
-				continue;
-			}
+			const absolute = item.n === undefined ? null : packageImportUrl(item.n, file.finalUrl);
+			if (!absolute) continue;
 			const target = this.module(absolute) ?? absolute;
 			const quote = item.t === DYNAMIC ? source[item.s] : '';
 			if (target !== item.n) edits.push({ start: item.s, end: item.e, text: `${quote}${target}${quote}` });
@@ -136,14 +132,14 @@ export class PackageLinker {
 				return null;
 			}
 		};
-		const imported = text.replace(/@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g, (whole, _q: string, ref: string, media: string) => {
+		const imported = text.replace(CSS_IMPORT, (whole, _q: string, ref: string, media: string) => {
 			const url = absolute(ref);
 			const inner = url && depth < CSS_DEPTH ? this.cdnFile(from, url) : null;
 			if (!inner) return whole;
 			const css = this.css(from, inner, depth + 1);
 			return media.trim() ? `@media ${media.trim()} {\n${css}\n}` : css;
 		});
-		return imported.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
+		return imported.replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (/^(?:data|blob):|^#/.test(ref.trim())) return whole;
 			const url = absolute(ref.trim());
 			const asset = url ? this.cdnFile(from, url) : null;

@@ -2,7 +2,7 @@
 // change the commit writes), the list reads the pins, the CDN files the pages name, and what the
 // device holds of each.
 import { ToolError } from '../../core/errors';
-import { CDN_HOSTS, PIN_FILE, isExactVersion, moduleUrl, packageOfUrl, readPins, withPin } from '../../domain/packages';
+import { CDN_HOSTS, DEFAULT_CDN, PIN_FILE, moduleUrl, packageOfUrl, readPins, withPin } from '../../domain/packages';
 import type { Workspace } from '../../domain/model';
 import type { ToolInput } from '../../tools/schema';
 import type { HandlerContext } from '../types';
@@ -20,7 +20,6 @@ const pinText = (workspace: Workspace) => workspace.files.get(PIN_FILE)?.content
 
 /** The release packages_add pins: the one given, else the newest matching one on the CDN. */
 async function releaseFor(packages: PackageService, name: string, version: string | undefined): Promise<string> {
-	if (version && isExactVersion(version)) return version;
 	const resolved = await packages.resolve(name, version, true);
 	if ('problem' in resolved) {
 		const why = resolved.problem.kind === 'not-found' ? `the CDN has no package ${name}${version ? `@${version}` : ''}` : resolved.problem.kind === 'not-on-device' ? 'the CDN cannot be reached (offline?)' : (resolved.problem.detail ?? resolved.problem.kind);
@@ -77,7 +76,7 @@ export function packageHandlers(service: WorkspaceService) {
 			const workspace = service.workspace;
 			const packages = service.packages;
 			const stored = packages ? await packages.stored() : [];
-			const cdn = packages?.cdn ?? { kind: 'esm.sh' as const };
+			const cdn = packages?.cdn ?? DEFAULT_CDN;
 			const pins = readPins(pinText(workspace)).pins;
 			return {
 				revision: workspace.revision,
