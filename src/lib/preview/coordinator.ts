@@ -11,7 +11,7 @@ import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, 
 import { compile, documentKey } from './compile';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
-import { PreviewLog } from './preview-log';
+import { PreviewLog, outcomeOfAck } from './preview-log';
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -107,9 +107,9 @@ export class PreviewCoordinator implements PreviewPort {
 		for (const path of this.#leftOut.keys()) if (this.#leftOut.size > 1000) this.#leftOut.delete(path);
 	}
 
-	/** What a render carries beside its document; the fragment is used once. */
-	#extras(workspace: Workspace): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'local'> {
-		const fragment = this.#history.takeFragment();
+	/** What a render carries beside its document; the fragment is used once (a host's first render takes none). */
+	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'local'> {
+		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
 		return { page: this.pageOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), local: this.#storage.items };
 	}
@@ -182,7 +182,7 @@ export class PreviewCoordinator implements PreviewPort {
 				if (outcome.revision >= this.#last.revision) this.#setLast({ ...outcome, durationMs: outcome.durationMs ?? now() - startedAt, diagnostics: compiled.diagnostics });
 			}
 		});
-		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: this.pageOf(workspace), ...(this.#history.search ? { search: this.#history.search } : {}), local: this.#storage.items };
+		return { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace, false) };
 	}
 
 	removeHost(tabId: string): void {
@@ -271,23 +271,12 @@ export class PreviewCoordinator implements PreviewPort {
 			if (this.#last.revision !== result.revision || this.#last.status !== 'timeout') return;
 			this.#log.acknowledged(tabId, result.errors);
 			this.#remember(result, late.key);
-			this.#setLast({ ...this.#outcomeOf(result), diagnostics: late.diagnostics });
+			this.#setLast({ ...outcomeOfAck(result), diagnostics: late.diagnostics });
 			return;
 		}
 		if (!waiting || result.revision !== waiting.revision) return;
 		this.#log.acknowledged(tabId, result.errors);
-		waiting.settle(this.#outcomeOf(result));
-	}
-
-	#outcomeOf(result: HostRenderOutcome): PreviewOutcome {
-		const first = result.errors[0];
-		return {
-			revision: result.revision,
-			status: result.status,
-			code: result.status === 'error' ? 'PREVIEW_RUNTIME_ERROR' : result.status === 'timeout' ? 'PREVIEW_ACK_TIMEOUT' : result.status === 'superseded' ? 'PREVIEW_REVISION_SUPERSEDED' : undefined,
-			message: result.message ?? (first ? `${first.message}${first.source ? ` (${first.source}:${first.line})` : ''}` : undefined),
-			durationMs: result.durationMs
-		};
+		waiting.settle(outcomeOfAck(result));
 	}
 
 	/** Console lines, late errors and warnings from the reporting host. */

@@ -1,6 +1,7 @@
 // What the frames said about the pages they rendered: console lines, errors and warnings, each kept
 // once, from one reporting host (every tab renders the same revision and would say it all again).
-import type { PreviewConsoleLine, PreviewErrorLine } from './messages';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewErrorLine } from './messages';
+import type { PreviewOutcome } from '../runtime/ports';
 
 /** Lines kept for preview_get_status. */
 const MAX_LINES = 200;
@@ -45,4 +46,16 @@ export class PreviewLog {
 function pushOnce(lines: PreviewErrorLine[], line: PreviewErrorLine): PreviewErrorLine[] {
 	const same = (e: PreviewErrorLine) => e.revision === line.revision && e.message === line.message && e.source === line.source && e.line === line.line && e.column === line.column;
 	return lines.some(same) ? lines : [...lines, line].slice(-MAX_LINES);
+}
+
+/** A host's acknowledgement as the outcome the tools report (its first error is the message). */
+export function outcomeOfAck(result: HostRenderOutcome): PreviewOutcome {
+	const first = result.errors[0];
+	return {
+		revision: result.revision,
+		status: result.status,
+		code: result.status === 'error' ? 'PREVIEW_RUNTIME_ERROR' : result.status === 'timeout' ? 'PREVIEW_ACK_TIMEOUT' : result.status === 'superseded' ? 'PREVIEW_REVISION_SUPERSEDED' : undefined,
+		message: result.message ?? (first ? `${first.message}${first.source ? ` (${first.source}:${first.line})` : ''}` : undefined),
+		durationMs: result.durationMs
+	};
 }
