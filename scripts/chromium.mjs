@@ -24,5 +24,9 @@ export const CHROMIUM_ARGS = [
 	'--no-first-run',
 	'--disable-background-networking',
 	'--disable-component-update',
-	'--disable-sync'
+	'--disable-sync',
+	// Nothing a test or a benchmark runs may reach the internet, from any context: a page, a frame, a
+	// service worker, or the hub's SharedWorker fetching packages (which Playwright's routes do not
+	// see). Every name but the loopback fails at once; requests a test routes are answered first.
+	'--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'
 ];

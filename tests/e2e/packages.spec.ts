@@ -7,6 +7,8 @@ import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startNpmCdn } from './helpers/npm-cdn';
 
 test.describe.configure({ timeout: 120_000 });
 // The studio itself reloads offline from its service worker (as installed).
@@ -137,6 +139,39 @@ test("an agent's packages_add waits for approval; approved, the pin is written a
 		expect(result.isError).toBe(false);
 		expect(result.structuredContent).toMatchObject({ name: 'canvas-confetti', version: '1.9.3' });
 		await expect(page.getByTestId('packages-panel').locator('[data-package="canvas-confetti"]')).toContainText('Yes', { timeout: 15_000 });
+	} finally {
+		await cdn.stop();
+	}
+});
+
+test('real npm packages (a parser with a shared dependency chain, a one-file library, a library of many relative modules) render from an esm.sh-shaped CDN and are pinned at their releases', async ({ page }) => {
+	const cdn = await startNpmCdn();
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await useCdn(page, cdn.base);
+		await write(page, {
+			'index.html': '<!doctype html><html><body><h1>Real packages</h1><script type="module" src="main.js"></script></body></html>',
+			'main.js': [
+				"import { parser } from '@lezer/javascript';",
+				"import * as v from 'valibot';",
+				"import { z } from 'zod';",
+				"document.body.dataset.tree = parser.parse('let x = 1;').topNode.firstChild.name;",
+				"document.body.dataset.valid = String(v.safeParse(v.pipe(v.string(), v.email()), 'ada@example.com').success);",
+				"document.body.dataset.zod = String(z.object({ name: z.string().min(2) }).safeParse({ name: 'Ada' }).success);"
+			].join('\n')
+		});
+		const site = previewFrame(page);
+		await expect(site.locator('body')).toHaveAttribute('data-tree', 'VariableDeclaration', { timeout: 30_000 });
+		await expect(site.locator('body')).toHaveAttribute('data-valid', 'true');
+		await expect(site.locator('body')).toHaveAttribute('data-zod', 'true');
+		const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+		await expect
+			.poll(async () => JSON.parse(((await page.evaluate(() => window.studio!.readFile('package.json'))) as { content?: string } | null)?.content ?? '{}').dependencies ?? {}, { timeout: 15_000 })
+			.toEqual({ '@lezer/javascript': version('@lezer/javascript'), valibot: version('valibot'), zod: version('zod') });
+		// @lezer/common is imported by two packages and by the parser: one URL, asked for once.
+		expect(cdn.seen.get(`/@lezer/common@${version('@lezer/common')}`)).toBe(1);
+		for (const [path, count] of cdn.seen) expect(count, path).toBe(1);
 	} finally {
 		await cdn.stop();
 	}

@@ -131,6 +131,32 @@ describe('the package store and service', () => {
 	});
 });
 
+describe('coming back online', () => {
+	it('an unreachable file is not asked for on every render, and is fetched once the network is back', async () => {
+		const cdn = fakeCdn();
+		let online = false;
+		let asked = 0;
+		let now = 1_000;
+		const fetch = (async (input: string | URL) => {
+			asked++;
+			if (!online) throw new TypeError('Failed to fetch');
+			return cdn.fetch(input);
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch, now: () => now });
+		service.cdn = CDN;
+		const need = { url: `${BASE}/@studio/util@1.0.0/es2022/deep/inner.mjs`, module: true };
+		await service.ensure([need]);
+		await service.ensure([need]);
+		expect(asked).toBe(1);
+		expect(service.view({}).problem(need.url)?.kind).toBe('not-on-device');
+		online = true;
+		now += 16_000;
+		expect(await service.ensure([need])).toBe(true);
+		expect(asked).toBe(2);
+		expect(service.view({}).problem(need.url)).toBeUndefined();
+	});
+});
+
 describe('compiling with packages', () => {
 	it('a bare import goes through the import map to the device\'s copy; the pin, a missing package and a 404 say so', async () => {
 		const cdn = fakeCdn();

@@ -11,6 +11,8 @@ import type { PackageStorePort, StoredPackageFile } from './ports';
 const MAX_FILES = 2000;
 /** How long a fresh lookup of the newest release is taken as the answer. */
 const FRESH_MS = 60_000;
+/** How long an unreachable file is not asked for again (renders come much more often). */
+const RETRY_MS = 15_000;
 
 /** What the service needs from its host. */
 export interface PackageServiceOptions {
@@ -84,6 +86,8 @@ export class PackageService {
 	/** Files read this hub's life, decoded: renders read them synchronously. */
 	readonly #files = new Map<string, PackageFile>();
 	readonly #problems = new Map<string, { kind: PackageProblem; detail?: string }>();
+	/** When a URL last could not be reached (offline, the CDN down). */
+	readonly #unreachable = new Map<string, number>();
 	/** Fresh answers of the last minute: an approval's dry run and its commit pin the same release. */
 	readonly #recent = new Map<string, { version: string; at: number }>();
 	/** Releases resolved this hub's life (`name@range` → version), as the store keeps them. */
@@ -144,13 +148,18 @@ export class PackageService {
 			}
 			return this.#keep(stored, bytes);
 		}
+		// Unreachable a moment ago: not asked again on every render, but again once the wait is over.
+		const failed = this.#unreachable.get(need.url);
+		if (failed !== undefined && this.#now() - failed < RETRY_MS) return undefined;
 		let response: Response;
 		try {
 			response = await this.#fetch(need.url, { credentials: 'omit' });
 		} catch (error) {
+			this.#unreachable.set(need.url, this.#now());
 			this.#problems.set(need.url, { kind: 'not-on-device', detail: error instanceof Error ? error.message : String(error) });
 			return undefined;
 		}
+		this.#unreachable.delete(need.url);
 		if (!response.ok) {
 			this.#problems.set(need.url, { kind: response.status === 404 ? 'not-found' : 'failed', detail: `HTTP ${response.status}` });
 			return undefined;

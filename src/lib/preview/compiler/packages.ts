@@ -65,6 +65,7 @@ export class PackageLinker {
 		const problem = view.problem(url);
 		if (problem) {
 			this.report('package', from, specifier, `${from} imports ${problemText(`${bare.name}@${version}${bare.subpath}`, problem)}`);
+			if (problem.kind === 'not-on-device') this.#need(url, true); // asked again once the network may be back
 			return null;
 		}
 		return this.module(url);
@@ -115,6 +116,7 @@ export class PackageLinker {
 		const problem = view.problem(url);
 		if (problem) {
 			this.report('package', from, url, problemText(url, problem));
+			if (problem.kind === 'not-on-device') this.#need(url, false, integrity);
 			return null;
 		}
 		const file = view.file(url);
