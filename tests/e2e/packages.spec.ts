@@ -50,8 +50,7 @@ async function useCdn(page: Page, base: string) {
 	await page.getByRole('tab', { name: 'Packages' }).click();
 	const panel = page.getByTestId('packages-panel');
 	await panel.getByLabel('Custom package URL').fill(base);
-	await panel.getByLabel('Custom package URL').press('Enter');
-	await panel.getByRole('radio', { name: 'Custom' }).check();
+	await panel.getByLabel('Packages come from').selectOption('custom');
 	await expect.poll(() => page.evaluate(() => window.studio!.callTool('packages_list', {}).then((r) => (r as Result).structuredContent.cdn))).toBe(base);
 }
 
