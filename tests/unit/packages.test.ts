@@ -131,6 +131,20 @@ describe('the package store and service', () => {
 	});
 });
 
+describe('at the same time', () => {
+	it('renders that ask for the same package together make the CDN serve each file once', async () => {
+		const cdn = fakeCdn();
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch: cdn.fetch });
+		service.cdn = CDN;
+		const need = [{ url: `${BASE}/marked@15.0.7`, module: true }];
+		await Promise.all([service.ensure(need), service.ensure(need), service.resolve('marked'), service.resolve('marked')]);
+		const counts = new Map<string, number>();
+		for (const path of cdn.seen) counts.set(path, (counts.get(path) ?? 0) + 1);
+		expect([...counts.values()].every((n) => n === 1), JSON.stringify([...counts])).toBe(true);
+		expect(counts.size).toBe(5);
+	});
+});
+
 describe('coming back online', () => {
 	it('an unreachable file is not asked for on every render, and is fetched once the network is back', async () => {
 		const cdn = fakeCdn();

@@ -86,6 +86,8 @@ export class PackageService {
 	/** Files read this hub's life, decoded: renders read them synchronously. */
 	readonly #files = new Map<string, PackageFile>();
 	readonly #problems = new Map<string, { kind: PackageProblem; detail?: string }>();
+	/** Loads under way, by URL (and integrity, and freshness). */
+	readonly #loading = new Map<string, Promise<PackageFile | undefined>>();
 	/** When a URL last could not be reached (offline, the CDN down). */
 	readonly #unreachable = new Map<string, number>();
 	/** Fresh answers of the last minute: an approval's dry run and its commit pin the same release. */
@@ -137,8 +139,21 @@ export class PackageService {
 		return this.#files.size > before;
 	}
 
+	/**
+	 * One file, loaded once however many renders ask at the same time (a tab's first render and an
+	 * edit's, the pin's revision): the CDN is asked for each file once.
+	 */
+	#load(need: PackageNeed, fresh = false): Promise<PackageFile | undefined> {
+		const key = `${fresh ? 'fresh ' : ''}${need.integrity ?? ''} ${need.url}`;
+		const running = this.#loading.get(key);
+		if (running) return running;
+		const loading = this.#loadNow(need, fresh).finally(() => this.#loading.delete(key));
+		this.#loading.set(key, loading);
+		return loading;
+	}
+
 	/** One file: from the store, else the network (kept by content); problems remembered for diagnostics. */
-	async #load(need: PackageNeed, fresh = false): Promise<PackageFile | undefined> {
+	async #loadNow(need: PackageNeed, fresh: boolean): Promise<PackageFile | undefined> {
 		const stored = fresh ? undefined : await this.#store.file(need.url);
 		const bytes = stored ? await this.#store.bytes(stored.hash) : undefined;
 		if (stored && bytes) {
