@@ -143,6 +143,40 @@ test("an agent's packages_add waits for approval; approved, the pin is written a
 	}
 });
 
+test("an agent's page that imports an unpinned package: the pin is the agent's change too, and waits for its own approval", async ({ page }) => {
+	const cdn = await startCdn();
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await useCdn(page, cdn.base);
+		const wrote = page.evaluate(() =>
+			window.studio!.executeAgentCall('workspace_apply_changes', {
+				operations: [
+					{ op: 'write', path: 'index.html', content: '<!doctype html><html><body><script type="module" src="app.js"></script></body></html>', createIfMissing: true },
+					{ op: 'write', path: 'app.js', content: 'import confetti from "canvas-confetti";\nconfetti();\n', createIfMissing: true }
+				]
+			})
+		) as Promise<Result>;
+		const card = page.getByTestId('approval-card');
+		await expect(card).toHaveCount(1, { timeout: 15_000 });
+		await card.getByRole('button', { name: 'Allow once' }).click();
+		expect((await wrote).isError).toBe(false);
+		// The page renders at once (the release the preview resolved) …
+		await expect(previewFrame(page).locator('body')).toHaveAttribute('data-confetti', 'thrown', { timeout: 20_000 });
+		// … but package.json changes only with consent: a card of its own, for that file.
+		const pin = page.locator('[data-testid="approval-card"][data-tool="workspace_write_file"]');
+		await expect(pin).toBeVisible({ timeout: 15_000 });
+		await expect(pin).toContainText('package.json');
+		expect(await page.evaluate(() => window.studio!.readFile('package.json'))).toBeNull();
+		await pin.getByRole('button', { name: 'Allow once' }).click();
+		await expect
+			.poll(async () => ((await page.evaluate(() => window.studio!.readFile('package.json'))) as { content?: string } | null)?.content ?? '', { timeout: 15_000 })
+			.toContain('"canvas-confetti": "1.9.3"');
+	} finally {
+		await cdn.stop();
+	}
+});
+
 test('real npm packages (a parser with a shared dependency chain, a one-file library, a library of many relative modules) render from an esm.sh-shaped CDN and are pinned at their releases', async ({ page }) => {
 	const cdn = await startNpmCdn();
 	try {
