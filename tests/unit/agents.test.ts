@@ -226,9 +226,9 @@ describe('model loop (fake provider)', async () => {
 		const fetchImpl = (async () =>
 			new Response(JSON.stringify({ data: [{ id: 'a', name: 'A', supported_parameters: ['tools', 'temperature'] }, { id: 'b', supported_parameters: ['temperature'] }, { id: 'c' }] }))) as unknown as typeof fetch;
 		expect(await listModels(settings, { fetch: fetchImpl })).toEqual([
-			{ id: 'a', name: 'A', tools: true },
-			{ id: 'b', name: 'b', tools: false },
-			{ id: 'c', name: 'c', tools: null }
+			{ id: 'a', name: 'A', tools: true, images: null },
+			{ id: 'b', name: 'b', tools: false, images: null },
+			{ id: 'c', name: 'c', tools: null, images: null }
 		]);
 	});
 });

@@ -70,13 +70,16 @@ describe('compile', () => {
 
 	it('rewrites CSS url() and element src/srcset/poster/icon to data: URLs; missing ones become diagnostics', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
-		const { html, diagnostics } = compile(
+		const { html: located, diagnostics } = compile(
 			ws({
 				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"></body>',
 				'img/p.png': png,
 				'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>'
 			})
 		);
+		// Every element shown carries its source location (the picker's); a rewritten tag keeps it.
+		expect(located).toContain('<img data-studio-at="1:124" src="data:image/png;base64,');
+		const html = located.replace(/ data-studio-at="\d+:\d+"/g, '');
 		expect(html).toContain('href="data:image/svg+xml;base64,');
 		expect(html).toContain('background:url("data:image/png;base64,iVBORwECAw==")');
 		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, data:, 2x">');
@@ -195,13 +198,14 @@ describe('compile', () => {
 	});
 
 	it('ignores tags inside HTML comments and the text of attributes', () => {
-		const { html, diagnostics } = compile(
+		const { html: located, diagnostics } = compile(
 			ws({
 				'index.html': '<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> --><html><head><title>t</title></head><body><p title="<script src=x.js></script>">hi</p><script src="a.js"></script></body></html>',
 				'a.js': 'window.a = 1;'
 			})
 		);
 		expect(diagnostics).toEqual([]);
+		const html = located.replace(/ data-studio-at="\d+:\d+"/g, '');
 		expect(html).toContain('<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> -->');
 		expect(html).toContain('<p title="<script src=x.js></script>">hi</p>');
 		expect(html).toContain('<script data-source="a.js">window.a = 1;');
@@ -360,7 +364,7 @@ describe('renders are addressed to hosts', () => {
 		const coordinator = new PreviewCoordinator({ send: (tab, render) => sent.push({ tab, revision: render.revision, renderId: render.renderId }) });
 		const current = coordinator.registerHost('a', ws({ 'index.html': '<h1>now</h1>' }, 7));
 		expect(current).toMatchObject({ revision: 7 });
-		expect(current.html).toContain('<h1>now</h1>');
+		expect(current.html).toContain('<h1 data-studio-at="1:0">now</h1>');
 		expect(sent).toEqual([]); // nothing broadcast: only the registering tab renders it
 		coordinator.ack('a', current.renderId, { revision: 7, status: 'ready', durationMs: 3, errors: [] });
 		expect(coordinator.status().preview).toMatchObject({ revision: 7, status: 'ready' });

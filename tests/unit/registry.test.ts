@@ -1,6 +1,7 @@
 // The registry boundary: direct and agent calls, guards, canonical errors, timeouts, pagination.
 import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../src/lib/runtime/registry';
+import { resultText } from '../../src/lib/runtime/types';
 import { InvalidCursorError } from '../../src/lib/runtime/cursor';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
 import { ERROR_CODES, ToolError, toErrorShape } from '../../src/lib/core/errors';
@@ -14,7 +15,7 @@ describe('callTool (direct)', () => {
 		const result = await registry.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } }, direct);
 		expect(result.isError).toBe(false);
 		expect(result.structuredContent).toMatchObject({ revision: 1, path: 'index.html', content: '<h1>Hi</h1>' });
-		expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+		expect(JSON.parse(resultText(result))).toEqual(result.structuredContent);
 	});
 
 	it('refuses a context that does not say mode "direct"', async () => {
@@ -57,7 +58,7 @@ describe('callTool (direct)', () => {
 		const { registry } = makeRegistry();
 		const result = await registry.callTool({ name: 'workspace_write_file', arguments: { path: 'index.html', content: 'explode' } }, direct);
 		expect(result.structuredContent.error).toMatchObject({ code: 'TOOL_EXECUTION_FAILED', retryable: false });
-		expect(result.content[0]!.text).not.toMatch(/secret|srv|\bat\b/);
+		expect(resultText(result)).not.toMatch(/secret|srv|\bat\b/);
 	});
 
 	it('a handler that returns a result outside its output schema fails honestly', async () => {

@@ -1,9 +1,12 @@
 // What an agent run reports as it goes: the transcript every tab shows, live.
 import type { ApprovalDecision } from '../runtime/policy';
+import type { PickedElement } from '../preview/messages';
+import type { PromptImage } from './attachments';
 
 /** One transcript item of a run. */
 export type AgentEvent =
-	| { type: 'user'; text: string }
+	/** The prompt, with the element the person picked and the images they attached (kept in the transcript). */
+	| { type: 'user'; text: string; element?: PickedElement; images?: PromptImage[] }
 	| { type: 'text'; text: string; final?: boolean }
 	/** `doing`: the step in words while it runs ("Reading index.html"); absent in transcripts saved before it existed. */
 	| { type: 'tool-call'; id: string; name: string; argumentsPreview: string; doing?: string }

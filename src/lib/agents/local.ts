@@ -237,6 +237,8 @@ export interface LocalRunOptions {
 	signal: AbortSignal;
 	emit(event: AgentEvent): void;
 	onToolCall?(): void;
+	/** A plan made already (a request about the element the person picked): used instead of reading the prompt. */
+	plan?: Plan;
 }
 
 /**
@@ -248,7 +250,7 @@ export async function runLocalAgent(prompt: string, options: LocalRunOptions): P
 	const { registry, sessionId, signal, emit } = options;
 	const context = { source: 'local' as const, mode: 'agent' as const, sessionId };
 	const catalog = new Map(registry.listAllTools(context).map((tool) => [tool.name, tool]));
-	const planned = planChain(prompt, (name) => catalog.get(name)?.annotations.readOnlyHint !== false);
+	const planned = options.plan ?? planChain(prompt, (name) => catalog.get(name)?.annotations.readOnlyHint !== false);
 	if (planned.reply) {
 		emit({ type: 'text', text: planned.reply, final: true });
 		return { type: 'done', outcome: 'answered' };

@@ -8,7 +8,9 @@ import { resultEvent } from './local';
 import { doingSentence } from './steps';
 import { classifyInBand, request, type ProviderSettings } from './provider';
 import { TurnAssembler, sseData, type AssembledTurn } from './sse';
-import { costOf, priceList, type PriceList } from './pricing';
+import { acceptsImages, costOf, entryAcceptsImages, priceList, type PriceList } from './pricing';
+import { elementContext, imageUrl, type PromptAttachments } from './attachments';
+import { resultImage, resultText } from '../runtime/types';
 
 /** The system prompt: how to work with this studio, above all the revision flow. */
 export const SYSTEM_PROMPT = `You are the coding agent of Web Studio, building a small website (HTML, CSS, JavaScript, assets) with the tools provided.
@@ -21,9 +23,13 @@ Work in small, verifiable steps:
 5. A person approves each change; TOOL_APPROVAL_DENIED means they said no: ask what they want instead of retrying.
 Answer in a short plain sentence when you are done.`;
 
+/** A part of a user message: text, or an image (as a data: URL) for a model that reads images. */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
 /** A chat message as the provider sees it. */
 export type ChatMessage =
-	| { role: 'system' | 'user'; content: string }
+	| { role: 'system'; content: string }
+	| { role: 'user'; content: string | ContentPart[] }
 	| { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
 	| { role: 'tool'; tool_call_id: string; content: string };
 
@@ -40,6 +46,18 @@ export interface ModelLoopOptions {
 	now?: () => number;
 	/** Earlier turns of the same conversation (user prompts and the agent's answers), oldest first. */
 	history?: readonly ChatMessage[];
+	/** The element the person picked and the images they attached to this prompt. */
+	attachments?: PromptAttachments;
+}
+
+/** The prompt as the model reads it: the picked element as context, images as image parts when the model reads them. */
+export function userMessage(prompt: string, attachments: PromptAttachments | undefined, vision: boolean): ChatMessage {
+	const element = attachments?.element ? `\n\n${elementContext(attachments.element)}` : '';
+	const images = attachments?.images ?? [];
+	const note = images.length && !vision ? `\n\n(The person attached ${images.length === 1 ? 'an image' : `${images.length} images`}; this model does not accept images, so ${images.length === 1 ? 'it was' : 'they were'} not sent.)` : '';
+	const text = `${prompt}${element}${note}`;
+	if (!images.length || !vision) return { role: 'user', content: text };
+	return { role: 'user', content: [{ type: 'text', text }, ...images.map((image): ContentPart => ({ type: 'image_url', image_url: { url: imageUrl(image) } }))] };
 }
 
 /** Runs one prompt to completion. Throws canonical ToolErrors (provider errors, budget, cancel). */
@@ -48,7 +66,9 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 	const now = options.now ?? Date.now;
 	const started = now();
 	const context = { source: 'model' as const, mode: 'agent' as const, sessionId };
-	const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...(options.history ?? []), { role: 'user', content: prompt }];
+	// Whether the model reads images comes from the provider's model list (fetched once, beside the prices).
+	const vision = acceptsImages(settings, { fetch: options.fetch });
+	const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }, ...(options.history ?? []), userMessage(prompt, options.attachments, options.attachments?.images?.length ? await vision : false)];
 	const overBudget = (what: string) => new ToolError('AGENT_BUDGET_EXCEEDED', `The run stopped: it used up its ${what} budget.`, { counters: { ...counters }, budget: { ...budget } });
 	// Prices come from the provider's model list, fetched beside the first turn and never waited for
 	// mid-run; the cost is recomputed from every turn's usage once they are known.
@@ -75,6 +95,7 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 		}
 		// Several calls in one turn (parallel tool calls) run one after another, in the model's order:
 		// each may depend on the revision the previous one produced.
+		const pictures: ContentPart[] = [];
 		for (const call of turn.toolCalls) {
 			if (counters.toolCalls >= budget.toolCalls) throw overBudget('tool-call');
 			counters.toolCalls++;
@@ -82,9 +103,14 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 			// Arguments stay a string: the registry turns malformed JSON into an error the model can read.
 			const result = await registry.executeModelToolCall({ id: call.id, name: call.name, arguments: call.arguments }, { context, signal });
 			emit(resultEvent(call.id, call.name, result, call.arguments));
-			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content[0]?.text ?? '{}' });
+			const image = resultImage(result);
+			const sees = image ? await vision : false;
+			messages.push({ role: 'tool', tool_call_id: call.id, content: image && !sees ? `${resultText(result)}\n(The image is not shown: this model does not accept images.)` : resultText(result) });
+			if (image && sees) pictures.push({ type: 'text', text: `The image ${call.name} returned (call ${call.id}):` }, { type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
 			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		}
+		// A tool message holds text only: the pictures go right after the turn's results, as the user's.
+		if (pictures.length) messages.push({ role: 'user', content: pictures });
 	}
 }
 
@@ -174,12 +200,14 @@ class Usage {
 export async function listModels(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}) {
 	const response = await request(settings, 'models', { method: 'GET', signal: options.signal }, { fetch: options.fetch });
 	const body = (await response.json().catch(() => null)) as { data?: { id?: unknown; name?: unknown; supported_parameters?: unknown }[] } | null;
+	// (Each entry also says whether the model reads images, when the provider lists it.)
 	if (!body || !Array.isArray(body.data)) throw new ToolError('PROVIDER_INVALID_RESPONSE', 'The provider did not list models.', {});
 	return body.data
 		.filter((model) => typeof model.id === 'string')
 		.map((model) => ({
 			id: model.id as string,
 			name: typeof model.name === 'string' ? model.name : (model.id as string),
-			tools: Array.isArray(model.supported_parameters) ? model.supported_parameters.includes('tools') : null
+			tools: Array.isArray(model.supported_parameters) ? model.supported_parameters.includes('tools') : null,
+			images: entryAcceptsImages(model)
 		}));
 }

@@ -1,5 +1,6 @@
-// What a model run costs: the per-token prices a provider lists in `GET /models` (OpenRouter's
-// `pricing.prompt` / `pricing.completion`, US dollars per token), fetched once per base URL and kept.
+// What the provider's model list says of a model: what a run costs — the per-token prices in
+// `GET /models` (OpenRouter's `pricing.prompt` / `pricing.completion`, US dollars per token) — and
+// whether it accepts images. Fetched once per base URL and kept.
 import type { ProviderSettings } from './provider';
 import { request } from './provider';
 
@@ -32,27 +33,68 @@ export function parsePrices(body: unknown): Map<string, ModelPrice> {
 	return prices;
 }
 
-const cache = new Map<string, Promise<PriceList>>();
+/**
+ * Whether a `/models` entry says the model reads images: OpenRouter's `architecture.input_modalities`
+ * (or its `modality` "text+image->text"), a top-level `input_modalities` or `modalities.input`, or
+ * `capabilities` naming vision. Null when the entry does not say.
+ */
+export function entryAcceptsImages(entry: unknown): boolean | null {
+	if (!entry || typeof entry !== 'object') return null;
+	const model = entry as { architecture?: { input_modalities?: unknown; modality?: unknown }; input_modalities?: unknown; modalities?: { input?: unknown }; capabilities?: unknown };
+	const lists = [model.architecture?.input_modalities, model.input_modalities, model.modalities?.input].filter(Array.isArray) as unknown[][];
+	if (lists.length) return lists.some((list) => list.includes('image'));
+	if (typeof model.architecture?.modality === 'string') return /image.*->/.test(model.architecture.modality);
+	const capabilities = model.capabilities;
+	if (Array.isArray(capabilities)) return capabilities.includes('vision') || capabilities.includes('image');
+	if (capabilities && typeof capabilities === 'object') {
+		const flags = capabilities as Record<string, unknown>;
+		if (typeof flags.vision === 'boolean') return flags.vision;
+	}
+	return null;
+}
+
+/** Which models read images, by id (models whose entry does not say are absent). */
+export function parseVision(body: unknown): Map<string, boolean> {
+	const vision = new Map<string, boolean>();
+	const data = (body as { data?: unknown } | null)?.data;
+	if (!Array.isArray(data)) return vision;
+	for (const model of data as { id?: unknown }[]) {
+		const accepts = entryAcceptsImages(model);
+		if (typeof model?.id === 'string' && accepts !== null) vision.set(model.id, accepts);
+	}
+	return vision;
+}
+
+const cache = new Map<string, Promise<unknown>>();
 
 /**
- * The provider's price list, fetched once per base URL (a failure is not cached: the next run asks
- * again). Never throws: unknown prices only mean no cost is shown.
+ * The provider's model list, fetched once per base URL (a failure is not cached: the next run asks
+ * again). Never throws: an unknown list means no cost is shown and no image is sent.
  */
-export function priceList(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<PriceList> {
+function modelList(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal }): Promise<unknown> {
 	const key = settings.baseUrl;
 	let list = cache.get(key);
 	if (!list) {
 		// One attempt: prices are a nicety, and a provider without them must not see retries.
 		list = request(settings, 'models', { method: 'GET', signal: options.signal }, { fetch: options.fetch, attempts: 1 })
 			.then((response) => response.json())
-			.then(parsePrices)
 			.catch(() => {
 				cache.delete(key);
-				return new Map<string, ModelPrice>();
+				return null;
 			});
 		cache.set(key, list);
 	}
 	return list;
+}
+
+/** The provider's price list (empty when it lists none). */
+export function priceList(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<PriceList> {
+	return modelList(settings, options).then(parsePrices);
+}
+
+/** Whether the provider's list says `settings.model` reads images (false when it does not say: images are never sent blind). */
+export async function acceptsImages(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<boolean> {
+	return parseVision(await modelList(settings, options)).get(settings.model) === true;
 }
 
 /** The cost of a turn's tokens, or null when the model's price is unknown. */

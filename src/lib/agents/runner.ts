@@ -5,8 +5,10 @@ import { ERROR_CODES, isErrorCode, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import { foldEvent, zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
 import { runLocalAgent } from './local';
+import { planForElement } from './local-element';
 import { listModels, runModelLoop, type ChatMessage } from './model-loop';
 import type { ProviderSettings } from './provider';
+import type { PromptAttachments } from './attachments';
 import { AgentSettings, type AgentSettingsPatch, type AgentSettingsView, type SettingsPort } from './settings';
 export { APPROVAL_EXPIRY_BOUNDS, type AgentSettingsPatch, type AgentSettingsView, type SettingsPort } from './settings';
 
@@ -128,7 +130,7 @@ export class AgentRunner {
 	 * Starts a run and returns its session id at once; progress arrives as updates. With the id of a
 	 * known conversation the run continues it (a model sees the earlier prompts and answers).
 	 */
-	async start(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
+	async start(prompt: string, provider?: 'local' | 'model', conversationId?: string, attachments: PromptAttachments = {}): Promise<string> {
 		const s = await this.#settings.stored();
 		const kind = provider ?? s.provider;
 		const sessionId = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -148,7 +150,7 @@ export class AgentRunner {
 		};
 		this.#runs.set(sessionId, run);
 		while (this.#runs.size > KEEP_RUNS) this.#runs.delete(this.#runs.keys().next().value!);
-		void this.#execute(run, { baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { ...s.budget }, history);
+		void this.#execute(run, { baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { ...s.budget }, history, attachments);
 		return sessionId;
 	}
 
@@ -173,18 +175,18 @@ export class AgentRunner {
 		}
 	}
 
-	async #execute(run: AgentRunInfo & { controller: AbortController }, settings: ProviderSettings, budget: AgentBudget, history: ChatMessage[]) {
+	async #execute(run: AgentRunInfo & { controller: AbortController }, settings: ProviderSettings, budget: AgentBudget, history: ChatMessage[], attachments: PromptAttachments) {
 		const trace = this.registry.trace;
 		const startedAt = Date.now();
 		const base = { method: 'agent.request' as const, source: run.provider === 'local' ? ('local' as const) : ('model' as const), mode: 'agent' as const, sessionId: run.sessionId, startedAt, name: run.provider === 'local' ? 'local-agent' : run.model };
 		const provider = run.provider === 'local' ? 'local' : new URL(settings.baseUrl).host;
 		trace.append({ ...base, phase: 'started', at: startedAt, details: { provider, model: run.model, prompt: run.prompt.slice(0, 200) } });
-		this.#emit(run, { type: 'user', text: run.prompt });
+		this.#emit(run, { type: 'user', text: run.prompt, ...(attachments.element ? { element: attachments.element } : {}), ...(attachments.images?.length ? { images: attachments.images } : {}) });
 		let done: AgentEvent & { type: 'done' };
 		try {
 			done =
 				run.provider === 'local'
-					? await runLocalAgent(run.prompt, { registry: this.registry, sessionId: run.sessionId, signal: run.controller.signal, emit: (e) => this.#emit(run, e), onToolCall: () => run.counters.toolCalls++ })
+					? await runLocalAgent(run.prompt, { registry: this.registry, sessionId: run.sessionId, signal: run.controller.signal, emit: (e) => this.#emit(run, e), onToolCall: () => run.counters.toolCalls++, plan: attachments.element ? (planForElement(run.prompt, attachments.element) ?? undefined) : undefined })
 					: await runModelLoop(run.prompt, {
 							registry: this.registry,
 							settings,
@@ -194,7 +196,8 @@ export class AgentRunner {
 							counters: run.counters,
 							emit: (e) => this.#emit(run, e),
 							fetch: this.fetchImpl,
-							history
+							history,
+							attachments
 						});
 		} catch (error) {
 			const shape = toErrorShape(error);

@@ -39,6 +39,10 @@ const WORDS: Record<string, Words> = {
 		doing: (a) => `Editing ${text(a.path)}`,
 		done: (a, out) => changed(out, `${quote(a.search, 24)} → ${quote(a.replace, 24)}${size(out.replacements) > 1 ? ` (${size(out.replacements)} places)` : ''}`)
 	},
+	workspace_edit_element: {
+		doing: (a) => `Editing the <${text(a.tag)}> in ${text(a.path)}`,
+		done: (a, out) => changed(out, a.text !== undefined ? `text ${quote(a.text)}` : Object.entries((a.style as Record<string, unknown>) ?? {}).map(([k, v]) => `${k}: ${text(v)}`).join(', '))
+	},
 	workspace_rename_file: {
 		doing: (a) => `Renaming ${text(a.from)} → ${text(a.to)}`,
 		done: (a, out) => `Renamed ${text(a.from)} → ${text(a.to)}${size(out.updatedReferences) ? ` — updated ${plural(size(out.updatedReferences), 'link')}` : ''}`
@@ -63,6 +67,10 @@ const WORDS: Record<string, Words> = {
 	preview_get_status: { doing: () => 'Checking the preview', done: (_, out) => `Checked the preview — ${previewStatus(out)}` },
 	preview_refresh: { doing: () => 'Refreshing the preview', done: (_, out) => `Refreshed the preview — ${previewStatus(out)}` },
 	preview_navigate: { doing: (a) => (a.direction ? `Going ${text(a.direction)} in the preview` : `Opening ${text(a.path)} in the preview`), done: (_, out) => `Showed ${text(out.page)} — ${previewStatus(out)}` },
+	preview_screenshot: {
+		doing: (a) => `Taking a screenshot${a.selector ? ` of ${text(a.selector)}` : ''} at ${String(a.width ?? 1280)} px`,
+		done: (_, out) => `Took a screenshot of ${text(out.page)} — ${String(out.width)}×${String(out.height)}, revision ${String(out.revision)}`
+	},
 	preview_get_storage: { doing: () => "Reading the site's storage", done: (_, out) => `Read the site's storage — ${plural(Number(out.keys) || 0, 'key')}` },
 	preview_clear_storage: { doing: () => "Clearing the site's storage", done: () => "Cleared the site's storage" },
 	preview_set_theme: {

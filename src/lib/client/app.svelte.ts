@@ -17,6 +17,7 @@ import { WebMcpBridge, type WebMcpStatus } from './webmcp';
 import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
+import { InspectActions } from './actions/inspect.svelte';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
 export const EDITOR_LOOK_KEY = 'editor-look';
@@ -43,6 +44,8 @@ export class StudioApp {
 	readonly code: EditorController;
 	readonly actions: WorkbenchActions;
 	readonly agentUi: AgentActions;
+	/** The element picker and the texts edited in place in the preview. */
+	readonly inspect: InspectActions;
 	readonly storage: StorageActions;
 	readonly packages: PackageActions;
 	readonly portable: PortableActions;
@@ -70,7 +73,31 @@ export class StudioApp {
 		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
 		this.webmcp = new WebMcpBridge((call, sessionId) => studio.executeAgentCall(call, 'webmcp', sessionId));
 		this.previewer = new PreviewController();
+		this.inspect = new InspectActions(
+			{
+				call: (name, args, source) => this.actions.call(name, args, source),
+				flush: (path) => this.code.flush(path),
+				openFile: (path, line) => this.actions.openFile(path, line),
+				attach: (element) => {
+					if (!element) return;
+					this.agentUi.element = element;
+					this.previewer.follow(element);
+					layout.reveal('agent');
+				}
+			},
+			toasts
+		);
+		this.previewer.inspect = {
+			onPick: (element) => this.inspect.picked(element),
+			// The chip follows its element: a change made to it shows in what the next prompt says of it.
+			onRefresh: (element) => {
+				const held = this.agentUi.element;
+				if (held?.at && element.at && held.at.offset === element.at.offset && held.path === element.path) this.agentUi.element = element;
+			},
+			onTextEdit: (edit) => this.inspect.editText(edit), onTextRefused: (reason, tag) => this.inspect.refused(reason, tag)
+		};
 		studio.onRender = (render) => this.previewer.render(render);
+		studio.onCapture = (id, options) => this.previewer.capture(id, options);
 		this.started = studio.start();
 	}
 

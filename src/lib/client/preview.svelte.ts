@@ -5,6 +5,9 @@ import { PreviewHost, openInNewWindow, type PreviewLines, type PreviewWindow, ty
 import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
 import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
 import { scoped } from '$lib/core/base';
+import { captureRender, type ShownRender } from '$lib/preview/capture';
+import type { InspectOptions } from '$lib/preview/host-inspect';
+import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
 import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** What the hub side needs from this controller. */
@@ -19,6 +22,8 @@ export interface PreviewLink {
 	file(revision: number, path: string): Promise<SiteFileAnswer>;
 	storage(change: SiteStorageChange): Promise<void>;
 	siteStorage(): Promise<{ local: Record<string, string> }>;
+	/** Answers the hub's request for a picture of the page. */
+	captured(id: string, result: CaptureResult): Promise<void>;
 	/** Follows the hub's preview events (page changes, other tabs' storage changes); returns the way to stop. */
 	events(listener: (event: Extract<HubEvent, { type: 'preview.storage' | 'preview.page' }>) => void): () => void;
 }
@@ -46,7 +51,13 @@ export class PreviewController {
 	location = $state.raw<PreviewLocation>({ path: 'index.html', canBack: false, canForward: false });
 	/** The address the site routed to with history.pushState (null: the page's own). */
 	route = $state<string | null>(null);
+	/** The element picker is on (the next click in the preview picks). */
+	picking = $state(false);
+	/** What the page does with a picked element and with texts edited in place (set by the app). */
+	inspect: InspectOptions = {};
 	#host: PreviewHost | null = null;
+	/** The last render this tab acknowledged, as its frame ran it: screenshots draw it. */
+	#shown: ShownRender | null = null;
 	/** The preview in a new window, which follows this one. */
 	#popup: PreviewWindow | null = null;
 	#extras: RenderExtras = { page: 'index.html' };
@@ -61,7 +72,18 @@ export class PreviewController {
 	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
-		this.#host = new PreviewHost(container, { onLines: (lines) => this.#onLines(lines), onLeave: () => this.#left(), ...this.#channelOptions(link) });
+		this.#host = new PreviewHost(container, {
+			onLines: (lines) => this.#onLines(lines),
+			onLeave: () => this.#left(),
+			...this.#channelOptions(link),
+			onPick: (element) => {
+				this.picking = false;
+				this.inspect.onPick?.(element);
+			},
+			onRefresh: (element) => this.inspect.onRefresh?.(element),
+			onTextEdit: (edit) => this.inspect.onTextEdit?.(edit) ?? Promise.resolve(false),
+			onTextRefused: (reason, tag) => this.inspect.onTextRefused?.(reason, tag)
+		});
 		this.#stopEvents = link.events((event) => {
 			if (event.type === 'preview.page') this.location = event.location;
 			else if (event.change.area === 'local' || event.fromTab === null) {
@@ -111,6 +133,7 @@ export class PreviewController {
 			if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
 			this.last = outcome;
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
+			if (outcome.status === 'ready' || outcome.status === 'error') this.#shown = { revision: render.revision, html, extras: this.#extras };
 		}
 		await this.#link.ack(render.renderId, outcome).catch(() => undefined);
 		// The network choice arrived while this render ran (a page load reads it then): run it again.
@@ -125,6 +148,7 @@ export class PreviewController {
 			this.last = outcome;
 			this.#revision = render.revision;
 			this.diagnostics = render.diagnostics;
+			if (this.#shown) this.#shown = { ...this.#shown, revision: render.revision };
 			await this.#link?.ack(render.renderId, outcome).catch(() => undefined);
 			return;
 		}
@@ -175,6 +199,26 @@ export class PreviewController {
 
 	#applyLocal(change: SiteStorageChange) {
 		if (change.area === 'local') this.#extras = { ...this.#extras, local: applyStorageChange(this.#extras.local ?? {}, change) };
+	}
+
+	/** Turns the element picker on or off. */
+	pick(on: boolean): void {
+		this.picking = on;
+		this.#host?.pick(on);
+	}
+
+	/** The element the conversation holds: each new render describes it again (null: none). */
+	follow(element: PickedElement | null): void {
+		this.#host?.follow(element?.at ? { offset: element.at.offset, tag: element.tag } : null);
+	}
+
+	/** Draws the revision this tab last acknowledged, as the hub asked, and answers it. */
+	async capture(id: string, options: CaptureOptions): Promise<void> {
+		const shown = this.#shown;
+		const link = this.#link;
+		if (!link) return;
+		const result: CaptureResult = shown ? await captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
+		await link.captured(id, result).catch(() => undefined);
 	}
 
 	/** Goes to a page of the site, or back or forward (every tab's preview follows). */

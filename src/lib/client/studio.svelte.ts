@@ -1,7 +1,7 @@
 // The tab's client of the runtime: connects, folds the snapshot and events into the stores, and
 // offers the commands the page needs. The only place that subscribes to runtime events.
 import type { CallToolResult, Source } from '$lib/runtime/types';
-import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender } from '$lib/worker/protocol';
+import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender, type TabMessage, type CaptureOptions } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview.svelte';
 import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/core/errors';
@@ -57,7 +57,11 @@ export class StudioClient {
 			this.#channel.onmessage = (event: MessageEvent<HubEvent>) => this.#onEvent(event.data);
 			// Renders are addressed to this tab on a channel of its own: never lost in a resync.
 			this.#renders = new BroadcastChannel(renderChannelName(hello.build, connection.tabId));
-			this.#renders.onmessage = (event: MessageEvent<PreviewRender>) => void this.onRender?.(event.data);
+			this.#renders.onmessage = (event: MessageEvent<TabMessage>) => {
+				const message = event.data;
+				if (message?.kind === 'render') void this.onRender?.(message.render);
+				else if (message?.kind === 'capture') void this.onCapture?.(message.id, message.options);
+			};
 			await this.#resync();
 			this.hub.state = this.hub.status?.state === 'superseded' ? 'reload-required' : 'connected';
 			// User Timing: visible in devtools' performance panel; the start benchmark (B6) reads it.
@@ -154,6 +158,8 @@ export class StudioClient {
 
 	/** Called with each document the hub asks this tab's preview to render. */
 	onRender: ((render: PreviewRender) => Promise<void>) | null = null;
+	/** The hub asks this tab's preview for a picture of the page (the screenshot tool). */
+	onCapture: ((id: string, options: CaptureOptions) => Promise<void>) | null = null;
 
 	/** The link the preview controller uses to talk to the hub. */
 	previewLink(): PreviewLink {
@@ -169,6 +175,7 @@ export class StudioClient {
 			file: (revision, path) => facade().previewFile(revision, path),
 			storage: (change) => facade().previewStorage(tabId, change),
 			siteStorage: () => facade().previewSiteStorage(),
+			captured: (id, result) => facade().previewCaptured(tabId, id, result),
 			events: (listener) => {
 				this.onPreview.add(listener);
 				return () => this.onPreview.delete(listener);

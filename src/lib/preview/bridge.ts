@@ -1,6 +1,7 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, errors, console, the
-// host channel), then storage, requests and navigation. Each is a plain, type-checked browser
+// host channel), then storage, requests, navigation and the inspector (source locations, picking, editing a text in
+// place, pictures for the screenshot tool). Each is a plain, type-checked browser
 // script in frame/; this module only joins them with their configuration. Message shapes:
 // FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
@@ -9,6 +10,7 @@ import core from './frame/bridge.js?raw';
 import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
 import navigation from './frame/navigation.js?raw';
+import inspect from './frame/inspect.js?raw';
 
 /** Replaced by the host with a fresh nonce for each render. */
 export const NONCE_PLACEHOLDER = '__STUDIO_PREVIEW_NONCE__';
@@ -23,8 +25,10 @@ ${core}
 ${storage}
 ${requests}
 ${navigation}
+${inspect}
 var api = studioBridge(${JSON.stringify(config)});
 studioStorage(api);
 studioRequests(api);
 studioNavigation(api);
+studioInspect(api);
 })();`;

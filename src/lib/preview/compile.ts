@@ -11,6 +11,7 @@ import { Compiler, IMPORT_RESOLVER, VIRTUAL_ORIGIN, escapeAttr, escapeRaw, type 
 import { SITE_ORIGIN } from './site';
 import { rewriteElement } from './compiler/elements';
 import type { PackageNeed, PackageView } from '../domain/packages';
+import { LOCATION_ATTRIBUTE, locatedElements, locationValue } from '../domain/elements';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
 
@@ -78,7 +79,7 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const notFound = asked !== null && entry === null ? asked : undefined;
 	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
-	const edits: Edit[] = entry ? elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element)) : [];
+	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules)}`, origin: { path: '', line: 0 } });
@@ -87,6 +88,22 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
 	const { needs, unresolved, unpinned } = compiler.packages;
 	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}), packages: { needs, unresolved: [...unresolved.values()], unpinned: [...unpinned] } };
+}
+
+/**
+ * The rewrites of a page with every element shown marked with its source location (the picker's
+ * `file:line`), right after its name; an element whose open tag is rewritten gets it in the new tag.
+ */
+function locate(source: string, rewrites: Edit[]): Edit[] {
+	const retagged = new Map(rewrites.map((edit) => [edit.start, edit]));
+	const marks: Edit[] = [];
+	for (const element of locatedElements(source)) {
+		const attribute = ` ${LOCATION_ATTRIBUTE}="${locationValue(element)}"`;
+		const rewrite = retagged.get(element.openStart);
+		if (!rewrite) marks.push({ start: element.nameEnd, end: element.nameEnd, text: attribute });
+		else if (rewrite.end === element.openEnd && rewrite.text.startsWith(`<${element.name}`)) rewrite.text = `<${element.name}${attribute}${rewrite.text.slice(element.name.length + 1)}`;
+	}
+	return [...rewrites, ...marks];
 }
 
 /**

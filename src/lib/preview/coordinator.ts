@@ -12,11 +12,15 @@ import { compile, documentKey } from './compile';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
+import { CaptureRequests, type Capture } from './captures';
+import type { CaptureOptions, CaptureResult } from './messages';
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
 	/** Sends a render to the preview host of one tab. */
 	send(tabId: string, render: PreviewRender): void;
+	/** Asks one tab's preview for a picture of the page (absent: this hub has no tabs). */
+	sendCapture?(tabId: string, id: string, options: CaptureOptions): void;
 	/** Called when the reported state changes (for the `preview.status` event). */
 	onStatus?(outcome: PreviewOutcome, hosts: number): void;
 	/** How long the hub waits for any host (a host times out after its own 3 s and replies). */
@@ -73,10 +77,25 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #storage: SiteStorage;
 	/** Files imports left out (archive path → why), for the diagnostics of pages that reference them. */
 	#leftOut = new Map<string, string>();
+	/** The tab that acknowledged a render last (it shows the newest revision): screenshots come from it. */
+	#ackedBy: string | null = null;
+	readonly #captures: CaptureRequests;
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
 		this.#storage = new SiteStorage(options.siteStore);
+		this.#captures = new CaptureRequests(options.sendCapture);
+	}
+
+	/** A picture of the revision the preview acknowledged, drawn by the tab that shows it. */
+	screenshot(options: CaptureOptions, signal?: AbortSignal): Promise<Capture> {
+		const tab = this.#ackedBy && this.#hosts.has(this.#ackedBy) ? this.#ackedBy : ([...this.#hosts].at(-1) ?? null);
+		return this.#captures.request(tab, options, signal);
+	}
+
+	/** A tab's answer to a screenshot request. */
+	captured(tabId: string, id: string, result: CaptureResult): void {
+		this.#captures.answer(tabId, id, result);
 	}
 
 	/** Reads the site's persisted localStorage (once, before the first render). */
@@ -275,6 +294,7 @@ export class PreviewCoordinator implements PreviewPort {
 			return;
 		}
 		if (!waiting || result.revision !== waiting.revision) return;
+		if (result.status === 'ready' || result.status === 'error') this.#ackedBy = tabId;
 		this.#log.acknowledged(tabId, result.errors);
 		waiting.settle(outcomeOfAck(result));
 	}

@@ -50,7 +50,7 @@ export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
 	return frame;
 }
 
-const FRAME_TYPES = new Set<string>(['ready', 'alive', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request'] satisfies PreviewBridgeMessage['type'][]);
+const FRAME_TYPES = new Set<string>(['ready', 'alive', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
 
 /** A message of the frame programs (its window and nonce are checked by the caller). */
 export function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {

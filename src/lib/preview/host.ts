@@ -13,6 +13,7 @@ import type { HostRenderOutcome, HostToFrameMessage, PreviewConsoleLine, Preview
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PREVIEW_DOCUMENT, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { PREVIEW_LIMITS } from './limits';
+import { FrameInspector, type FramePicture, type InspectOptions } from './host-inspect';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export { openInNewWindow, type PreviewWindow } from './new-window';
@@ -30,7 +31,7 @@ export interface PreviewLines {
 
 
 /** Options of a host. */
-export interface PreviewHostOptions extends SiteChannelOptions {
+export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 	timeoutMs?: number;
 	/** Console lines, errors and warnings, as they arrive (during and after a render). */
 	onLines?(lines: PreviewLines): void;
@@ -46,6 +47,8 @@ export interface PreviewHostOptions extends SiteChannelOptions {
 interface Current {
 	revision: number;
 	nonce: string;
+	/** The workspace file shown (the file its elements are written in). */
+	page: string;
 	startedAt: number;
 	errors: PreviewErrorLine[];
 	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
@@ -94,6 +97,8 @@ export class PreviewHost {
 	/** Pages, storage and files the frame asks for; its sessionStorage lives there (kept across renders, as a tab keeps it across reloads). */
 	readonly #channel: SiteChannel;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
+	/** The picker, texts edited in place, pictures. */
+	readonly #inspector: FrameInspector;
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	readonly #onSiteLoad = () => {
@@ -109,9 +114,37 @@ export class PreviewHost {
 			(message, transfer) => this.#current && this.#post(this.#current, message, transfer),
 			() => this.#current?.nonce ?? ''
 		);
+		this.#inspector = new FrameInspector(options);
 		this.#frame = this.#createFrame();
 		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);
+	}
+
+	/** Whether the picker is on. */
+	get picking(): boolean {
+		return this.#inspector.picking;
+	}
+
+	/** Turns the element picker on or off (it stays on across renders until an element is picked). */
+	pick(on: boolean): void {
+		const current = this.#current;
+		this.#inspector.pick(on, current, (message) => current && this.#post(current, message));
+	}
+
+	/** Describes this element again in each new render (its open tag's offset and its tag; null: none). */
+	follow(element: { offset: number; tag: string } | null): void {
+		this.#inspector.follow(element);
+	}
+
+	/**
+	 * A picture of the page this host shows, once it is ready (`lib`: the rasteriser's source). The
+	 * answer names the revision drawn.
+	 */
+	async capture(lib: string, request: { selector?: string; fullPage?: boolean; format: 'png' | 'jpeg'; quality?: number }): Promise<(FramePicture & { revision: number }) | { error: string; missing?: boolean }> {
+		const current = this.#current;
+		if (!current) return { error: 'The preview shows nothing yet.' };
+		const picture = await this.#inspector.capture(current, (message) => this.#post(current, message), { type: 'capture', lib, maxHeight: 8000, ...request });
+		return 'error' in picture ? picture : { ...picture, revision: current.revision };
 	}
 
 	/** The current frame element (the preview document's; the site's frame is inside it). */
@@ -187,6 +220,7 @@ export class PreviewHost {
 			const current: Current = {
 				revision,
 				nonce,
+				page: extras.page,
 				startedAt: performance.now(),
 				errors: [],
 				counts: { console: 0, errors: 0, chars: 0 },
@@ -255,12 +289,13 @@ export class PreviewHost {
 			}
 			case 'ready':
 				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
+				this.#inspector.ready(current, (m) => this.#post(current, m));
 				return;
 			case 'alive':
 				current.aliveAt = performance.now();
 				return;
 			default:
-				this.#channel.handle(message, current.revision);
+				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);
 		}
 	}
 

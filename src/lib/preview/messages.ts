@@ -3,7 +3,7 @@
 // depends on nothing in worker/.
 import type * as v from 'valibot';
 import type { Diagnostic } from './compiler/compiler';
-import type { ConsoleLineSchema, ErrorLineSchema, HostOutcomeSchema, SiteNavigationSchema, SiteStorageChangeSchema } from './schemas';
+import type { CaptureOptionsSchema, CaptureResultSchema, ConsoleLineSchema, ErrorLineSchema, HostOutcomeSchema, PickedElementSchema, SiteNavigationSchema, SiteStorageChangeSchema } from './schemas';
 
 /** A runtime error from inside the preview. */
 export type PreviewErrorLine = v.InferOutput<typeof ErrorLineSchema>;
@@ -15,6 +15,16 @@ export type HostRenderOutcome = v.InferOutput<typeof HostOutcomeSchema>;
 export type SiteNavigation = v.InferOutput<typeof SiteNavigationSchema>;
 /** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
 export type SiteStorageChange = v.InferOutput<typeof SiteStorageChangeSchema>;
+
+/** An element the person picked in the preview (the conversation's chip, the agent's context). */
+export type PickedElement = v.InferOutput<typeof PickedElementSchema>;
+/** How the screenshot tool wants the page drawn. */
+export type CaptureOptions = v.InferOutput<typeof CaptureOptionsSchema>;
+/** A tab's picture of the page it rendered, or why there is none. */
+export type CaptureResult = v.InferOutput<typeof CaptureResultSchema>;
+
+/** What the hub sends one tab on its own channel: a render, or a request for a picture of the page. */
+export type TabMessage = { kind: 'render'; render: PreviewRender } | { kind: 'capture'; id: string; options: CaptureOptions };
 
 /** A document the hub asks every preview host to render. */
 export interface PreviewRender {
@@ -64,10 +74,22 @@ export type PreviewBridgeMessage =
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
 	/** A request for a site file; the host answers with `response` and the same id. */
-	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number };
+	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number }
+	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */
+	| { type: 'picked'; revision: number; nonce: string; element: unknown; refresh?: boolean }
+	/** A text edited in place (`id`: the frame waits for the answer), or why it cannot be (`refused`). */
+	| { type: 'text-edit'; revision: number; nonce: string; id?: number; tag: string; at?: { line: number; offset: number }; before?: string; after?: string; refused?: 'script' | 'markup' }
+	/** The picture a capture asked for, as a data: URL, or why there is none. */
+	| { type: 'captured'; revision: number; nonce: string; captureId: number; data?: string; width?: number; height?: number; error?: string; missing?: boolean };
 
 /** Messages the host posts into the frame (page → iframe); `studioFrame` is the render's nonce. */
 export type HostToFrameMessage =
 	| ({ studioFrame: string; type: 'response'; id: number } & Omit<SiteFileAnswer, 'body'> & { body: string | ArrayBuffer | null })
-	| { studioFrame: string; type: 'storage-event'; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean };
+	| { studioFrame: string; type: 'storage-event'; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
+	| { studioFrame: string; type: 'pick'; on: boolean }
+	/** Describe again the element whose open tag starts at `offset` (the one the conversation holds). */
+	| { studioFrame: string; type: 'describe'; offset: number; tag: string }
+	| { studioFrame: string; type: 'text-edit-result'; id: number; ok: boolean }
+	/** `lib`: the rasteriser's source (sent with the first capture of a frame only when needed). */
+	| { studioFrame: string; type: 'capture'; captureId: number; lib: string; selector?: string; fullPage?: boolean; maxHeight?: number; format: 'png' | 'jpeg'; quality?: number };
 

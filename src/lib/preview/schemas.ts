@@ -53,3 +53,49 @@ export const SiteStorageChangeSchema = v.object({
 	changes: v.pipe(v.array(v.tuple([v.pipe(v.string(), v.maxLength(10_000)), v.nullable(v.pipe(v.string(), v.maxLength(5 * 1024 * 1024)))])), v.maxLength(10_000)),
 	clear: v.optional(v.boolean())
 });
+
+/** A box on the page, in CSS pixels of the frame's viewport. */
+const BoxSchema = v.object({ x: v.number(), y: v.number(), width: v.number(), height: v.number() });
+
+/**
+ * An element the person picked in the preview, as the frame describes it: a selector unique on the
+ * page, a short label (`h1.hero-title`), its outer HTML (trimmed), its box and key computed styles,
+ * and where its open tag is in the page's file (absent: a script built it). The host adds the file.
+ */
+export const PickedElementSchema = v.object({
+	selector: v.pipe(v.string(), v.maxLength(500)),
+	label: v.pipe(v.string(), v.maxLength(120)),
+	tag: v.pipe(v.string(), v.maxLength(60)),
+	html: v.pipe(v.string(), v.maxLength(1600)),
+	text: v.pipe(v.string(), v.maxLength(300)),
+	box: BoxSchema,
+	styles: v.pipe(v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.string(), v.maxLength(200))), v.maxEntries(30)),
+	at: v.nullable(v.object({ line: v.pipe(v.number(), v.integer(), v.minValue(1)), offset: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
+	/** The workspace file the element is written in (the page shown). */
+	path: v.optional(v.pipe(v.string(), v.maxLength(1024))),
+	/** The revision the frame showed when it was picked. */
+	revision: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)))
+});
+
+/** What the screenshot tool asks a tab's preview for. */
+export const CaptureOptionsSchema = v.object({
+	width: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(2560)),
+	height: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(4000)),
+	selector: v.optional(v.pipe(v.string(), v.maxLength(500))),
+	fullPage: v.optional(v.boolean()),
+	format: v.picklist(['png', 'jpeg'])
+});
+
+/** A tab's answer to a capture: the image (base64) of the revision it rendered, or why not. */
+export const CaptureResultSchema = v.variant('ok', [
+	v.object({
+		ok: v.literal(true),
+		revision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+		page: v.pipe(v.string(), v.maxLength(2048)),
+		mimeType: v.picklist(['image/png', 'image/jpeg']),
+		data: v.pipe(v.string(), v.maxLength(16 * 1024 * 1024)),
+		width: v.number(),
+		height: v.number()
+	}),
+	v.object({ ok: v.literal(false), code: v.picklist(['PREVIEW_UNAVAILABLE', 'PREVIEW_TARGET_NOT_FOUND', 'PREVIEW_ACK_TIMEOUT', 'TOOL_EXECUTION_FAILED']), message: v.pipe(v.string(), v.maxLength(2000)) })
+]);

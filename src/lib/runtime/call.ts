@@ -11,7 +11,7 @@ import { newTraceId } from './trace';
 import { preview } from './redact';
 import { runWithDeadline } from './run-handler';
 import { acceptsExpectedRevision, targetsOf, type CallBase, type RetryMemory } from './retry';
-import { CALL_ID_META, type CallContext, type CallToolResult, type HandlerContext, type TraceEntry } from './types';
+import { CALL_ID_META, RESULT_IMAGE, type CallContext, type CallToolResult, type HandlerContext, type ImageContent, type TraceEntry } from './types';
 
 type AnyHandler = (input: unknown, ctx: HandlerContext) => Promise<unknown>;
 
@@ -49,7 +49,7 @@ export function errorResult(shape: ToolErrorShape, callId?: string): CallToolRes
 	return result;
 }
 
-type Outcome = { ok: true; output: Record<string, unknown> } | { ok: false; error: ToolErrorShape };
+type Outcome = { ok: true; output: Record<string, unknown>; image?: ImageContent } | { ok: false; error: ToolErrorShape };
 
 /** Runs one call through the whole pipeline. `preFailure` short-cuts to a traced failure. */
 export async function runCall(env: CallEnvironment, rawName: unknown, rawArgs: unknown, options: CallOptions, preFailure?: ToolErrorShape): Promise<CallToolResult> {
@@ -122,12 +122,13 @@ export async function runCall(env: CallEnvironment, rawName: unknown, rawArgs: u
 		} catch (error) {
 			return { ok: false, error: toErrorShape(error) };
 		}
+		const image = imageOf(output);
 		const checked = v.safeParse(definition.output, output);
 		if (!checked.success) {
 			const issues = checked.issues.slice(0, 10).map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
 			return { ok: false, error: new ToolError('TOOL_EXECUTION_FAILED', `${name} produced an invalid result.`, { reason: 'invalid-output', issues }).toJSON() };
 		}
-		return { ok: true, output: checked.output as Record<string, unknown> };
+		return { ok: true, output: checked.output as Record<string, unknown>, ...(image ? { image } : {}) };
 	};
 
 	const outcome = verdict.kind === 'pending' ? await consent(env, name, input, options, base, callId, execute) : await execute(false);
@@ -144,7 +145,15 @@ export async function runCall(env: CallEnvironment, rawName: unknown, rawArgs: u
 		preview: previewOutcome ? { revision: previewOutcome.revision, status: previewOutcome.status } : undefined,
 		resultPreview: preview(structured)
 	});
-	return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: false, _meta: { [CALL_ID_META]: callId } };
+	return { content: [{ type: 'text', text: JSON.stringify(structured) }, ...(outcome.image ? [outcome.image] : [])], structuredContent: structured, isError: false, _meta: { [CALL_ID_META]: callId } };
+}
+
+/** The image a handler's output carries under RESULT_IMAGE. */
+function imageOf(output: unknown): ImageContent | undefined {
+	const image = output && typeof output === 'object' ? (output as { [RESULT_IMAGE]?: unknown })[RESULT_IMAGE] : undefined;
+	if (!image || typeof image !== 'object') return undefined;
+	const { data, mimeType } = image as Record<string, unknown>;
+	return typeof data === 'string' && typeof mimeType === 'string' ? { type: 'image', data, mimeType } : undefined;
 }
 
 /**

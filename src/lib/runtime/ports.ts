@@ -2,7 +2,7 @@
 import type { HistoryEntry, HistoryKind, UndoState } from '../domain/history';
 import type { Change } from '../domain/transitions';
 import type { Diff, Workspace } from '../domain/model';
-import type { PreviewDiagnostic, SiteNavigation } from '../preview/messages';
+import type { CaptureOptions, CaptureResult, PreviewDiagnostic, SiteNavigation } from '../preview/messages';
 
 /** A record that failed validation on load: kept aside and reported, never silently dropped. */
 export type QuarantinedRecord = {
@@ -111,6 +111,8 @@ export interface PreviewPort {
 	clearStorage?(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
 	/** Files an import left out, with why: a page that references one is told so, not "not in the workspace". */
 	noteLeftOut?(skipped: readonly { path: string; reason: string }[]): void;
+	/** A picture of the revision the preview acknowledged (absent: a runtime without a preview). */
+	screenshot?(options: CaptureOptions, signal?: AbortSignal): Promise<Extract<CaptureResult, { ok: true }>>;
 }
 
 /** A preview port for runtimes without a preview (tests, MCP stdio): always `unavailable`. */

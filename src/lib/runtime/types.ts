@@ -26,9 +26,33 @@ export interface TextContent {
 	text: string;
 }
 
+/** An image content block (MCP `type: "image"`): base64 bytes and their type. */
+export interface ImageContent {
+	type: 'image';
+	data: string;
+	mimeType: string;
+}
+
+/**
+ * A handler's output may carry an image under this key: it becomes the result's image content,
+ * beside the JSON text, and is never part of the structured result (nor of the trace).
+ */
+export const RESULT_IMAGE: unique symbol = Symbol('result-image');
+
+/** The JSON text of a result (its first text block). */
+export function resultText(result: CallToolResult): string {
+	const block = result.content.find((item): item is TextContent => item.type === 'text');
+	return block?.text ?? '{}';
+}
+
+/** The image a result carries, if any. */
+export function resultImage(result: CallToolResult): ImageContent | undefined {
+	return result.content.find((item): item is ImageContent => item.type === 'image');
+}
+
 /** The MCP `tools/call` result. Errors are results too (`isError: true`). */
 export interface CallToolResult {
-	content: TextContent[];
+	content: (TextContent | ImageContent)[];
 	structuredContent: Record<string, unknown>;
 	isError: boolean;
 	[key: string]: unknown;

@@ -2,6 +2,8 @@
 // (wire types) and the tool catalog. Views import nothing else from the studio's layers.
 import type { AgentRunInfo, AgentSettingsPatch, AgentSettingsView, ApprovalDecision, FileImpact as FileImpactOf, PendingApproval, SessionGrant } from '$lib/worker/protocol';
 import type { CommandExample } from '$lib/agents/commands';
+import type { PromptImage } from '$lib/agents/attachments';
+import type { PickedElement } from '$lib/preview/messages';
 import type { ToolOutput } from '$lib/tools/schema';
 export type {
 	AgentRunInfo,
@@ -15,6 +17,7 @@ export type {
 	HostRenderOutcome,
 	Impact,
 	PendingApproval,
+	PickedElement,
 	PreviewConsoleLine,
 	PreviewDiagnostic,
 	PreviewErrorLine,
@@ -24,6 +27,7 @@ export type {
 } from '$lib/worker/protocol';
 export type { Catalog, CatalogEntry, JsonSchema } from '$lib/tools/catalog';
 export type { CommandExample } from '$lib/agents/commands';
+export type { PromptImage } from '$lib/agents/attachments';
 export type { AccessoryKey } from '$lib/client/editor/codemirror';
 
 /** A transcript step's diff as the Agent panel holds it: loading, loaded, or no longer in history. */
@@ -72,6 +76,16 @@ export interface AgentPanelModel {
 	diffs: Record<number, StepDiff>;
 	ondiff: (revision: number) => void;
 	ondecide: (id: string, decision: ApprovalDecision) => void;
+	/** The element picked in the preview and the images that go with the next prompt. */
+	element: PickedElement | null;
+	images: PromptImage[];
+	onremoveelement: () => void;
+	onremoveimage: (index: number) => void;
+	/** Pasted or dropped files (the images among them join the prompt). */
+	onimages: (files: File[]) => void;
+	onsaveimage: (image: PromptImage) => void;
+	/** Opens the editor where an element is written. */
+	ongotocode: (element: PickedElement) => void;
 }
 
 /** What the Packages view lists: the packages_list tool's answer. */

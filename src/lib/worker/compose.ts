@@ -14,7 +14,7 @@ import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
 import { importLeftOutKey, siteStorageKey } from '../preview/policy';
-import type { PreviewRender } from '../preview/messages';
+import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
 import { HubEvents } from './hub-events';
@@ -40,6 +40,8 @@ export interface HubOptions {
 	publish: (event: HubEvent) => void;
 	/** Sends a render to one tab's preview host (renders are addressed, not broadcast as state). */
 	sendRender?: (tabId: string, render: PreviewRender) => void;
+	/** Asks one tab's preview for a picture of the page (the screenshot tool). */
+	sendCapture?: (tabId: string, id: string, options: CaptureOptions) => void;
 	/** Web Locks for tab leases; absent in Node tests. */
 	locks?: Pick<LockManager, 'request'> | null;
 	now?: () => number;
@@ -80,6 +82,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const preview = new PreviewCoordinator({
 		packages,
 		send: (tabId, render) => options.sendRender?.(tabId, render),
+		...(options.sendCapture ? { sendCapture: options.sendCapture } : {}),
 		onStatus: (outcome, hosts) => events.publish({ type: 'preview.status', preview: { outcome, hosts } }),
 		onStorage: (change, fromTab) => events.publish({ type: 'preview.storage', change, fromTab }),
 		onPage: (location) => events.publish({ type: 'preview.page', location }),

@@ -4,7 +4,7 @@
 import type { Hub } from './hub';
 import { composeHub } from './compose';
 import { DEFAULT_WORKSPACE, HUBS_CHANNEL, PROTOCOL_VERSION, eventsChannelName, renderChannelName, type HubAnnouncement, type HubEvent, type RuntimeMode } from './protocol';
-import type { PreviewRender } from '../preview/messages';
+import type { CaptureOptions, PreviewRender, TabMessage } from '../preview/messages';
 import { IdbRepository } from '../storage/repository';
 import { MemoryRepository } from '../storage/memory';
 import { TraceStore } from '../storage/trace-store';
@@ -59,11 +59,13 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 	const kv = idb ? new KeyValueStores(idb.database) : null;
 	// One channel per tab hosting a preview: renders go to that tab only, never on the event stream.
 	const renderChannels = new Map<string, BroadcastChannel>();
-	const sendRender = (tabId: string, render: PreviewRender) => {
+	const sendToTab = (tabId: string, message: TabMessage) => {
 		let channel = renderChannels.get(tabId);
 		if (!channel) renderChannels.set(tabId, (channel = new BroadcastChannel(renderChannelName(options.build, tabId))));
-		channel.postMessage(render);
+		channel.postMessage(message);
 	};
+	const sendRender = (tabId: string, render: PreviewRender) => sendToTab(tabId, { kind: 'render', render });
+	const sendCapture = (tabId: string, id: string, capture: CaptureOptions) => sendToTab(tabId, { kind: 'capture', id, options: capture });
 	// The device's packages: one store for every workspace; without it, packages live as long as the hub.
 	const packageStore = idb ? await IdbPackageStore.open().catch(() => undefined) : undefined;
 	const hub: Hub = await composeHub({
@@ -86,6 +88,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		transcripts: idb ? new TranscriptStore(idb.database, workspaceId) : undefined,
 		publish: (event: HubEvent) => events.postMessage(event),
 		sendRender,
+		sendCapture,
 		folders: kv ? { get: (id: string) => kv.getFolder(id), put: (record, id: string) => kv.putFolder(record, id) } : undefined,
 		settings: kv ? { get: (key: string) => kv.getSetting(key), set: (key: string, value: unknown) => kv.setSetting(key, value) } : undefined,
 		preferences: kv ? { get: (key: string) => kv.getPreference(key), set: (key: string, value: unknown) => kv.setPreference(key, value) } : undefined,

@@ -35,6 +35,8 @@ import {
 	SitePathSchema,
 	SiteStorageChangeSchema
 } from './protocol-schemas';
+import { CaptureResultSchema } from '../preview/schemas';
+import { PromptAttachmentsSchema } from '../agents/attachments';
 
 export type * from './wire';
 export type * from '../preview/messages';
@@ -51,7 +53,7 @@ export type { DiffLine } from '../domain/diff';
 export type { McpTool };
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 
 /** The tab's half of the handshake. */
@@ -136,7 +138,7 @@ export const HUB_METHODS = {
 	/** What one revision changed, as line diffs. */
 	revisionDiff: method<RevisionDiff | null>()({ args: v.tuple([RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
 	/** Starts an agent run in the hub; progress arrives as agent.update events. */
-	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model'])), v.optional(IdSchema)]), deadlineMs: QUICK, replay: 'never' }),
+	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model'])), v.optional(IdSchema), v.optional(PromptAttachmentsSchema)]), deadlineMs: QUICK, replay: 'never' }),
 	/** Deletes a conversation's transcripts in every tab (a running run of it is stopped). */
 	deleteConversation: method<number>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => 0 }),
 	cancelAgent: method<boolean>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
@@ -194,6 +196,8 @@ export const HUB_METHODS = {
 	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema]), deadlineMs: QUICK, replay: 'always' }),
 	/** A frame changed the site's storage (the hub keeps localStorage and tells the other tabs). */
 	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
+	/** A tab's picture of the page for the screenshot tool (the answer to a capture the hub sent it). */
+	previewCaptured: method<void>()({ args: v.tuple([IdSchema, IdSchema, CaptureResultSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
 	/** The site's localStorage as the hub keeps it (the Site data view). */
 	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
 	/** Where packages come from (one choice per browser). */

@@ -5,6 +5,9 @@ import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
 import type { StepDiff } from '$lib/shared/types';
+import type { PickedElement } from '$lib/preview/messages';
+import { IMAGES_PER_PROMPT, type PromptImage } from '$lib/agents/attachments';
+import { promptImage } from '../prompt-image';
 
 /** What the panel shows when the local agent is asked to fix code (it cannot write code). */
 export interface FixHint {
@@ -24,9 +27,13 @@ export class AgentActions {
 	/** The model settings form is open. */
 	showSettings = $state(false);
 	settings = $state.raw<AgentSettingsView | null>(null);
-	models = $state.raw<{ id: string; name: string; tools: boolean | null }[]>([]);
+	models = $state.raw<{ id: string; name: string; tools: boolean | null; images?: boolean | null }[]>([]);
 	modelsError = $state<string | null>(null);
 	keyDraft = $state('');
+	/** The element picked in the preview: it goes with the next prompt (the chip above the prompt). */
+	element = $state.raw<PickedElement | null>(null);
+	/** Images pasted or dropped into the prompt: they go with the next one. */
+	images = $state.raw<PromptImage[]>([]);
 	/** Diffs the transcript's steps opened, by revision (a tab serves one workspace for its life). */
 	diffs = $state<Record<number, StepDiff>>({});
 
@@ -102,14 +109,52 @@ export class AgentActions {
 		this.settings = await this.studio.api.getAgentSettings();
 	}
 
+	/** Adds pasted or dropped image files to the next prompt (shrunk to a bounded size). */
+	async addImages(files: readonly File[]) {
+		for (const file of files.filter((f) => f.type.startsWith('image/'))) {
+			if (this.images.length >= IMAGES_PER_PROMPT) {
+				this.toasts.show({ tone: 'info', message: `A prompt takes at most ${IMAGES_PER_PROMPT} images.` });
+				break;
+			}
+			try {
+				this.images = [...this.images, await promptImage(file)];
+			} catch (error) {
+				this.toasts.show({ tone: 'error', message: `${file.name || 'The image'} cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+			}
+		}
+	}
+
+	removeImage(index: number) {
+		this.images = this.images.filter((_, i) => i !== index);
+	}
+
+	/** Saves an image of the conversation into the workspace as an asset; answers its path (null: not saved). */
+	async saveImage(image: PromptImage): Promise<string | null> {
+		const extension = image.mimeType.split('/')[1]!.replace('jpeg', 'jpg');
+		const base = (image.name.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'image').slice(0, 40);
+		const taken = new Set(this.studio.workspace.files.map((file) => file.path));
+		let path = `assets/${base}.${extension}`;
+		for (let n = 2; taken.has(path); n++) path = `assets/${base}-${n}.${extension}`;
+		const result = await this.studio.callTool('workspace_create_file', { path, content: image.data, encoding: 'base64', expectedRevision: this.studio.workspace.revision }, 'palette');
+		if (result.isError) {
+			this.toasts.show({ tone: 'error', message: (result.structuredContent.error as { message?: string }).message ?? 'The image was not saved.' });
+			return null;
+		}
+		this.toasts.show({ tone: 'info', message: `Saved as ${path} — refer to it as ${path} in a page.` }, 5000);
+		return path;
+	}
+
 	async send(text = this.prompt) {
 		const prompt = text.trim();
 		if (!prompt) return;
 		try {
 			const continuing = this.conversation?.id;
-			const sessionId = await this.studio.api.startAgent(prompt, this.settings?.provider ?? 'local', continuing);
+			const attachments = { ...(this.element ? { element: $state.snapshot(this.element) } : {}), ...(this.images.length ? { images: $state.snapshot(this.images) } : {}) };
+			const sessionId = await this.studio.api.startAgent(prompt, this.settings?.provider ?? 'local', continuing, attachments);
 			this.selected = continuing ?? sessionId; // a new conversation is named after its first run
 			this.fresh = false;
+			// The picked element stays for the next prompt ("make it bigger", then "make it teal"); images go once.
+			this.images = [];
 			if (text === this.prompt) this.prompt = '';
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) });

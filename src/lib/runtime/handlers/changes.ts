@@ -10,6 +10,7 @@ import type { ToolInput } from '../../tools/schema';
 import { decodeContent } from './shared';
 import { rewriteForRename, type RewrittenReference } from '../../domain/references';
 import { tryNormalizePath } from '../../domain/paths';
+import { editElement } from '../../domain/elements';
 
 /** Tools whose effect is a single change to the current workspace. */
 export const CHANGE_BUILDERS = {
@@ -29,8 +30,18 @@ export const CHANGE_BUILDERS = {
 	preview_set_theme: (input: ToolInput<'preview_set_theme'>, ws: Workspace): Change => themeChange(ws, input.accent, input.scheme),
 	preview_update_hero: (input: ToolInput<'preview_update_hero'>, ws: Workspace): Change => heroChange(ws, input.title, input.subtitle),
 	preview_add_feature: (input: ToolInput<'preview_add_feature'>, ws: Workspace): Change => featureChange(ws, input.title, input.body, input.icon),
-	workspace_import_zip: (input: ToolInput<'workspace_import_zip'>, ws: Workspace): Change => importChange(ws, zipContents(input.data).files, input.mode)
+	workspace_import_zip: (input: ToolInput<'workspace_import_zip'>, ws: Workspace): Change => importChange(ws, zipContents(input.data).files, input.mode),
+	workspace_edit_element: (input: ToolInput<'workspace_edit_element'>, ws: Workspace): Change => elementChange(input, ws)
 } as const;
+
+/** One element of an HTML file edited where it is written (its text, its inline style). */
+function elementChange(input: ToolInput<'workspace_edit_element'>, ws: Workspace): Change {
+	const path = tryNormalizePath(input.path) ?? input.path;
+	const file = ws.files.get(path);
+	if (!file || file.content === undefined) throw new ToolError('WORKSPACE_FILE_NOT_FOUND', `${input.path} is not a text file of the workspace.`, { path: input.path });
+	if (input.text === undefined && !input.style) throw new ToolError('TOOL_VALIDATION_FAILED', 'Give the element a text or style properties to set.', { reason: 'nothing-to-edit' });
+	return { type: 'write', path, content: editElement(file.content, path, input) };
+}
 
 /**
  * A rename, with the links to the file rewritten in the same revision (updateReferences, default

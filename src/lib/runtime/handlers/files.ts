@@ -32,6 +32,7 @@ export function fileHandlers(service: WorkspaceService) {
 		workspace_create_file: planHandler(service, 'workspace_create_file'),
 		workspace_write_file: planHandler(service, 'workspace_write_file'),
 		workspace_apply_patch: planHandler(service, 'workspace_apply_patch'),
+		workspace_edit_element: planHandler(service, 'workspace_edit_element'),
 		// The plan runs on the workspace the commit applies to: what it rewrote (or leaves dangling) is
 		// read from that same run, so the report matches the revision.
 		workspace_rename_file: async (input: ToolInput<'workspace_rename_file'>, ctx: HandlerContext) => {

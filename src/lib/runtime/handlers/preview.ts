@@ -1,7 +1,7 @@
 // Preview tools: the last acknowledged status with console lines, errors and warnings, a refresh,
-// going to another page, and the site's storage.
+// going to another page, the site's storage, and a picture of the page.
 import { ToolError } from '../../core/errors';
-import type { ToolHandler } from '../types';
+import { RESULT_IMAGE, type ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 
 /** Longest value preview_get_storage returns whole. */
@@ -16,7 +16,24 @@ export function previewHandlers(service: WorkspaceService) {
 		preview_navigate: ToolHandler<'preview_navigate'>;
 		preview_get_storage: ToolHandler<'preview_get_storage'>;
 		preview_clear_storage: ToolHandler<'preview_clear_storage'>;
+		preview_screenshot: ToolHandler<'preview_screenshot'>;
 	} = {
+		async preview_screenshot(input, ctx) {
+			if (!service.preview.screenshot) throw unavailable();
+			const height = input.height ?? (input.width <= 480 ? 844 : input.width <= 1024 ? 1024 : 800);
+			const picture = await service.preview.screenshot({ width: input.width, height, format: input.format, ...(input.selector ? { selector: input.selector } : {}), ...(input.fullPage ? { fullPage: true } : {}) }, ctx.signal);
+			const output = {
+				revision: picture.revision,
+				page: picture.page,
+				width: picture.width,
+				height: picture.height,
+				mimeType: picture.mimeType,
+				bytes: Math.floor((picture.data.length * 3) / 4),
+				...(input.selector ? { selector: input.selector } : {})
+			};
+			// The bytes travel as the result's image content, not inside its JSON.
+			return Object.assign(output, { [RESULT_IMAGE]: { data: picture.data, mimeType: picture.mimeType } });
+		},
 		async preview_get_status() {
 			const { preview, page, console, errors, warnings } = service.preview.status();
 			return { revision: service.revision, preview, ...(page ? { page } : {}), console, errors, warnings: warnings ?? [] };

@@ -97,5 +97,28 @@ export const FILES_TOOLS = {
 		}),
 		output: mutationOutput({ imported: v.array(v.string()), skipped: v.array(SkippedPath) }),
 		hints: { ...WRITE, destructiveHint: true }
+	}),
+	workspace_edit_element: tool({
+		name: 'workspace_edit_element',
+		title: 'Edit an element',
+		group: 'files',
+		description: `Edits one element of an HTML file where it is written: sets its text and/or inline style properties, leaving every other byte of the file as it is. Name the element by its place (the "offset" of its open tag, as an element picked in the preview gives it in "path:line" and its offset) and its tag. text replaces the element's text (escaped; only for an element whose content is text, no inner tags); expectText, when given, must be the text it holds now (refused otherwise: a script built it). style sets CSS properties in its style attribute ("" removes one). Fails with PREVIEW_TARGET_NOT_FOUND when no such element starts there (the file changed since: read it again). ${REVISION_NOTE} ${RETURNS_MUTATION}`,
+		input: mutationInput({
+			path: Path,
+			offset: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Character offset of the element\'s open tag ("<") in the file.')),
+			tag: v.pipe(v.string(), v.minLength(1), v.maxLength(60), v.description('The element\'s tag name, as a check (h1, p, a…).'), v.examples(['h1'])),
+			text: v.optional(v.pipe(v.string(), v.maxLength(10_000), v.description('The new text of the element.'))),
+			expectText: v.optional(v.pipe(v.string(), v.maxLength(10_000), v.description('The text the element shows now.'))),
+			style: v.optional(
+				v.pipe(
+					v.record(v.pipe(v.string(), v.regex(/^-?[a-zA-Z][a-zA-Z0-9-]*$/), v.maxLength(60)), v.pipe(v.string(), v.maxLength(300), v.regex(/^[^;{}<>]*$/))),
+					v.maxEntries(30),
+					v.description('CSS properties to set in the element\'s style attribute ("" removes one).'),
+					v.examples([{ 'font-size': '3rem', color: 'teal' }])
+				)
+			)
+		}),
+		output: MutationOutput,
+		hints: { ...WRITE, idempotentHint: true }
 	})
 } as const;

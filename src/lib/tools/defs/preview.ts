@@ -70,6 +70,30 @@ export const PREVIEW_TOOLS = {
 		output: Rendered,
 		hints: { ...READ, idempotentHint: false }
 	}),
+	preview_screenshot: tool({
+		name: 'preview_screenshot',
+		title: 'Screenshot of the page',
+		group: 'preview',
+		description:
+			'Returns a picture of the page the preview shows, as an image, at the width you choose (390 for a phone, 768 for a tablet, 1280 for a desktop), of the revision the preview acknowledged (the answer names it). Give a CSS selector for one element only (its own size), or fullPage for the whole page height instead of the first screen. Use it to see how a layout looks before and after a change ("the header looks cramped on a phone"). Needs the studio open in a browser tab. Read-only.',
+		input: v.strictObject({
+			width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(2560), v.description('Viewport width in CSS pixels (default 1280): 390 phone, 768 tablet, 1280 desktop.'), v.examples([390, 768, 1280])), 1280),
+			height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(4000), v.description('Viewport height in CSS pixels (default: 844 for phone widths, 1024 for tablets, 800 otherwise).'))),
+			selector: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description('A CSS selector: the picture is of the first matching element only.'), v.examples(['h1.hero-title', 'header']))),
+			fullPage: v.optional(v.pipe(v.boolean(), v.description('The whole page height (at most 8000 px) instead of the first screen.'))),
+			format: v.optional(v.pipe(v.picklist(['png', 'jpeg']), v.description('png (default, exact) or jpeg (smaller).')), 'png')
+		}),
+		output: v.looseObject({
+			revision: Revision,
+			page: v.pipe(v.string(), v.description('The page drawn (index.html, about.html…).')),
+			width: v.number(),
+			height: v.number(),
+			mimeType: v.string(),
+			bytes: v.number(),
+			selector: v.optional(v.string())
+		}),
+		hints: READ
+	}),
 	preview_set_theme: tool({
 		name: 'preview_set_theme',
 		title: 'Set theme colour',

@@ -1,13 +1,14 @@
 // Hub methods: agent runs (start, cancel, conversations), their settings and the model list.
 import type { AgentSettingsPatch } from '../../agents/settings';
 import type { HubBackend } from '../protocol';
+import type { PromptAttachments } from '../../agents/attachments';
 import type { HubContext } from './context';
 
 /** The agent methods. */
 export function agentMethods({ parts: { agents } }: HubContext) {
 	return {
-		startAgent(prompt: string, provider?: 'local' | 'model', conversationId?: string): Promise<string> {
-			return agents.start(prompt, provider, conversationId);
+		startAgent(prompt: string, provider?: 'local' | 'model', conversationId?: string, attachments?: PromptAttachments): Promise<string> {
+			return agents.start(prompt, provider, conversationId, attachments);
 		},
 		deleteConversation(conversationId: string): Promise<number> {
 			return agents.deleteConversation(conversationId);

@@ -1,7 +1,7 @@
 // Hub methods: the preview's hosts (registering, acknowledging, reporting), its pages, the files and
 // storage the site asks for.
 import type { PreviewCoordinator } from '../../preview/coordinator';
-import type { PreviewRender, SiteNavigation } from '../../preview/messages';
+import type { CaptureResult, PreviewRender, SiteNavigation } from '../../preview/messages';
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
 
@@ -33,6 +33,9 @@ export function previewMethods(hub: HubContext) {
 		},
 		async previewStorage(tabId: string, change: Parameters<PreviewCoordinator['storageChange']>[1]): Promise<void> {
 			preview.storageChange(tabId, change);
+		},
+		async previewCaptured(tabId: string, id: string, result: CaptureResult): Promise<void> {
+			preview.captured(tabId, id, result);
 		},
 		async previewSiteStorage() {
 			return preview.siteStorage();

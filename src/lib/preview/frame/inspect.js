@@ -1,0 +1,324 @@
+// @ts-check
+// What the studio sees of the page, and the person's hands on it: the source location of each
+// element (the compiler marks every open tag; this program takes the marks off before the page's
+// first script runs and keeps them beside the elements), the element picker (outline, tag and size
+// under the pointer; a click picks), editing a text in place (double-click, Enter writes it to the
+// file), and a picture of the page or one element for the screenshot tool (the host sends the
+// rasteriser, modern-screenshot, only when one is asked for). Plain browser JavaScript, type-checked.
+
+/**
+ * Installs the inspector.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioInspect(api) {
+	var ATTR = 'data-studio-at';
+	/** @type {WeakMap<Element, string>} */
+	var where = new WeakMap();
+	/** The page's elements by the offset of their open tag (the element the conversation follows is found again by it). @type {Record<number, Element>} */
+	var byOffset = {};
+	/** @param {Node} node */
+	function take(node) {
+		if (node.nodeType !== 1) return;
+		var element = /** @type {Element} */ (node);
+		var value = element.getAttribute(ATTR);
+		if (value !== null) {
+			where.set(element, value);
+			byOffset[Number(value.split(':')[1])] = element;
+			element.removeAttribute(ATTR);
+		}
+		var marked = element.querySelectorAll('[' + ATTR + ']');
+		for (var i = 0; i < marked.length; i++) take(/** @type {Element} */ (marked[i]));
+	}
+	// The parser delivers these records before each of the page's scripts runs (a microtask checkpoint
+	// comes first), so no script of the page ever reads a mark.
+	var observer = new MutationObserver(function (records) {
+		for (var r = 0; r < records.length; r++) {
+			var added = /** @type {MutationRecord} */ (records[r]).addedNodes;
+			for (var n = 0; n < added.length; n++) take(/** @type {Node} */ (added[n]));
+		}
+	});
+	observer.observe(document, { childList: true, subtree: true });
+	document.addEventListener('DOMContentLoaded', function () {
+		take(document.documentElement);
+		observer.disconnect();
+	});
+
+	/** @param {Element} element */
+	function locationOf(element) {
+		var value = where.get(element);
+		var match = value ? /^(\d+):(\d+)$/.exec(value) : null;
+		return match ? { line: Number(match[1]), offset: Number(match[2]) } : null;
+	}
+	/** @param {string} text */
+	var css = function (text) {
+		return typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(text) : text.replace(/[^\w-]/g, '\\$&');
+	};
+	/** A short name: tag, id or up to two classes (`h1.hero-title`). @param {Element} element */
+	function label(element) {
+		var tag = element.tagName.toLowerCase();
+		if (element.id) return tag + '#' + css(element.id);
+		var classes = Array.prototype.slice.call(element.classList, 0, 2).filter(function (/** @type {string} */ c) {
+			return c.indexOf('studio-') !== 0;
+		});
+		return tag + classes.map(function (/** @type {string} */ c) {
+			return '.' + css(c);
+		}).join('');
+	}
+	/** A selector that names this element alone on the page. @param {Element} element */
+	function selector(element) {
+		var parts = [];
+		for (var node = /** @type {Element | null} */ (element); node && node.nodeType === 1 && node !== document.documentElement; node = node.parentElement) {
+			var part = label(node);
+			var parent = node.parentElement;
+			if (parent && !node.id) {
+				var same = Array.prototype.filter.call(parent.children, function (/** @type {Element} */ c) {
+					return c.tagName === /** @type {Element} */ (node).tagName;
+				});
+				if (same.length > 1) part += ':nth-of-type(' + (same.indexOf(node) + 1) + ')';
+			}
+			parts.unshift(part);
+			var joined = parts.join(' > ');
+			try {
+				if (document.querySelectorAll(joined).length === 1) return joined;
+			} catch {
+				/* keep going up */
+			}
+		}
+		return parts.join(' > ');
+	}
+	var STYLES = ['display', 'position', 'font-family', 'font-size', 'font-weight', 'line-height', 'color', 'background-color', 'text-align', 'margin', 'padding', 'border', 'width', 'height'];
+	/** What the agent is told of a picked element. @param {Element} element */
+	function describe(element) {
+		var box = element.getBoundingClientRect();
+		var computed = getComputedStyle(element);
+		/** @type {Record<string, string>} */
+		var styles = {};
+		STYLES.forEach(function (name) {
+			styles[name] = computed.getPropertyValue(name).slice(0, 200);
+		});
+		var html = element.outerHTML;
+		return {
+			selector: selector(element).slice(0, 500),
+			label: label(element).slice(0, 120),
+			tag: element.tagName.toLowerCase(),
+			html: html.length > 1500 ? html.slice(0, 1500) + '…' : html,
+			text: (element.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 300),
+			box: { x: Math.round(box.left), y: Math.round(box.top), width: Math.round(box.width), height: Math.round(box.height) },
+			styles: styles,
+			at: locationOf(element)
+		};
+	}
+
+	// ---- The picker ----
+	var picking = false;
+	/** @type {HTMLElement | null} */
+	var overlay = null;
+	/** @type {HTMLElement | null} */
+	var tip = null;
+	function ensureOverlay() {
+		if (overlay) return;
+		overlay = document.createElement('div');
+		tip = document.createElement('div');
+		overlay.setAttribute('aria-hidden', 'true');
+		overlay.style.cssText = 'position:fixed;pointer-events:none;z-index:2147483647;outline:2px solid #2563eb;background:rgba(37,99,235,.12);border-radius:2px;display:none';
+		tip.style.cssText = 'position:absolute;left:0;top:-22px;font:12px/18px system-ui,sans-serif;background:#1e3a8a;color:#fff;padding:1px 6px;border-radius:3px;white-space:nowrap';
+		overlay.appendChild(tip);
+	}
+	/** @param {Element} element */
+	function outline(element) {
+		ensureOverlay();
+		if (!overlay || !tip) return;
+		if (!overlay.isConnected) document.documentElement.appendChild(overlay);
+		var box = element.getBoundingClientRect();
+		overlay.style.display = 'block';
+		overlay.style.left = box.left + 'px';
+		overlay.style.top = box.top + 'px';
+		overlay.style.width = box.width + 'px';
+		overlay.style.height = box.height + 'px';
+		tip.textContent = label(element) + ' · ' + Math.round(box.width) + '×' + Math.round(box.height);
+		tip.style.top = box.top < 24 ? box.height + 2 + 'px' : '-22px';
+	}
+	/** @param {Event} event */
+	function target(event) {
+		var t = /** @type {Element | null} */ (event.target);
+		return t && t.nodeType === 1 && t !== overlay && t !== tip ? t : null;
+	}
+	/** @param {Event} event */
+	function onMove(event) {
+		var t = target(event);
+		if (t) outline(t);
+	}
+	/** @param {Event} event */
+	function swallow(event) {
+		event.preventDefault();
+		event.stopImmediatePropagation();
+	}
+	/** @param {Event} event */
+	function onClick(event) {
+		swallow(event);
+		var t = target(event);
+		if (!t) return;
+		setPicking(false);
+		api.send({ type: 'picked', element: describe(t) });
+	}
+	/** @param {KeyboardEvent} event */
+	function onKey(event) {
+		if (event.key !== 'Escape') return;
+		swallow(event);
+		setPicking(false);
+		api.send({ type: 'picked', element: null });
+	}
+	var PICK_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'dblclick', 'submit'];
+	/** @param {boolean} on */
+	function setPicking(on) {
+		if (on === picking) return;
+		picking = on;
+		/** @param {string} name @param {EventListener} fn */
+		var toggle = function (name, fn) {
+			if (on) window.addEventListener(name, fn, true);
+			else window.removeEventListener(name, fn, true);
+		};
+		toggle('pointermove', onMove);
+		toggle('click', onClick);
+		toggle('keydown', /** @type {EventListener} */ (onKey));
+		PICK_EVENTS.forEach(function (name) {
+			toggle(name, swallow);
+		});
+		if (!on && overlay) overlay.remove();
+		document.documentElement.style.cursor = on ? 'crosshair' : '';
+	}
+	api.on('pick', function (message) {
+		setPicking(message.on === true);
+	});
+	// The element the conversation holds, described again in a new render (its styles and text changed).
+	api.on('describe', function (message) {
+		var found = byOffset[Number(message.offset)];
+		if (found && found.isConnected && found.tagName.toLowerCase() === message.tag) api.send({ type: 'picked', element: describe(found), refresh: true });
+	});
+
+	// ---- Editing a text in place ----
+	window.addEventListener('dblclick', function (event) {
+		if (event.defaultPrevented || picking) return;
+		var t = target(event);
+		if (!t || /** @type {HTMLElement} */ (t).isContentEditable) return;
+		var own = Array.prototype.some.call(t.childNodes, function (/** @type {Node} */ node) {
+			return node.nodeType === 3 && /\S/.test(node.nodeValue || '');
+		});
+		if (!own) return; // a double-click on a box, not on a text
+		var at = locationOf(t);
+		if (!at) return api.send({ type: 'text-edit', refused: 'script', tag: t.tagName.toLowerCase() });
+		if (t.children.length > 0) return api.send({ type: 'text-edit', refused: 'markup', tag: t.tagName.toLowerCase(), at: at });
+		edit(/** @type {HTMLElement} */ (t), at);
+	});
+	/** @param {HTMLElement} element @param {{ line: number, offset: number }} at */
+	function edit(element, at) {
+		var before = element.textContent || '';
+		var done = false;
+		element.setAttribute('contenteditable', 'plaintext-only');
+		element.focus();
+		var range = document.createRange();
+		range.selectNodeContents(element);
+		var selection = getSelection();
+		if (selection) {
+			selection.removeAllRanges();
+			selection.addRange(range);
+		}
+		/** @param {boolean} keep */
+		function finish(keep) {
+			if (done) return;
+			done = true;
+			element.removeEventListener('keydown', onEditKey, true);
+			element.removeEventListener('blur', onBlur, true);
+			element.removeAttribute('contenteditable');
+			var after = (element.textContent || '').replace(/\n/g, ' ');
+			if (!keep || after === before) {
+				element.textContent = before;
+				return;
+			}
+			api.request({ type: 'text-edit', tag: element.tagName.toLowerCase(), at: at, before: before, after: after }).then(function (answer) {
+				if (answer.ok !== true) element.textContent = before; // not written: the page shows the file again
+			});
+		}
+		/** @param {KeyboardEvent} event */
+		function onEditKey(event) {
+			event.stopPropagation();
+			if (event.key === 'Enter' && !event.shiftKey) {
+				event.preventDefault();
+				finish(true);
+				element.blur();
+			} else if (event.key === 'Escape') {
+				event.preventDefault();
+				finish(false);
+				element.blur();
+			}
+		}
+		function onBlur() {
+			finish(true);
+		}
+		element.addEventListener('keydown', onEditKey, true);
+		element.addEventListener('blur', onBlur, true);
+	}
+
+	// ---- A picture for the screenshot tool ----
+	/** @type {any} */
+	var raster = null;
+	/** @param {string} source */
+	function rasteriser(source) {
+		if (raster) return raster;
+		// Run as a script of its own with its module loaders hidden: a page's AMD loader must not take it.
+		var key = '__studioRaster' + Math.random().toString(36).slice(2);
+		/** @type {Record<string, any>} */
+		var holder = {};
+		/** @type {any} */ (window)[key] = holder;
+		var script = document.createElement('script');
+		script.textContent = '(function(define,exports,module,globalThis,self){' + source + '\n}).call(window.' + key + ',void 0,void 0,void 0,window.' + key + ',window.' + key + ');';
+		document.documentElement.appendChild(script);
+		script.remove();
+		delete (/** @type {any} */ (window)[key]);
+		raster = holder.modernScreenshot || null;
+		return raster;
+	}
+	api.on('capture', function (message) {
+		var id = Number(message.captureId);
+		var reply = function (/** @type {Record<string, unknown>} */ m) {
+			api.send(Object.assign({ type: 'captured', captureId: id }, m));
+		};
+		var lib = rasteriser(String(message.lib || ''));
+		if (!lib) return reply({ error: 'The page does not let the studio run its rasteriser (its content security policy?).' });
+		/** @type {Element | null} */
+		var node = document.documentElement;
+		if (message.selector) {
+			try {
+				node = document.querySelector(String(message.selector));
+			} catch {
+				return reply({ error: 'Not a CSS selector: ' + String(message.selector), missing: true });
+			}
+			if (!node) return reply({ error: 'No element on the page matches ' + String(message.selector), missing: true });
+		}
+		var whole = !message.selector;
+		var height = whole ? (message.fullPage ? Math.min(Number(message.maxHeight) || 8000, document.documentElement.scrollHeight) : innerHeight) : undefined;
+		var jpeg = message.format === 'jpeg';
+		var background = getComputedStyle(document.body || document.documentElement).backgroundColor;
+		var fonts = document.fonts ? document.fonts.ready : Promise.resolve();
+		fonts
+			.then(function () {
+				// No helper frame for default styles: a child of this sandboxed frame is another origin.
+				var options = { scale: 1, width: whole ? innerWidth : undefined, height: height, type: jpeg ? 'image/jpeg' : 'image/png', quality: Number(message.quality) || 0.85, backgroundColor: whole || jpeg ? (/rgba\(0, 0, 0, 0\)|transparent/.test(background) ? '#ffffff' : background) : null, sandbox: { contentWindow: null, remove: function () {} } };
+				return jpeg ? lib.domToJpeg(node, options) : lib.domToPng(node, options);
+			})
+			.then(function (/** @type {string} */ url) {
+				var image = new Image();
+				image.onload = function () {
+					reply({ data: url, width: image.naturalWidth, height: image.naturalHeight });
+				};
+				image.onerror = function () {
+					reply({ error: 'The rasteriser made no image.' });
+				};
+				image.src = url;
+			})
+			.catch(function (/** @type {unknown} */ error) {
+				reply({ error: 'The page could not be drawn: ' + String(error && /** @type {Error} */ (error).message ? /** @type {Error} */ (error).message : error) });
+			});
+	});
+}
