@@ -79,7 +79,7 @@ describe('compile', () => {
 		);
 		// Every element shown carries its source location (the picker's); a rewritten tag keeps it.
 		expect(located).toContain('<img data-studio-at="1:124" src="data:image/png;base64,');
-		const html = located.replace(/ data-studio-at="\d+:\d+"/g, '');
+		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('href="data:image/svg+xml;base64,');
 		expect(html).toContain('background:url("data:image/png;base64,iVBORwECAw==")');
 		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, data:, 2x">');
@@ -205,7 +205,7 @@ describe('compile', () => {
 			})
 		);
 		expect(diagnostics).toEqual([]);
-		const html = located.replace(/ data-studio-at="\d+:\d+"/g, '');
+		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> -->');
 		expect(html).toContain('<p title="<script src=x.js></script>">hi</p>');
 		expect(html).toContain('<script data-source="a.js">window.a = 1;');
@@ -364,7 +364,7 @@ describe('renders are addressed to hosts', () => {
 		const coordinator = new PreviewCoordinator({ send: (tab, render) => sent.push({ tab, revision: render.revision, renderId: render.renderId }) });
 		const current = coordinator.registerHost('a', ws({ 'index.html': '<h1>now</h1>' }, 7));
 		expect(current).toMatchObject({ revision: 7 });
-		expect(current.html).toContain('<h1 data-studio-at="1:0">now</h1>');
+		expect(current.html).toContain('<h1 data-studio-at="1:0:bah8fr">now</h1>');
 		expect(sent).toEqual([]); // nothing broadcast: only the registering tab renders it
 		coordinator.ack('a', current.renderId, { revision: 7, status: 'ready', durationMs: 3, errors: [] });
 		expect(coordinator.status().preview).toMatchObject({ revision: 7, status: 'ready' });

@@ -88,7 +88,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		};
 		expect(await go({ path: '/about.html', fragment: '#team' })).toMatchObject({ page: 'about.html', status: 'ready' });
 		expect(sent.at(-1)).toMatchObject({ page: 'about.html', fragment: '#team' });
-		expect(sent.at(-1)!.html.replace(/ data-studio-at="\d+:\d+"/g, '')).toContain('<h1>About</h1>');
+		expect(sent.at(-1)!.html.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '')).toContain('<h1>About</h1>');
 		// An edit to the page shown keeps you on it (and the fragment is not gone to again).
 		const edited = ws({ ...Object.fromEntries([...site.files].map(([p, f]) => [p, f.content ?? f.bytes!])), 'about.html': '<h1>About us</h1>' }, 4);
 		const rendered = c.render(edited);
@@ -202,7 +202,7 @@ describe('the site\'s references to location', () => {
 			'm.js': 'document.location.replace("b")',
 			'about.html': '<h1>About</h1>'
 		});
-		const html = compile(page).html.replace(/ data-studio-at="\d+:\d+"/g, '');
+		const html = compile(page).html.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('<p>location here</p>');
 		expect(html).toContain(`onclick="${SITE_LOCATION}.href='about.html'"`);
 		expect(html).toContain(`<script>${SITE_LOCATION}.search</script>`);
@@ -255,7 +255,7 @@ describe('the line map of a compiled document', () => {
 	it('a compiled page carries its map in the bridge, and the map says where each inlined script starts', () => {
 		const compiled = compile(ws({ 'index.html': '<!doctype html>\n<html><head>\n<script src="app.js"></script>\n</head><body>\n<p>x</p>\n<script>inline()</script>\n</body></html>', 'app.js': 'one()\ntwo()\nthree()' }));
 		const map = JSON.parse(/data-lines="([^"]*)"/.exec(compiled.html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<')) as { paths: string[]; segments: [number, number, number][] };
-		const out = compiled.html.replace(/ data-studio-at="\d+:\d+"/g, '').split('\n');
+		const out = compiled.html.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '').split('\n');
 		const where = (needle: string) => {
 			const line = out.findIndex((text) => text.includes(needle)) + 1;
 			const segment = [...map.segments].reverse().find(([at]) => at <= line)!;

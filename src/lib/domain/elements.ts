@@ -84,17 +84,33 @@ export function locatedElements(html: string): SourceElement[] {
 	return sourceElements(html).filter((element) => !element.opaque && !UNLOCATED.has(element.name));
 }
 
-/** The location attribute's value for an element (`17:345`). */
-export const locationValue = (element: Pick<SourceElement, 'line' | 'openStart'>) => `${element.line}:${element.openStart}`;
-
-/** A location attribute's value as line and offset, or null. */
-export function parseLocation(value: string | null | undefined): { line: number; offset: number } | null {
-	const match = /^(\d+):(\d+)$/.exec(value ?? '');
-	return match ? { line: Number(match[1]), offset: Number(match[2]) } : null;
-}
-
 /** Text compared as a reader sees it: runs of white space are one space. */
 export const shownText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A short fingerprint of a text as shown (FNV-1a over its UTF-16 units, base 36). The frame's
+ * inspector computes the same one of what the page shows: a text a script replaced does not match.
+ */
+export function textPrint(text: string): string {
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+	return hash.toString(36);
+}
+
+/**
+ * The location attribute's value for an element: `line:offset`, and for an element whose content
+ * is a text written in the file, `:print` of that text (`17:345:1x9k2f`).
+ */
+export function locationValue(element: Pick<SourceElement, 'line' | 'openStart' | 'textOnly' | 'text'>): string {
+	const text = element.textOnly ? shownText(element.text) : '';
+	return `${element.line}:${element.openStart}${text ? `:${textPrint(text)}` : ''}`;
+}
+
+/** A location attribute's value as line, offset and the print of its written text, or null. */
+export function parseLocation(value: string | null | undefined): { line: number; offset: number; print?: string } | null {
+	const match = /^(\d+):(\d+)(?::([0-9a-z]+))?$/.exec(value ?? '');
+	return match ? { line: Number(match[1]), offset: Number(match[2]), ...(match[3] ? { print: match[3] } : {}) } : null;
+}
 
 /** One change to one element: its text, its inline style properties ('' removes one). */
 export interface ElementEdit {

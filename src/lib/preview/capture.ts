@@ -28,6 +28,7 @@ export async function captureRender(shown: ShownRender, options: CaptureOptions,
 	box.style.cssText = `position:fixed;left:${-(options.width + 10_000)}px;top:0;width:${options.width}px;height:${options.height}px;overflow:hidden;pointer-events:none;border:0`;
 	document.body.append(box);
 	const host = new PreviewHost(box, { timeoutMs: LOAD_MS, title: 'Screenshot', onRequest });
+	host.frame.style.cssText = 'display:block;width:100%;height:100%;border:0';
 	try {
 		const outcome = await host.render(shown.revision, shown.html, { ...shown.extras, fragment: undefined });
 		if (outcome.status !== 'ready' && outcome.status !== 'error') return { ok: false, code: 'PREVIEW_ACK_TIMEOUT', message: outcome.message ?? `The page did not load for the screenshot (${outcome.status}).` };

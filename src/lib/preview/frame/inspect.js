@@ -47,8 +47,24 @@ function studioInspect(api) {
 	/** @param {Element} element */
 	function locationOf(element) {
 		var value = where.get(element);
-		var match = value ? /^(\d+):(\d+)$/.exec(value) : null;
+		var match = value ? /^(\d+):(\d+)/.exec(value) : null;
 		return match ? { line: Number(match[1]), offset: Number(match[2]) } : null;
+	}
+	/**
+	 * The print of a text as shown — the same as domain/elements.ts textPrint of shownText, which the
+	 * compiler puts in the mark of an element whose text is written in the file.
+	 * @param {string} text
+	 */
+	function textPrint(text) {
+		var shown = text.replace(/\s+/g, ' ').trim();
+		var hash = 0x811c9dc5;
+		for (var i = 0; i < shown.length; i++) hash = Math.imul(hash ^ shown.charCodeAt(i), 0x01000193) >>> 0;
+		return hash.toString(36);
+	}
+	/** The text the file holds for this element is the one shown (a script did not write it). @param {Element} element */
+	function written(element) {
+		var print = String(where.get(element) || '').split(':')[2];
+		return !!print && print === textPrint(element.textContent || '');
 	}
 	/** @param {string} text */
 	var css = function (text) {
@@ -207,8 +223,8 @@ function studioInspect(api) {
 		});
 		if (!own) return; // a double-click on a box, not on a text
 		var at = locationOf(t);
-		if (!at) return api.send({ type: 'text-edit', refused: 'script', tag: t.tagName.toLowerCase() });
-		if (t.children.length > 0) return api.send({ type: 'text-edit', refused: 'markup', tag: t.tagName.toLowerCase(), at: at });
+		if (at && t.children.length > 0) return api.send({ type: 'text-edit', refused: 'markup', tag: t.tagName.toLowerCase(), at: at });
+		if (!at || !written(t)) return api.send({ type: 'text-edit', refused: 'script', tag: t.tagName.toLowerCase() });
 		edit(/** @type {HTMLElement} */ (t), at);
 	});
 	/** @param {HTMLElement} element @param {{ line: number, offset: number }} at */
