@@ -58,14 +58,41 @@ test.describe('on a phone', () => {
 			await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: tab }).tap();
 			// axe on the screens phone work changed most; the others share their controls with the desktop dock.
 			if (['Files', 'Code', 'Preview', 'Agent', 'Packages'].includes(tab)) expect(await serious(page), tab).toEqual([]);
-			// Every control a thumb may need is at least 44×44 CSS pixels.
-			const small = await page.evaluate(() =>
-				[...document.querySelectorAll('button, select, input, textarea, summary, a[href], [role="tab"]')]
-					.map((el) => ({ el, box: el.getBoundingClientRect() }))
-					.filter(({ el, box }) => box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && (box.width < 44 || box.height < 44))
-					.map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20)} ${Math.round(box.width)}×${Math.round(box.height)}`)
-			);
-			expect(small, tab).toEqual([]);
+			expect(await smallControls(page), tab).toEqual([]);
 		}
 	});
+
+	test('picking on a phone: the picker bar, the chip with Go to code and a pasted image pass axe and are thumb-sized', async ({ page }) => {
+		test.setTimeout(120_000);
+		await page.goto('/');
+		await waitForHub(page);
+		const panels = page.getByRole('navigation', { name: 'Panels' });
+		await panels.getByRole('button', { name: 'Preview' }).tap();
+		await page.getByTestId('preview-pick').tap();
+		await expect(page.getByTestId('preview-picking')).toBeVisible();
+		expect(await smallControls(page), 'picking').toEqual([]);
+		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe').locator('h1').tap();
+		// The pick shows in the conversation, which the phone opens.
+		await expect(page.getByTestId('element-chip')).toContainText('index.html:');
+		await page.getByRole('textbox', { name: 'Prompt' }).evaluate(async (textarea) => {
+			const canvas = new OffscreenCanvas(20, 20);
+			canvas.getContext('2d')!.fillRect(0, 0, 20, 20);
+			const data = new DataTransfer();
+			data.items.add(new File([await canvas.convertToBlob({ type: 'image/png' })], 'a.png', { type: 'image/png' }));
+			textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+		});
+		await expect(page.getByTestId('prompt-image')).toHaveCount(1);
+		expect(await serious(page, 'section[data-region="agent"]')).toEqual([]);
+		expect(await smallControls(page), 'chip').toEqual([]);
+	});
 });
+
+/** Visible controls smaller than 44×44 CSS pixels (a thumb needs that much). */
+function smallControls(page: Page) {
+	return page.evaluate(() =>
+		[...document.querySelectorAll('button, select, input, textarea, summary, a[href], [role="tab"]')]
+			.map((el) => ({ el, box: el.getBoundingClientRect() }))
+			.filter(({ el, box }) => box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && (box.width < 44 || box.height < 44))
+			.map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20)} ${Math.round(box.width)}×${Math.round(box.height)}`)
+	);
+}

@@ -117,6 +117,8 @@ test('a vision model gets the picked element as context, the pasted image and th
 	expect(JSON.parse(textOf(tool))).toMatchObject({ width: 390, height: 844, mimeType: 'image/png', page: 'index.html' });
 	expect(images(second!)).toHaveLength(2);
 	expect(textOf(second!.messages.at(-1))).toContain('preview_screenshot returned');
+	// The person sees what the model saw: the step shows the picture.
+	await expect(page.getByTestId('step-image').first()).toHaveJSProperty('naturalWidth', 390);
 
 	seen = [];
 	await page.getByRole('button', { name: 'New conversation' }).click();

@@ -36,6 +36,8 @@ const near = (pixel: number[], rgb: number[]) => pixel.every((value, i) => Math.
 
 test('preview_screenshot draws the acknowledged revision at 390 and 1280 px, and one element at its own size', async ({ page }) => {
 	const revision = await withPage(page);
+	// The compiler's marks are gone before the page's own script runs.
+	expect(await site(page).locator('body').evaluate(() => (window as unknown as { marksSeen: number }).marksSeen)).toBe(0);
 	const phone = await shot(page, { width: 390 }, [[5, 5], [380, 700]]);
 	const desktop = await shot(page, { width: 1280 }, [[5, 5], [1200, 700]]);
 	expect(phone.result.isError, JSON.stringify(phone.result.structuredContent)).toBe(false);

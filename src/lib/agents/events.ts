@@ -24,6 +24,8 @@ export type AgentEvent =
 			done?: string;
 			/** The files the step changed (its diff is that revision's). */
 			paths?: string[];
+			/** The picture the step returned (a screenshot): the person sees what the agent saw. Kept when small. */
+			image?: { mimeType: string; data: string };
 	  }
 	/**
 	 * How an approval the step waited for ended, and who ended it: a person in a tab (`tabId`), the

@@ -2,10 +2,13 @@
 // bounded plan of tool calls, then runs them through the registry's agent boundary, adding the
 // observed revision to every mutation and stopping at the first error.
 import type { ToolRegistry } from '../runtime/registry';
-import type { CallToolResult } from '../runtime/types';
+import { resultImage, type CallToolResult } from '../runtime/types';
 import type { ToolErrorShape } from '../core/errors';
 import type { AgentEvent } from './events';
 import { doingSentence, doneSentence } from './steps';
+
+/** A step's picture is kept in the transcript up to this many base64 characters (a screenshot is usually far less). */
+const TRANSCRIPT_IMAGE_CHARS = 600_000;
 
 /** Most calls one plan may make. */
 export const MAX_PLAN_STEPS = 12;
@@ -215,6 +218,7 @@ export function summarise(name: string, result: CallToolResult): string {
 export function resultEvent(id: string, name: string, result: CallToolResult, args: unknown): AgentEvent & { type: 'tool-result' } {
 	const out = result.structuredContent as { revision?: number; preview?: { revision: number; status: string }; changedPaths?: unknown };
 	const error = result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;
+	const image = resultImage(result);
 	return {
 		type: 'tool-result',
 		id,
@@ -226,7 +230,8 @@ export function resultEvent(id: string, name: string, result: CallToolResult, ar
 		preview: out.preview ? { revision: out.preview.revision, status: out.preview.status } : undefined,
 		summary: summarise(name, result),
 		done: doneSentence(name, args, result),
-		...(Array.isArray(out.changedPaths) && out.changedPaths.length ? { paths: out.changedPaths.filter((path): path is string => typeof path === 'string') } : {})
+		...(Array.isArray(out.changedPaths) && out.changedPaths.length ? { paths: out.changedPaths.filter((path): path is string => typeof path === 'string') } : {}),
+		...(image && image.data.length <= TRANSCRIPT_IMAGE_CHARS ? { image: { mimeType: image.mimeType, data: image.data } } : {})
 	};
 }
 

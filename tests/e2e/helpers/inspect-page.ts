@@ -23,7 +23,9 @@ header { background: #0d9488; color: #fff; padding: 16px; height: 80px; }
 <p class="note">Open every day.</p>
 <div id="box"></div>
 <p id="made"></p>
-<script>document.getElementById('made').textContent = 'Made by a script';</script>
+<script>document.getElementById('made').textContent = 'Made by a script';
+var mark = 'data-studio' + '-at';
+window.marksSeen = document.querySelectorAll('[' + mark + ']').length + document.documentElement.outerHTML.split(mark).length - 1;</script>
 </body>
 </html>
 `;

@@ -44,6 +44,7 @@ function studioInspect(api) {
 		observer.disconnect();
 	});
 
+
 	/** @param {Element} element */
 	function locationOf(element) {
 		var value = where.get(element);
@@ -167,7 +168,8 @@ function studioInspect(api) {
 	}
 	/** @param {Event} event */
 	function swallow(event) {
-		event.preventDefault();
+		// A touch's default is the tap's click, which picks: touches only stop here.
+		if (event.type !== 'touchstart' && event.type !== 'touchend') event.preventDefault();
 		event.stopImmediatePropagation();
 	}
 	/** @param {Event} event */
