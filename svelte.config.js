@@ -39,7 +39,8 @@ const config = {
 	},
 	kit: {
 		// STUDIO_OUT_DIR lets a test build a second version side by side (the two-builds test).
-		adapter: adapter({ pages: process.env.STUDIO_OUT_DIR ?? 'build', assets: process.env.STUDIO_OUT_DIR ?? 'build', fallback: 'index.html', strict: true }),
+		// precompress: each text file gets a .br and a .gz beside it, which `npm start` serves (scripts/serve.mjs).
+		adapter: adapter({ pages: process.env.STUDIO_OUT_DIR ?? 'build', assets: process.env.STUDIO_OUT_DIR ?? 'build', fallback: 'index.html', strict: true, precompress: true }),
 		// STUDIO_KIT_DIR keeps a side-by-side build's intermediate output away from the served one.
 		outDir: process.env.STUDIO_KIT_DIR ?? '.svelte-kit',
 		// The PWA plugin owns the service worker.

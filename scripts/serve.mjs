@@ -1,6 +1,8 @@
 // The static server behind `npm start`: serves the built studio under its base path. A file that is
 // missing (a stale tab asking for a chunk of a replaced build) is a 404, never a crash; a page path
 // without an extension gets the app shell (the SPA fallback); nothing outside the build is served.
+// Text files go compressed when the browser takes it: the build writes a .br and a .gz beside each
+// (adapter-static's precompress), so nothing is compressed per request.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
@@ -12,14 +14,21 @@ import { lookup } from 'mrmime';
  */
 export function createStudioServer({ root, base, log = () => {} }) {
 	const rootOf = typeof root === 'function' ? root : () => root;
-	/** @param {string} path */
-	async function file(path) {
+	/** @param {string} path @param {string[]} encodings what the browser accepts, best first */
+	async function file(path, encodings = []) {
 		const top = resolve(rootOf());
 		const full = normalize(join(top, path));
 		if (full !== top && !full.startsWith(top + sep)) return null; // ../ never leaves the build
 		try {
-			if (!(await stat(full)).isFile()) return null;
-			return { body: await readFile(full), type: lookup(full) ?? 'application/octet-stream', path };
+			const plain = await stat(full);
+			if (!plain.isFile()) return null;
+			const type = lookup(full) ?? 'application/octet-stream';
+			for (const encoding of encodings) {
+				const body = await readFile(`${full}.${ENCODINGS[encoding]}`).catch(() => null);
+				// A tiny file can grow when compressed: then it goes as it is.
+				if (body && body.length < plain.size) return { body, type, path, encoding };
+			}
+			return { body: await readFile(full), type, path, encoding: null };
 		} catch {
 			return null; // gone between the check and the read: the same as missing
 		}
@@ -34,7 +43,8 @@ export function createStudioServer({ root, base, log = () => {} }) {
 			if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
 			const wanted = path.endsWith('/') ? `${path}index.html` : path;
 			// Paths with an extension are files: missing means 404. Others are app routes: the shell.
-			const found = (await file(wanted)) ?? (/\.[a-z0-9]+$/i.test(path) ? null : await file('/index.html'));
+			const encodings = accepted(req.headers['accept-encoding']);
+			const found = (await file(wanted, encodings)) ?? (/\.[a-z0-9]+$/i.test(path) ? null : await file('/index.html', encodings));
 			if (!found) {
 				log(`404 ${url.pathname}`);
 				return send(res, 404, 'Not found');
@@ -44,7 +54,9 @@ export function createStudioServer({ root, base, log = () => {} }) {
 				'Content-Length': found.body.length,
 				// Hashed chunks never change; everything else (the shell, sw.js, the manifest) is revalidated.
 				'Cache-Control': found.path.includes('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-				'X-Content-Type-Options': 'nosniff'
+				'X-Content-Type-Options': 'nosniff',
+				...(found.encoding ? { 'Content-Encoding': found.encoding } : {}),
+				Vary: 'Accept-Encoding'
 			});
 			res.end(req.method === 'HEAD' ? undefined : found.body);
 		} catch (error) {
@@ -53,6 +65,27 @@ export function createStudioServer({ root, base, log = () => {} }) {
 			else res.destroy();
 		}
 	});
+}
+
+/** The encodings the build writes, by their Content-Encoding name: the file's extension. */
+const ENCODINGS = /** @type {const} */ ({ br: 'br', gzip: 'gz' });
+
+/**
+ * The encodings of `header` the build has, best first (brotli, then gzip); `q=0` refuses one.
+ * @param {string | undefined} header
+ * @returns {(keyof typeof ENCODINGS)[]}
+ */
+function accepted(header) {
+	const offered = new Map(
+		String(header ?? '')
+			.split(',')
+			.map((part) => {
+				const [name, ...params] = part.trim().toLowerCase().split(';');
+				const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+				return [name ?? '', q === undefined ? 1 : Number(q)];
+			})
+	);
+	return /** @type {(keyof typeof ENCODINGS)[]} */ (['br', 'gzip'].filter((name) => (offered.get(name) ?? offered.get('*') ?? 0) > 0));
 }
 
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text */

@@ -1,0 +1,53 @@
+// What `npm start` sends: HTML, JavaScript and CSS compressed (brotli, else gzip, as the browser
+// accepts them) from the files the build wrote beside each, the same bytes once decoded, and hashed
+// assets cached for a year as immutable while the shell is revalidated.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { test, expect } from '@playwright/test';
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+function get(url: string, acceptEncoding: string): Promise<Answer> {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+			})
+			.on('error', reject);
+	});
+}
+const decoded = (answer: Answer) => (answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body);
+
+test('the start server sends HTML, JavaScript and CSS compressed, and hashed assets as immutable', async ({ baseURL }) => {
+	const shell = await get(`${baseURL}/`, 'identity');
+	const html = shell.body.toString('utf8');
+	const script = /import\("([^"]+\/app\.[^"]+\.js)"\)/.exec(html)?.[1];
+	expect(script, 'the shell names its entry script').toBeTruthy();
+	const entry = (await get(`${baseURL}${script}`, 'identity')).body.toString('utf8');
+	const css = /["'](\/_app\/immutable\/assets\/[^"']+\.css)["']/.exec(entry + html)?.[1] ?? /\/_app\/immutable\/assets\/[^"' )]+\.css/.exec(entry + html)?.[0];
+	const files = [['/', 'text/html'], [script!, 'javascript'], ...(css ? [[css, 'text/css']] : [])] as const;
+	expect(files.length, 'a stylesheet is found from the shell').toBe(3);
+	for (const [path, type] of files) {
+		const plain = await get(`${baseURL}${path}`, 'identity');
+		expect(plain.headers['content-encoding'], path).toBeUndefined();
+		expect(plain.headers['content-type'], path).toContain(type);
+		for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip, deflate', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+			const packed = await get(`${baseURL}${path}`, accept);
+			expect(packed.status, `${path} ${accept}`).toBe(200);
+			expect(packed.headers['content-encoding'], `${path} ${accept}`).toBe(encoding);
+			expect(packed.headers.vary, path).toContain('Accept-Encoding');
+			expect(Number(packed.headers['content-length']), path).toBe(packed.body.length);
+			expect(packed.body.length, `${path} is smaller compressed`).toBeLessThan(plain.body.length);
+			expect(decoded(packed).equals(plain.body), `${path} decodes to the same bytes`).toBe(true);
+		}
+		expect(plain.headers['cache-control'], path).toBe(path.startsWith('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+	}
+	// A file too small to gain goes as it is, whatever the browser accepts.
+	const tiny = /import\("([^"]+\/start\.[^"]+\.js)"\)/.exec(html)?.[1];
+	const small = await get(`${baseURL}${tiny}`, 'br, gzip');
+	if (small.body.length < 100) expect(small.headers['content-encoding']).toBeUndefined();
+	// The service worker and the manifest are revalidated too: a new build is seen at once.
+	for (const path of ['/sw.js', '/manifest.webmanifest']) expect((await get(`${baseURL}${path}`, 'br')).headers['cache-control'], path).toBe('no-cache');
+});
