@@ -14,7 +14,7 @@ import { lookup } from 'mrmime';
  */
 export function createStudioServer({ root, base, log = () => {} }) {
 	const rootOf = typeof root === 'function' ? root : () => root;
-	/** @param {string} path @param {string[]} encodings what the browser accepts, best first */
+	/** @param {string} path @param {(keyof typeof ENCODINGS)[]} encodings what the browser accepts, best first */
 	async function file(path, encodings = []) {
 		const top = resolve(rootOf());
 		const full = normalize(join(top, path));

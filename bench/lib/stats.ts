@@ -22,7 +22,7 @@ export function summarize(samples: readonly number[]): Summary {
 export interface Row {
 	id: string;
 	what: string;
-	unit: 'ms' | 'KB' | 'MB' | 'writes/s' | 'count';
+	unit: 'ms' | 'KB' | 'MB' | 'writes/s' | 'count' | 'score';
 	median: number | null;
 	p95: number | null;
 	/** Samples behind median and p95. */

@@ -4,6 +4,7 @@ import type { Row } from './stats';
 
 function value(x: number | null, unit: Row['unit']): string {
 	if (x === null || Number.isNaN(x)) return '—';
+	if (unit === 'score') return x.toFixed(2);
 	const digits = unit === 'count' ? 0 : Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 10 ? 1 : 2;
 	return `${x.toFixed(digits)} ${unit}`;
 }

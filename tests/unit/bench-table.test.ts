@@ -3,6 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { percentile, summarize, timingRow } from '../../bench/lib/stats';
 import { markdownTable } from '../../bench/lib/table';
+import { lighthouseRows, type LighthouseReport } from '../../bench/lib/lighthouse';
+import { readFileSync } from 'node:fs';
+
+/** A real Lighthouse 12.2.3 phone report of the studio (trimmed to what the table reads). */
+const REPORT = JSON.parse(readFileSync(new URL('./fixtures/lighthouse-mobile.json', import.meta.url), 'utf8')) as LighthouseReport;
+const varied = (score: number, lcp: number, tbt: number): LighthouseReport => ({
+	...REPORT,
+	categories: { ...REPORT.categories, performance: { score } },
+	audits: { ...REPORT.audits, 'largest-contentful-paint': { numericValue: lcp }, 'total-blocking-time': { numericValue: tbt } }
+});
 
 describe('bench statistics', () => {
 	it('median and p95 are nearest-rank over the samples, in any order', () => {
@@ -17,5 +27,33 @@ describe('bench statistics', () => {
 		const missed = timingRow('B1', 'read', [2, 2, 2], [1, 1, 1], 'echo', 1.3);
 		expect(missed).toMatchObject({ ratio: 2, met: false });
 		expect(markdownTable([missed])).toContain('| 2.00× | ≤ 1.3× | **missed** |');
+	});
+});
+
+describe('the Lighthouse rows (B14)', () => {
+	it('read a real report: score, paints, blocking time and layout shift, with the other categories beside', () => {
+		const rows = lighthouseRows('B14', 'mobile', [REPORT]);
+		expect(rows.map((row) => row.what)).toEqual([
+			'Lighthouse phone (slow 4G, 4× CPU slowdown): performance score',
+			'Lighthouse phone (slow 4G, 4× CPU slowdown): first contentful paint',
+			'Lighthouse phone (slow 4G, 4× CPU slowdown): largest contentful paint',
+			'Lighthouse phone (slow 4G, 4× CPU slowdown): total blocking time',
+			'Lighthouse phone (slow 4G, 4× CPU slowdown): cumulative layout shift'
+		]);
+		expect(rows[0]).toMatchObject({ unit: 'score', median: REPORT.categories.performance!.score, target: '≥ 0.90', n: 1, note: 'Lighthouse 12.2.3, accessibility 1.00, best-practices 1.00, seo 1.00' });
+		expect(rows[2]).toMatchObject({ unit: 'ms', median: REPORT.audits['largest-contentful-paint']!.numericValue, target: '≤ 2500 ms' });
+		expect(markdownTable(rows)).toContain(`| B14 | Lighthouse phone (slow 4G, 4× CPU slowdown): performance score (Lighthouse 12.2.3, accessibility 1.00, best-practices 1.00, seo 1.00) | ${REPORT.categories.performance!.score!.toFixed(2)} | — | 1 | — | — | ≥ 0.90 |`);
+	});
+
+	it('take the median of the runs and say which target each meets', () => {
+		const rows = lighthouseRows('B14', 'mobile', [varied(0.5, 4000, 900), varied(0.92, 2400, 150), varied(0.95, 2200, 120)]);
+		expect(rows[0]).toMatchObject({ median: 0.92, met: true, n: 3 });
+		expect(rows[2]).toMatchObject({ median: 2400, met: true });
+		expect(rows[3]).toMatchObject({ median: 150, met: true, target: '≤ 200 ms' });
+		expect(rows[1]).toMatchObject({ met: null, target: '—' });
+		const desktop = lighthouseRows('B14', 'desktop', [varied(0.97, 900, 10)]);
+		expect(desktop[0]).toMatchObject({ target: '≥ 0.98', met: false });
+		expect(markdownTable(desktop)).toContain('| 0.97 | — | 1 | — | — | ≥ 0.98 | **missed** |');
+		expect(lighthouseRows('B14', 'mobile', [])[0]).toMatchObject({ median: null, met: null, n: 0 });
 	});
 });
