@@ -1,9 +1,8 @@
 // The tab's client of the runtime: connects, folds the snapshot and events into the stores, and
 // offers the commands the page needs. The only place that subscribes to runtime events.
-import type { CallToolResult, Source } from '$lib/runtime/types';
+import { errorResult, type CallToolResult, type Source } from '$lib/runtime/types';
 import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender, type TabMessage, type CaptureOptions } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview.svelte';
-import { errorResult } from '$lib/runtime/registry';
 import { ToolError } from '$lib/core/errors';
 import { connect, type Connection } from './connect';
 import { foldHubEvent, type FoldTarget } from './fold';

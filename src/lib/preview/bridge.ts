@@ -12,10 +12,7 @@ import requests from './frame/requests.js?raw';
 import navigation from './frame/navigation.js?raw';
 import inspect from './frame/inspect.js?raw';
 
-/** Replaced by the host with a fresh nonce for each render. */
-export const NONCE_PLACEHOLDER = '__STUDIO_PREVIEW_NONCE__';
-/** Replaced by the host with its per-render data (fragment, storage), as an attribute value. */
-export const HOST_PLACEHOLDER = '__STUDIO_PREVIEW_HOST__';
+export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER } from './placeholders';
 
 const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
 

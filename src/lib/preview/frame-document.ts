@@ -2,7 +2,8 @@
 // make it: the sandbox, the base that gives the site its virtual URL, the document filled with this
 // render's nonce and data, and the one check every message from the frame passes first.
 import type { PreviewBridgeMessage } from './messages';
-import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
+// Not from bridge.ts: that one carries the frame programs' source, which only the compiler needs.
+import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './placeholders';
 import { siteUrl } from './site';
 import { BASE_PATH } from '$lib/core/base';
 

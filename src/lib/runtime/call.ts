@@ -10,8 +10,9 @@ import type { Trace } from './trace';
 import { newTraceId } from './trace';
 import { preview } from './redact';
 import { runWithDeadline } from './run-handler';
+export { errorResult };
 import { acceptsExpectedRevision, targetsOf, type CallBase, type RetryMemory } from './retry';
-import { CALL_ID_META, RESULT_IMAGE, type CallContext, type CallToolResult, type HandlerContext, type ImageContent, type TraceEntry } from './types';
+import { CALL_ID_META, RESULT_IMAGE, errorResult, type CallContext, type CallToolResult, type HandlerContext, type ImageContent, type TraceEntry } from './types';
 
 type AnyHandler = (input: unknown, ctx: HandlerContext) => Promise<unknown>;
 
@@ -42,12 +43,6 @@ export interface CallOptions {
 /** How often one call re-asks because the workspace kept moving under its card. */
 const MAX_REASKS = 5;
 
-/** An MCP error result carrying the canonical shape. */
-export function errorResult(shape: ToolErrorShape, callId?: string): CallToolResult {
-	const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify({ error: shape }) }], structuredContent: { error: shape }, isError: true };
-	if (callId) result._meta = { [CALL_ID_META]: callId };
-	return result;
-}
 
 type Outcome = { ok: true; output: Record<string, unknown>; image?: ImageContent } | { ok: false; error: ToolErrorShape };
 

@@ -61,6 +61,13 @@ export interface CallToolResult {
 /** The result `_meta` key carrying the call id (the UI's Retry uses it). */
 export const CALL_ID_META = 'web-studio/callId';
 
+/** An MCP error result carrying the canonical shape. */
+export function errorResult(shape: ToolErrorShape, callId?: string): CallToolResult {
+	const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify({ error: shape }) }], structuredContent: { error: shape }, isError: true };
+	if (callId) result._meta = { [CALL_ID_META]: callId };
+	return result;
+}
+
 /** The structured error of a failed result. */
 export function resultError(result: CallToolResult): ToolErrorShape | undefined {
 	return result.isError ? (result.structuredContent.error as ToolErrorShape) : undefined;

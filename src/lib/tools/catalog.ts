@@ -1,45 +1,10 @@
-// Everything derived from the tool schema: MCP tool definitions, the OpenAI `tools` array, the
-// catalog read model for the UI, and sample arguments. Never hand-written, always computed.
+// Everything derived from the tool schema: the MCP tool definitions (tools/list), and the OpenAI
+// `tools` array and the catalog read model of the whole catalog (catalog-model.ts builds them from
+// any listed tools). Never hand-written, always computed.
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { TOOL_GROUPS, TOOL_LIST, type ToolAnnotations, type ToolDefinition, type ToolGroup } from './schema';
-
-/** A JSON Schema object as produced by @valibot/to-json-schema (draft-07). */
-export type JsonSchema = {
-	type?: string | string[];
-	properties?: Record<string, JsonSchema>;
-	required?: string[];
-	additionalProperties?: boolean | JsonSchema;
-	items?: JsonSchema;
-	enum?: unknown[];
-	const?: unknown;
-	anyOf?: JsonSchema[];
-	default?: unknown;
-	examples?: unknown[];
-	description?: string;
-	minLength?: number;
-	maxLength?: number;
-	minimum?: number;
-	maximum?: number;
-	pattern?: string;
-	$schema?: string;
-	[key: string]: unknown;
-};
-
-/** An MCP `Tool` as listed by `tools/list` (protocol 2025-11-25). */
-export interface McpTool {
-	name: string;
-	title: string;
-	description: string;
-	inputSchema: JsonSchema & { type: 'object' };
-	outputSchema: JsonSchema & { type: 'object' };
-	annotations: ToolAnnotations;
-}
-
-/** An OpenAI / OpenRouter chat-completions function tool. */
-export interface OpenAITool {
-	type: 'function';
-	function: { name: string; description: string; parameters: JsonSchema };
-}
+import { TOOL_LIST, type ToolDefinition } from './schema';
+import { GROUP_META, buildCatalog as catalogOf, toOpenAITools as openAIToolsOf, type Catalog, type JsonSchema, type McpTool, type OpenAITool } from './catalog-model';
+export * from './catalog-model';
 
 function objectSchema(schema: ToolDefinition['input']): JsonSchema & { type: 'object' } {
 	const json = toJsonSchema(schema, { errorMode: 'throw' }) as JsonSchema;
@@ -75,101 +40,21 @@ export function toMcpTool(definition: ToolDefinition): McpTool {
 		description: definition.description,
 		inputSchema,
 		outputSchema: { $schema, type: 'object', anyOf: [success, ERROR_OUTPUT_SCHEMA] },
-		annotations: { ...definition.annotations }
+		annotations: { ...definition.annotations },
+		_meta: { [GROUP_META]: definition.group }
 	};
 }
 
 /** Every MCP tool definition, in catalog order. Computed once; treat as immutable. */
 export const MCP_TOOLS: readonly McpTool[] = TOOL_LIST.map(toMcpTool);
 
-/** Removes `$schema` at every level (OpenAI rejects unknown keywords in some models' validators). */
-function stripSchemaKeyword(schema: JsonSchema): JsonSchema {
-	const copy: JsonSchema = {};
-	for (const [key, value] of Object.entries(schema)) {
-		if (key === '$schema') continue;
-		if (Array.isArray(value)) copy[key] = value.map((item) => (item && typeof item === 'object' ? stripSchemaKeyword(item as JsonSchema) : item));
-		else if (value && typeof value === 'object') copy[key] = stripSchemaKeyword(value as JsonSchema);
-		else copy[key] = value;
-	}
-	return copy;
-}
 
-/** The OpenAI / OpenRouter `tools` array for chat completions. */
+/** The OpenAI / OpenRouter `tools` array for chat completions (the whole catalog by default). */
 export function toOpenAITools(tools: readonly McpTool[] = MCP_TOOLS): OpenAITool[] {
-	return tools.map((tool) => ({
-		type: 'function',
-		function: { name: tool.name, description: tool.description, parameters: stripSchemaKeyword(tool.inputSchema) }
-	}));
+	return openAIToolsOf(tools);
 }
 
-/** A value that satisfies `schema`, built from its examples, defaults and bounds. */
-export function sampleFromSchema(schema: JsonSchema): unknown {
-	if (schema.examples?.length) return schema.examples[0];
-	if (schema.default !== undefined) return schema.default;
-	if (schema.const !== undefined) return schema.const;
-	if (schema.enum?.length) return schema.enum[0];
-	if (schema.anyOf?.length) return sampleFromSchema(schema.anyOf[0]!);
-	const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-	switch (type) {
-		case 'object': {
-			const result: Record<string, unknown> = {};
-			for (const key of schema.required ?? []) result[key] = sampleFromSchema(schema.properties?.[key] ?? {});
-			return result;
-		}
-		case 'array':
-			return [];
-		case 'string':
-			return 'x'.repeat(Math.max(schema.minLength ?? 0, 0));
-		case 'integer':
-		case 'number':
-			return schema.minimum ?? 0;
-		case 'boolean':
-			return false;
-		case 'null':
-			return null;
-		default:
-			return null;
-	}
-}
-
-/** Sample arguments for a tool: required properties plus illustrative optional ones that have examples. */
-export function sampleArguments(tool: McpTool): Record<string, unknown> {
-	const args = sampleFromSchema({ ...tool.inputSchema, examples: undefined }) as Record<string, unknown>;
-	for (const [key, property] of Object.entries(tool.inputSchema.properties ?? {})) {
-		if (!(key in args) && property.examples?.length) args[key] = property.examples[0];
-	}
-	return args;
-}
-
-/** One row of the catalog read model. */
-export interface CatalogEntry {
-	tool: McpTool;
-	group: ToolGroup;
-	sample: Record<string, unknown>;
-	/** Lower-case text the search box matches against. */
-	haystack: string;
-}
-
-/** The catalog as the UI shows it: grouped, searchable, with samples. */
-export interface Catalog {
-	groups: { group: ToolGroup; entries: CatalogEntry[] }[];
-	size: number;
-}
-
-const GROUP_OF = new Map(TOOL_LIST.map((definition) => [definition.name, definition.group]));
-
-/** Builds the catalog read model from listed tools, filtered by a free-text query. */
+/** The catalog read model (the whole catalog by default), filtered by a free-text query. */
 export function buildCatalog(tools: readonly McpTool[] = MCP_TOOLS, query = ''): Catalog {
-	const needle = query.trim().toLowerCase();
-	const entries: CatalogEntry[] = tools.map((tool) => ({
-		tool,
-		group: GROUP_OF.get(tool.name) ?? 'workspace',
-		sample: sampleArguments(tool),
-		haystack: `${tool.name} ${tool.title} ${tool.description}`.toLowerCase()
-	}));
-	const matching = needle ? entries.filter((entry) => needle.split(/\s+/).every((word) => entry.haystack.includes(word))) : entries;
-	const groups = TOOL_GROUPS.map((group) => ({ group, entries: matching.filter((entry) => entry.group === group) })).filter(
-		(group) => group.entries.length > 0
-	);
-	return { groups, size: matching.length };
+	return catalogOf(tools, query);
 }

@@ -2,7 +2,7 @@
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
 import { downloadBytes } from '../download';
-import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog';
+import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog-model';
 import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';

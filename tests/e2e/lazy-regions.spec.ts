@@ -1,0 +1,74 @@
+// The dock's panels load their code the first time they are shown: a page load fetches none of it,
+// opening a panel fetches its chunk once, and offline every panel still opens from the precache.
+import { test, expect, waitForHub } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Script URLs the page fetches, in order. */
+function scripts(page: Page): string[] {
+	const seen: string[] = [];
+	page.on('request', (request) => {
+		if (request.resourceType() === 'script' && request.frame() === page.mainFrame()) seen.push(new URL(request.url()).pathname);
+	});
+	return seen;
+}
+
+/** What each dock panel shows once its code is there. */
+const PANELS: [tab: string, shows: (page: Page) => ReturnType<Page['getByText']>][] = [
+	['Tools', (page) => page.getByRole('region', { name: 'Tools', exact: true }).getByText('workspace_read_file').first()],
+	['Trace', (page) => page.getByRole('region', { name: 'Trace', exact: true }).getByLabel('Filter trace')],
+	['History', (page) => page.getByRole('region', { name: 'History', exact: true }).getByRole('button', { name: 'Undo', exact: true })],
+	['Packages', (page) => page.getByRole('region', { name: 'Packages', exact: true }).getByLabel('Packages come from')]
+];
+
+test('a page load fetches none of the dock panels’ code; each first opening fetches it once', async ({ page }) => {
+	const fetched = scripts(page);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(page.locator('.cm-content')).toBeVisible();
+	const atStart = new Set(fetched);
+	await expect(page.getByRole('region', { name: 'Tools', exact: true })).toHaveCount(0);
+	const loadedBy: Record<string, string[]> = {};
+	for (const [tab, shows] of PANELS) {
+		const before = fetched.length;
+		await page.getByRole('tab', { name: tab }).click();
+		await expect(shows(page)).toBeVisible();
+		loadedBy[tab] = fetched.slice(before);
+	}
+	// Tools brings the chunk of the three dock panels; Trace and History need nothing more; Packages its own.
+	expect(loadedBy.Tools!.length, 'Tools loads code of its own').toBeGreaterThan(0);
+	expect(loadedBy.Packages!.length, 'Packages loads code of its own').toBeGreaterThan(0);
+	for (const url of [...loadedBy.Tools!, ...loadedBy.Packages!]) expect(atStart.has(url), `${url} was not fetched at start`).toBe(false);
+	expect(loadedBy.Trace).toEqual([]);
+	expect(loadedBy.History).toEqual([]);
+	// Shown again, a panel is still there: nothing loads twice.
+	const total = fetched.length;
+	await page.getByRole('tab', { name: 'Tools' }).click();
+	await expect(PANELS[0]![1](page)).toBeVisible();
+	expect(fetched.length).toBe(total);
+});
+
+test.describe('offline', () => {
+	test.use({ serviceWorkers: 'allow' });
+	test('every dock panel opens offline: its code is in the precache', async ({ page, context }) => {
+		test.setTimeout(90_000);
+		await page.goto('/');
+		await waitForHub(page);
+		await page.evaluate(async () => {
+			const registration = await navigator.serviceWorker.ready;
+			const worker = registration.active!;
+			if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
+		});
+		await page.reload();
+		await waitForHub(page);
+		expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+		await context.setOffline(true);
+		await page.reload();
+		await waitForHub(page);
+		for (const [tab, shows] of PANELS) {
+			await page.getByRole('tab', { name: tab }).click();
+			await expect(shows(page), tab).toBeVisible();
+		}
+		await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
+	});
+});
