@@ -5,15 +5,33 @@ import { inContext, openStudio } from '../lib/browser';
 import { summarize, timingRow, type Row } from '../lib/stats';
 import type { Figure } from './context';
 
-/** One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready. */
-async function startOnce(context: BrowserContext, requireWorkerCache = false): Promise<number> {
+/** Where a start's time went, in ms from navigation: each part ends where the next begins. */
+export interface StartParts {
+	/** Navigation → the page's script runs (document, its scripts fetched and evaluated). */
+	script: number;
+	/** The page's script → the hub's worker is created (the browser spawns the SharedWorker). */
+	spawn: number;
+	/** The worker created → the hub starts (its scripts fetched and evaluated). */
+	hubBoot: number;
+	/** The hub opens IndexedDB. */
+	storage: number;
+	/** Storage open → hub ready → the page connected (workspace loaded, handshake, snapshot). */
+	connect: number;
+	/** Connected → the first preview acknowledged. */
+	render: number;
+}
+
+/** One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready, and its parts. */
+async function startOnce(context: BrowserContext, requireWorkerCache = false): Promise<{ total: number; parts: StartParts | null }> {
 	const page = await context.newPage();
 	try {
 		const response = await page.goto('/');
 		if (requireWorkerCache && !response?.fromServiceWorker()) throw new Error('the page was not served by the service worker');
 		const t = await page.evaluate(() => window.__bench.startTimes());
 		if (t.connected === null || t.preview === null || t.status !== 'ready') throw new Error(`the studio did not start: ${JSON.stringify(t)}`);
-		return Math.max(t.connected, t.preview);
+		const { script, hubCreated, hubStarting, storageOpened } = t.parts;
+		const parts = script !== null && hubCreated !== null && hubStarting !== null && storageOpened !== null ? { script, spawn: hubCreated - script, hubBoot: hubStarting - hubCreated, storage: storageOpened - hubStarting, connect: t.connected - storageOpened, render: Math.max(0, t.preview - t.connected) } : null;
+		return { total: Math.max(t.connected, t.preview), parts };
 	} finally {
 		await page.close();
 	}
@@ -22,8 +40,8 @@ async function startOnce(context: BrowserContext, requireWorkerCache = false): P
 async function starts(context: BrowserContext, count: number, warm: number, requireWorkerCache = false): Promise<number[]> {
 	const times: number[] = [];
 	for (let i = 0; i < warm + count; i++) {
-		const ms = await startOnce(context, requireWorkerCache);
-		if (i >= warm) times.push(ms);
+		const { total } = await startOnce(context, requireWorkerCache);
+		if (i >= warm) times.push(total);
 	}
 	return times;
 }
@@ -82,8 +100,9 @@ export const B6: Figure = {
 			await context.setOffline(true);
 			const work: number[] = [];
 			const floor: number[] = [];
+			const parts: StartParts[] = [];
 			for (let i = 0; i < 2 + ctx.startSamples; i++) {
-				const app = await startOnce(context, true);
+				const { total: app, parts: split } = await startOnce(context, true);
 				const page = await context.newPage();
 				const response = await page.goto('/icons/icon.svg');
 				if (!response?.fromServiceWorker()) throw new Error('the static page was not served by the service worker');
@@ -96,8 +115,21 @@ export const B6: Figure = {
 				if (i < 2) continue;
 				work.push(app);
 				floor.push(loaded.end);
+				if (split) parts.push(split);
 			}
-			return [timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a static page from the same worker cache', 3)];
+			const part = (key: keyof StartParts, what: string): Row => {
+				const s = summarize(parts.map((p) => p[key]));
+				return { id: 'B6', what: `  part: ${what}`, unit: 'ms', median: s.median, p95: s.p95, n: s.n, baseline: '—', baselineValue: null, ratio: null, target: 'report', met: null };
+			};
+			return [
+				timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a static page from the same worker cache', 3),
+				part('script', 'navigation → the page’s script runs'),
+				part('spawn', 'page script → the hub’s worker is created'),
+				part('hubBoot', 'worker created → the hub starts (its scripts loaded)'),
+				part('storage', 'the hub opens IndexedDB'),
+				part('connect', 'storage open → the page connected (workspace, handshake, snapshot)'),
+				part('render', 'connected → first preview acknowledged')
+			];
 		});
 	}
 };

@@ -264,7 +264,10 @@
 			for (let i = 0; i < 600 && !(mark('studio:connected') && mark('studio:preview-settled')); i++) await new Promise((r) => setTimeout(r, 50));
 			const connected = mark('studio:connected');
 			const settled = mark('studio:preview-settled');
-			return { connected: connected?.startTime ?? null, preview: settled?.startTime ?? null, status: settled?.detail?.status ?? null };
+			const at = (name) => mark(name)?.startTime ?? null;
+			// The parts of the start on the page's clock: its script, the hub's boot and storage (null when the hub was already running).
+			const parts = { script: at('studio:script'), hubCreated: at('studio:hub:created'), hubStarting: at('studio:hub:starting'), storageOpened: at('studio:hub:storage-opened'), hubReady: at('studio:hub:ready') };
+			return { connected: connected?.startTime ?? null, preview: settled?.startTime ?? null, status: settled?.detail?.status ?? null, parts };
 		},
 
 		/** B9: `count` guarded appends of `token-i` lines to one file, re-reading and retrying on conflict. */

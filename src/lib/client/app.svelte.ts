@@ -63,6 +63,8 @@ export class StudioApp {
 	readonly started: Promise<void>;
 
 	constructor() {
+		// The page's own script is running (its start's first part: devtools, bench B6).
+		performance.mark('studio:script');
 		const { studio, toasts, layout } = this;
 		this.code = new EditorController(studio, toasts);
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);

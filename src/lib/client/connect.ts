@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import { DEFAULT_WORKSPACE, HUB_METHODS, PROTOCOL_VERSION, hubWorkerName, tabLockName, type HelloResponse, type HubFacade, type HubMethod, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
 import { withTimeout } from './timeout';
+import { takeEarlyHub } from './hub-early';
 
 /** How long a handshake may take (a cold worker parses its bundle and opens IndexedDB first). */
 const HELLO_TIMEOUT_MS = 15_000;
@@ -63,7 +64,8 @@ async function handshake(facade: HubFacade, tabId: string, mode: RuntimeMode): P
 }
 
 function sharedWorker(workspaceId: string): HubFacade {
-	const worker = new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name: hubWorkerName(workspaceId) });
+	const name = hubWorkerName(workspaceId);
+	const worker = takeEarlyHub(name) ?? new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name });
 	return Comlink.wrap<HubFacade>(worker.port) as unknown as HubFacade;
 }
 

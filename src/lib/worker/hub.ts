@@ -71,7 +71,8 @@ export class Hub implements HubBackend, HubContext {
 			hubId: this.id,
 			hubStartedAt: this.startedAt,
 			tabs: this.parts.leases.count,
-			eventsChannel: eventsChannelName(this.build, this.service.workspaceId)
+			eventsChannel: eventsChannelName(this.build, this.service.workspaceId),
+			...startupMarks()
 		};
 	}
 
@@ -157,4 +158,14 @@ export class Hub implements HubBackend, HubContext {
 		if (announcement.kind === 'workspace-renamed') this.service.setName(announcement.name);
 		else this.supersede({ by: 'workspace-deleted' }, 'This workspace was deleted (in this or another tab). Nothing more is saved here: open another workspace.');
 	}
+}
+
+/** The hub context's start marks (worker/host.ts sets them) on the shared clock, when all three exist. */
+function startupMarks(): Pick<HelloResponse, 'startup'> {
+	if (typeof performance === 'undefined' || typeof performance.getEntriesByName !== 'function') return {};
+	const at = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime;
+	const [starting, storageOpened, ready] = [at('hub:starting'), at('hub:storage-opened'), at('hub:ready')];
+	if (starting === undefined || storageOpened === undefined || ready === undefined) return {};
+	const origin = performance.timeOrigin;
+	return { startup: { created: origin, starting: origin + starting, storageOpened: origin + storageOpened, ready: origin + ready } };
 }

@@ -73,6 +73,11 @@ export interface HelloResponse {
 	tabs: number;
 	/** Name of the BroadcastChannel this hub publishes events on. */
 	eventsChannel: string;
+	/**
+	 * When the hub's context was created, started, opened storage and was ready, in epoch milliseconds (its User
+	 * Timing marks on the shared clock): the page shows them as parts of its start (devtools, bench B6).
+	 */
+	startup?: { created: number; starting: number; storageOpened: number; ready: number };
 }
 
 /** Context a tab attaches to its calls (`requestId` lets it withdraw the call with cancelCall). */

@@ -7,7 +7,6 @@ import type { ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 import type { StorageUse } from '../ports';
 import { summary } from './shared';
-import { searchFiles } from '../search';
 
 /** Handlers for the read-only workspace tools. */
 export function workspaceReadHandlers(
@@ -66,6 +65,8 @@ export function workspaceReadHandlers(
 			const ws = service.workspace;
 			// The prefix filters paths as typed (no normalisation: "css/" must stay a folder prefix).
 			const prefix = path ? path.replace(/\\/g, '/').replace(/^\.?\//, '') : '';
+			// The RE2 engine is a fifth of the hub's code: it loads with the first search, not with the hub.
+			const { searchFiles } = await import('../search');
 			const found = searchFiles(sortedFiles(ws), { query, regex, caseSensitive, prefix, maxResults });
 			return { revision: ws.revision, ...found };
 		},
