@@ -13,7 +13,7 @@ import { registerWorkspaceTools } from '../../src/lib/runtime/handlers/index';
 import { CaptureRequests } from '../../src/lib/preview/captures';
 import { planForElement } from '../../src/lib/agents/local-element';
 import { userMessage } from '../../src/lib/agents/model-loop';
-import { entryAcceptsImages, parseVision } from '../../src/lib/agents/pricing';
+import { acceptsImages, clearPriceCache, entryAcceptsImages, parseVision } from '../../src/lib/agents/pricing';
 import { makeStudio, ok, errorCode } from './helpers/studio-fixture';
 import { connectClient } from './helpers/mcp-pair';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -202,5 +202,21 @@ describe('what a model is sent', () => {
 		expect(entryAcceptsImages({ capabilities: { vision: true } })).toBe(true);
 		expect(entryAcceptsImages({ id: 'x' })).toBeNull();
 		expect([...parseVision({ data: [{ id: 'a', input_modalities: ['image'] }, { id: 'b' }] })]).toEqual([['a', true]]);
+	});
+
+	it('a list that says wins; a list of ids only falls back to the families known to read images', async () => {
+		const list = (data: unknown[]) => (async () => new Response(JSON.stringify({ data }))) as unknown as typeof fetch;
+		const ask = async (model: string, data: unknown[]) => {
+			clearPriceCache();
+			return acceptsImages({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: '', model }, { fetch: list(data) });
+		};
+		expect(await ask('gpt-4o', [{ id: 'gpt-4o', architecture: { input_modalities: ['text'] } }])).toBe(false);
+		expect(await ask('my-model', [{ id: 'my-model', architecture: { input_modalities: ['text', 'image'] } }])).toBe(true);
+		expect(await ask('gpt-4o', [{ id: 'gpt-4o' }])).toBe(true);
+		expect(await ask('anthropic/claude-sonnet-4', [])).toBe(true);
+		expect(await ask('qwen2.5-vl-7b', [])).toBe(true);
+		expect(await ask('gpt-3.5-turbo', [{ id: 'gpt-3.5-turbo' }])).toBe(false);
+		expect(await ask('text-model', [])).toBe(false);
+		clearPriceCache();
 	});
 });

@@ -92,9 +92,20 @@ export function priceList(settings: ProviderSettings, options: { fetch?: typeof 
 	return modelList(settings, options).then(parsePrices);
 }
 
-/** Whether the provider's list says `settings.model` reads images (false when it does not say: images are never sent blind). */
+/**
+ * Model families that read images, for a provider whose list does not say (an OpenAI-compatible
+ * server often lists ids only): GPT-4o/4.1/5, o3/o4, Claude 3 and 4, Gemini, Llama 3.2 Vision and 4,
+ * Pixtral, Qwen-VL, LLaVA and anything named vision or -vl.
+ */
+const VISION_FAMILIES = /(?:^|\/)(?:gpt-4o|gpt-4\.1|gpt-5|o3|o4|chatgpt-4o)|claude-(?:3|sonnet-4|opus-4|haiku-4|4)|gemini|llama-?3\.2-.*vision|llama-?4|pixtral|qwen[\d.]*-?vl|llava|vision|-vl/i;
+
+/**
+ * Whether `settings.model` reads images: what the provider's list says of it, else whether it is of
+ * a family known to read them. Unknown models get no images (never sent blind).
+ */
 export async function acceptsImages(settings: ProviderSettings, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<boolean> {
-	return parseVision(await modelList(settings, options)).get(settings.model) === true;
+	const listed = parseVision(await modelList(settings, options)).get(settings.model);
+	return listed ?? VISION_FAMILIES.test(settings.model);
 }
 
 /** The cost of a turn's tokens, or null when the model's price is unknown. */
