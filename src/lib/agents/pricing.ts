@@ -97,7 +97,7 @@ export function priceList(settings: ProviderSettings, options: { fetch?: typeof 
  * server often lists ids only): GPT-4o/4.1/5, o3/o4, Claude 3 and 4, Gemini, Llama 3.2 Vision and 4,
  * Pixtral, Qwen-VL, LLaVA and anything named vision or -vl.
  */
-const VISION_FAMILIES = /(?:^|\/)(?:gpt-4o|gpt-4\.1|gpt-5|o3|o4|chatgpt-4o)|claude-(?:3|sonnet-4|opus-4|haiku-4|4)|gemini|llama-?3\.2-.*vision|llama-?4|pixtral|qwen[\d.]*-?vl|llava|vision|-vl/i;
+const VISION_FAMILIES = /(?:^|\/)(?:gpt-4o|gpt-4\.1|gpt-5|o3|o4|chatgpt-4o)|claude-(?:3|sonnet-4|opus-4|haiku-4|4)|gemini|llama-?3\.2-.*vision|llama-?4|pixtral|qwen[\d.]*-?vl|llava|vision|-vl\b/i;
 
 /**
  * Whether `settings.model` reads images: what the provider's list says of it, else whether it is of
