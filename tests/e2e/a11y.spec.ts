@@ -84,6 +84,10 @@ test.describe('on a phone', () => {
 		await expect(page.getByTestId('prompt-image')).toHaveCount(1);
 		expect(await serious(page, 'section[data-region="agent"]')).toEqual([]);
 		expect(await smallControls(page), 'chip').toEqual([]);
+		// Go to code shows the editor, with the cursor on the element's line.
+		const line = /index\.html:(\d+)/.exec((await page.getByTestId('element-chip').textContent()) ?? '')![1]!;
+		await page.getByTestId('element-chip').getByRole('button', { name: 'Go to code' }).tap();
+		await expect(page.locator('section[data-region="editor"] .cm-lineNumbers .cm-activeLineGutter')).toHaveText(line);
 	});
 });
 

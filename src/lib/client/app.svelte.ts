@@ -80,6 +80,7 @@ export class StudioApp {
 				call: (name, args, source) => this.actions.call(name, args, source),
 				flush: (path) => this.code.flush(path),
 				openFile: (path, line) => this.actions.openFile(path, line),
+				showEditor: () => layout.reveal('editor'),
 				attach: (element) => {
 					if (!element) return;
 					this.agentUi.element = element;

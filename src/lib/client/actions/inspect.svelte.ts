@@ -12,6 +12,8 @@ export interface InspectDeps {
 	/** Saves what is typed in a file's editor first (a text edited in place lands on top of it). */
 	flush(path: string): Promise<void>;
 	openFile(path: string, line?: number): Promise<void>;
+	/** Shows the editor (a phone shows one panel at a time). */
+	showEditor(): void;
 	/** The conversation takes the picked element (null: the picker was cancelled). */
 	attach(element: PickedElement | null): void;
 }
@@ -34,6 +36,7 @@ export class InspectActions {
 			this.toasts.show({ tone: 'info', message: `${element.label} is built by a script: it is not written in the page's HTML.` });
 			return;
 		}
+		this.deps.showEditor();
 		await this.deps.openFile(element.path, element.at.line);
 	}
 
