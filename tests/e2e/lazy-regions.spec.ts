@@ -48,6 +48,22 @@ test('a page load fetches none of the dock panels’ code; each first opening fe
 	expect(fetched.length).toBe(total);
 });
 
+test('a panel whose code cannot be fetched says so, and Retry loads it once it can be', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toBeVisible();
+	const atStart = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)));
+	// Every script asked for from now on fails, as when the network drops before the chunk was cached.
+	let refuse = true;
+	await page.route(/\/_app\/immutable\/.*\.js$/, (route) => (refuse && !atStart.has(new URL(route.request().url()).pathname) ? route.abort('internetdisconnected') : route.continue()));
+	await page.getByRole('tab', { name: 'Packages' }).click();
+	const failed = page.getByTestId('lazy-failed');
+	await expect(failed).toContainText('The Packages panel could not be loaded');
+	refuse = false;
+	await failed.getByRole('button', { name: 'Retry' }).click();
+	await expect(PANELS[3]![1](page)).toBeVisible();
+});
+
 test.describe('offline', () => {
 	test.use({ serviceWorkers: 'allow' });
 	test('every dock panel opens offline: its code is in the precache', async ({ page, context }) => {
