@@ -30,6 +30,20 @@ export async function waitForHub(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the service worker is active, then reloads so the page runs under it (a first load
+ * is not controlled yet); the studio is connected again when this returns.
+ */
+export async function underServiceWorker(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		const worker = (await navigator.serviceWorker.ready).active!;
+		if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
+	});
+	await page.reload();
+	await waitForHub(page);
+	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/**
  * Samples the page's main thread every 50 ms from now on; the returned function gives the longest
  * gap seen (a stalled studio shows gaps of seconds) and how many samples were taken.
  */

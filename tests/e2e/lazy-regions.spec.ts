@@ -1,6 +1,6 @@
 // The dock's panels load their code the first time they are shown: a page load fetches none of it,
 // opening a panel fetches its chunk once, and offline every panel still opens from the precache.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, underServiceWorker } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Script URLs the page fetches, in order. */
@@ -70,14 +70,7 @@ test.describe('offline', () => {
 		test.setTimeout(90_000);
 		await page.goto('/');
 		await waitForHub(page);
-		await page.evaluate(async () => {
-			const registration = await navigator.serviceWorker.ready;
-			const worker = registration.active!;
-			if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
-		});
-		await page.reload();
-		await waitForHub(page);
-		expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+		await underServiceWorker(page);
 		await context.setOffline(true);
 		await page.reload();
 		await waitForHub(page);

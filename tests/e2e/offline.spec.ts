@@ -1,6 +1,6 @@
 // Real offline use: after one visit, the studio reloads with the network gone, its worker and the
 // workspace intact, and keeps saving to IndexedDB.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, underServiceWorker } from './fixtures';
 
 // The suite blocks service workers (they cost every test an install); this file is about them.
 test.use({ serviceWorkers: 'allow' });
@@ -9,15 +9,7 @@ test('after one online visit the studio reloads offline and keeps working', asyn
 	test.setTimeout(120_000); // several reloads and a fresh launch on a busy machine
 	await page.goto('/');
 	await waitForHub(page);
-	await page.evaluate(async () => {
-		const registration = await navigator.serviceWorker.ready;
-		const worker = registration.active!;
-		if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
-	});
-	// The first load may not be controlled yet; a reload puts the page under the service worker.
-	await page.reload();
-	await waitForHub(page);
-	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+	await underServiceWorker(page);
 	const written = await page.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'written online' }));
 	expect((written as { isError: boolean }).isError).toBe(false);
 

@@ -3,7 +3,7 @@
 // stylesheet with a font): bare imports render, the pins arrive as one revision, every file is asked
 // for once; with the browser offline and the CDN stopped a reload and a new workspace still render; a
 // package not on the device while offline is named; an agent's packages_add waits for approval.
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, underServiceWorker } from './fixtures';
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,12 +65,7 @@ test('bare imports render from a CDN fetched once, pinned as one revision, and k
 	try {
 		await page.goto('/');
 		await waitForHub(page);
-		await page.evaluate(async () => {
-			const worker = (await navigator.serviceWorker.ready).active!;
-			if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
-		});
-		await page.reload(); // now under the service worker, so the offline reload below is served by it
-		await waitForHub(page);
+		await underServiceWorker(page); // so the offline reload below is served by it
 		await useCdn(page, cdn.base);
 		const before = await page.evaluate(() => window.studio!.revision);
 		const written = await write(page, { ...APP, 'index.html': APP['index.html'].replace('CDN', cdn.base) });

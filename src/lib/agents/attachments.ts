@@ -54,4 +54,4 @@ export function elementContext(element: PickedElement): string {
 }
 
 /** A data: URL of an image. */
-export const imageUrl = (image: Pick<PromptImage, 'mimeType' | 'data'>) => `data:${image.mimeType};base64,${image.data}`;
+export const imageUrl = (image: { mimeType: string; data: string }) => `data:${image.mimeType};base64,${image.data}`;

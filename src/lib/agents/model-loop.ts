@@ -106,7 +106,7 @@ export async function runModelLoop(prompt: string, options: ModelLoopOptions): P
 			const image = resultImage(result);
 			const sees = image ? await vision : false;
 			messages.push({ role: 'tool', tool_call_id: call.id, content: image && !sees ? `${resultText(result)}\n(The image is not shown: this model does not accept images.)` : resultText(result) });
-			if (image && sees) pictures.push({ type: 'text', text: `The image ${call.name} returned (call ${call.id}):` }, { type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
+			if (image && sees) pictures.push({ type: 'text', text: `The image ${call.name} returned (call ${call.id}):` }, { type: 'image_url', image_url: { url: imageUrl(image) } });
 			if (signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The run was cancelled.');
 		}
 		// A tool message holds text only: the pictures go right after the turn's results, as the user's.

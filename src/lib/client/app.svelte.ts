@@ -80,24 +80,18 @@ export class StudioApp {
 				call: (name, args, source) => this.actions.call(name, args, source),
 				flush: (path) => this.code.flush(path),
 				openFile: (path, line) => this.actions.openFile(path, line),
-				showEditor: () => layout.reveal('editor'),
-				attach: (element) => {
-					if (!element) return;
-					this.agentUi.element = element;
-					this.previewer.follow(element);
-					layout.reveal('agent');
-				}
+				reveal: (panel) => layout.reveal(panel),
+				held: () => this.agentUi.element,
+				hold: (element) => (this.agentUi.element = element),
+				follow: (element) => this.previewer.follow(element)
 			},
 			toasts
 		);
 		this.previewer.inspect = {
 			onPick: (element) => this.inspect.picked(element),
-			// The chip follows its element: a change made to it shows in what the next prompt says of it.
-			onRefresh: (element) => {
-				const held = this.agentUi.element;
-				if (held?.at && element.at && held.at.offset === element.at.offset && held.path === element.path) this.agentUi.element = element;
-			},
-			onTextEdit: (edit) => this.inspect.editText(edit), onTextRefused: (reason, tag) => this.inspect.refused(reason, tag)
+			onRefresh: (element) => this.inspect.refreshed(element),
+			onTextEdit: (edit) => this.inspect.editText(edit),
+			onTextRefused: (reason, tag) => this.inspect.refused(reason, tag)
 		};
 		studio.onRender = (render) => this.previewer.render(render);
 		studio.onCapture = (id, options) => this.previewer.capture(id, options);

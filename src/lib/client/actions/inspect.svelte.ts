@@ -12,10 +12,13 @@ export interface InspectDeps {
 	/** Saves what is typed in a file's editor first (a text edited in place lands on top of it). */
 	flush(path: string): Promise<void>;
 	openFile(path: string, line?: number): Promise<void>;
-	/** Shows the editor (a phone shows one panel at a time). */
-	showEditor(): void;
-	/** The conversation takes the picked element (null: the picker was cancelled). */
-	attach(element: PickedElement | null): void;
+	/** Shows a panel (a phone shows one at a time). */
+	reveal(panel: 'editor' | 'agent'): void;
+	/** The element the conversation holds (null: none), and holding another one. */
+	held(): PickedElement | null;
+	hold(element: PickedElement | null): void;
+	/** The preview describes this element again in each new render (null: none). */
+	follow(element: PickedElement | null): void;
 }
 
 /** The picker's and the in-place editor's commands. */
@@ -25,9 +28,24 @@ export class InspectActions {
 		private readonly toasts: ToastStore
 	) {}
 
-	/** The element the person picked: it goes with the next prompt. */
+	/** The element the person picked (null: they gave up): the conversation holds it for the next prompts. */
 	picked(element: PickedElement | null): void {
-		this.deps.attach(element);
+		if (!element) return;
+		this.deps.hold(element);
+		this.deps.follow(element);
+		this.deps.reveal('agent');
+	}
+
+	/** The held element as a new render shows it: a change made to it shows in what the next prompt says of it. */
+	refreshed(element: PickedElement): void {
+		const held = this.deps.held();
+		if (held?.at && element.at && held.at.offset === element.at.offset && held.path === element.path) this.deps.hold(element);
+	}
+
+	/** The person removed the chip. */
+	release(): void {
+		this.deps.hold(null);
+		this.deps.follow(null);
 	}
 
 	/** Opens the editor where a picked element is written. */
@@ -36,7 +54,7 @@ export class InspectActions {
 			this.toasts.show({ tone: 'info', message: `${element.label} is built by a script: it is not written in the page's HTML.` });
 			return;
 		}
-		this.deps.showEditor();
+		this.deps.reveal('editor');
 		await this.deps.openFile(element.path, element.at.line);
 	}
 
