@@ -116,6 +116,9 @@ test('each tab keeps its own workspace; a rename reaches the tabs that show it, 
 	await waitForHub(page);
 	await expect(switcher(page)).toContainText('My site');
 	expect((await page.evaluate(() => window.studio!.listWorkspaces())).map((w) => w.name)).toEqual(['My site']);
+	// Nothing of it stays in this browser: not even the picture its first screen painted from.
+	const draftsId = new URL(drafts).searchParams.get('workspace')!;
+	expect(await page.evaluate((id) => Object.keys(localStorage).filter((key) => key.startsWith('studio:first-screen') && key.endsWith(`:${id}`)), draftsId)).toEqual([]);
 });
 
 test('a downloaded .zip opens as a new, identical workspace; the backup names every workspace; a dropped .zip is unpacked', async ({ page }, testInfo) => {

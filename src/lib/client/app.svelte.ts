@@ -18,6 +18,7 @@ import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
 import { InspectActions } from './actions/inspect.svelte';
+import { readFirstScreen, type FirstScreen } from './first-screen';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
 export const EDITOR_LOOK_KEY = 'editor-look';
@@ -61,6 +62,8 @@ export class StudioApp {
 	updateConfirm = $state(false);
 	/** The hub connection, started while the page renders (the worker boots meanwhile; B6 in `npm run bench`). */
 	readonly started: Promise<void>;
+	/** What this device last showed of the workspace: painted while the hub starts (null: nothing kept). */
+	readonly firstScreen: FirstScreen | null;
 
 	constructor() {
 		// The page's own script is running (its start's first part: devtools, bench B6).
@@ -96,6 +99,23 @@ export class StudioApp {
 		studio.onRender = (render) => this.previewer.render(render);
 		studio.onCapture = (id, options) => this.previewer.capture(id, options);
 		this.started = studio.start();
+		// Read synchronously, before the first paint: the screen shows this while the hub starts.
+		this.firstScreen = readFirstScreen(studio.workspaceId);
+		if (this.firstScreen) {
+			studio.workspace.fromFirstScreen(this.firstScreen);
+			layout.apply(this.firstScreen.layout);
+			if (this.firstScreen.open) this.code.showFirst(this.firstScreen.open);
+			if (this.firstScreen.preview) this.previewer.showFirst(this.firstScreen.preview);
+		}
+	}
+
+	/** The picture a later start paints first (null while not connected, or the workspace is gone). */
+	firstScreenNow(): FirstScreen | null {
+		const ws = this.studio.workspace;
+		if (!this.connected || ws.missing || this.deleted) return null;
+		const active = this.code.active;
+		const open = active ? this.code.storedText(active) : null;
+		return { v: 1, workspaceId: this.studio.workspaceId, name: ws.name, revision: ws.revision, files: ws.files, activePath: active ?? ws.activePath, open, preview: this.previewer.keptRender(), layout: this.layout.snapshot(), at: Date.now() };
 	}
 
 	get connected(): boolean {

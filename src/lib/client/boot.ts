@@ -7,6 +7,8 @@ import { LAYOUT_KEY } from './layout.svelte';
 import { exposeConsoleApi } from './console-api';
 import { consumeLaunchedFiles } from './launch';
 import { installShortcuts } from './shortcuts';
+import { forgetFirstScreen } from './first-screen';
+import { keepFirstScreen } from './first-screen-keeper.svelte';
 
 /** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
 function openShortcut(app: StudioApp) {
@@ -23,8 +25,16 @@ function openShortcut(app: StudioApp) {
 async function whenConnected(app: StudioApp) {
 	const { studio, workspaces, previewer, layout, code, actions, agentUi, portable } = app;
 	const ws = studio.workspace;
-	if (ws.missing) return void workspaces.recoverMissing();
+	if (ws.missing) {
+		forgetFirstScreen(studio.workspaceId);
+		return void workspaces.recoverMissing();
+	}
 	if (studio.hub.state !== 'connected') return;
+	// The first screen's file goes to the live runtime first: what was typed while it started is kept.
+	void code.goLive().then(() => {
+		if (ws.activePath) void code.open(ws.activePath);
+	});
+	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.snapshot()], () => app.firstScreenNow(), studio.onHide);
 	workspaces.showNotice();
 	void workspaces.refresh();
 	void previewer.followNetwork(studio.workspaceId, { get: (key) => studio.api.getPreference(key), set: (key, value) => studio.api.setPreference(key, value) });
@@ -34,7 +44,6 @@ async function whenConnected(app: StudioApp) {
 	await actions.loadTools();
 	app.browserAgents = app.webmcp.sync(actions.tools);
 	await agentUi.load();
-	if (ws.activePath) void code.open(ws.activePath);
 	void portable.checkShareLink();
 	openShortcut(app);
 	consumeLaunchedFiles(workspaces);

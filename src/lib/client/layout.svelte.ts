@@ -45,7 +45,12 @@ export class LayoutStore {
 	/** Restores saved sizes (ignoring anything malformed) and saves later changes. */
 	async restore(persistence: LayoutPersistence): Promise<void> {
 		this.#persistence = persistence;
-		const saved = (await persistence.load().catch(() => null)) as Partial<Record<string, unknown>> | null;
+		this.apply(await persistence.load().catch(() => null));
+	}
+
+	/** Takes the sizes and dock tab of `value` (what is malformed is ignored). */
+	apply(value: unknown): void {
+		const saved = value as Partial<Record<string, unknown>> | null;
 		if (!saved || typeof saved !== 'object') return;
 		if (typeof saved.filesWidth === 'number') this.filesWidth = clamp(saved.filesWidth, LAYOUT_BOUNDS.files);
 		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
@@ -54,12 +59,15 @@ export class LayoutStore {
 		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history', 'packages'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
 	}
 
+	/** The sizes and dock tab as they are kept. */
+	snapshot(): Record<string, unknown> {
+		return { filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, chatWidth: this.chatWidth, dockTab: this.dockTab };
+	}
+
 	#save() {
 		if (this.#timer) clearTimeout(this.#timer);
 		// Dragging fires many sizes per second: persist the last one.
-		this.#timer = setTimeout(() => {
-			void this.#persistence?.save({ filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, chatWidth: this.chatWidth, dockTab: this.dockTab });
-		}, 250);
+		this.#timer = setTimeout(() => void this.#persistence?.save(this.snapshot()), 250);
 	}
 
 	/** Sets one panel's size, within its bounds. */

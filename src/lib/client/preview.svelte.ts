@@ -8,6 +8,8 @@ import { scoped } from '$lib/core/base';
 import { captureRender, type ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
 import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
+import { untrack } from 'svelte';
+import type { FirstScreenRender } from './first-screen';
 import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** What the hub side needs from this controller. */
@@ -65,6 +67,11 @@ export class PreviewController {
 	#link: PreviewLink | null = null;
 	#html = '';
 	#firstRender = true;
+	#settledMarked = false;
+	/** The first screen's render, painted before the hub answered (never acknowledged: the hub did not ask). */
+	#first: { render: FirstScreenRender | null; html: string; done: Promise<HostRenderOutcome | null> } | null = null;
+	/** What the first screen of a later start paints: the last acknowledged render, as the hub sent it. */
+	#kept: FirstScreenRender | null = null;
 	#revision = 0;
 	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings: PreviewErrorLine[] } = { console: [], errors: [], warnings: [] };
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -92,12 +99,15 @@ export class PreviewController {
 				this.#host?.storageEvent(event.change);
 			}
 		});
+		// Untracked: the attachment runs in an effect, and the state this paint writes would re-run it.
+		const first = this.#first?.render;
+		if (first) untrack(() => this.#paintFirst(first));
 		void link.location().then((location) => (this.location = location)).catch(() => undefined);
 		// Registering answers the current render; later ones are addressed to this tab.
 		void link
 			.register()
 			.then((render) => {
-				if (render && this.pendingRevision === null && (this.last?.revision ?? -1) < render.revision) void this.render(render);
+				if (render && this.pendingRevision === null && (this.#first !== null || (this.last?.revision ?? -1) < render.revision)) void this.render(render);
 			})
 			.catch(() => undefined);
 		return () => {
@@ -107,9 +117,61 @@ export class PreviewController {
 		};
 	}
 
+	/** Paints the first screen's render when the frame is mounted (call before attach). */
+	showFirst(render: FirstScreenRender): void {
+		this.#first = { render, html: '', done: Promise.resolve(null) };
+	}
+
+	#paintFirst(first: FirstScreenRender) {
+		const html = withNetwork(first.html, first.network);
+		this.#html = first.html;
+		this.#revision = first.revision;
+		this.#extras = { page: first.page, search: first.search, local: first.local };
+		this.network = first.network; // the stored choice, read again once the hub answers (followNetwork)
+		this.location = { ...this.location, path: first.page + (first.search ?? '') };
+		const done = this.#host!.render(first.revision, html, this.#extras).then((outcome) => {
+			if (outcome.status === 'superseded') return null;
+			this.last ??= outcome;
+			performance.mark('studio:first-preview', { detail: { revision: first.revision } });
+			return outcome;
+		});
+		this.#first = { render: null, html, done };
+	}
+
+	/** The render the first screen of a later start paints (null: none settled yet). */
+	keptRender(): FirstScreenRender | null {
+		return this.#kept;
+	}
+
+	/** The hub's first render is the document the first screen painted: acknowledged as it stands, no reload (no flash). */
+	async #adoptFirst(render: PreviewRender): Promise<boolean> {
+		const first = this.#first;
+		this.#first = null;
+		if (!first || render.sameAs !== undefined) return false;
+		const outcome = await first.done;
+		const extras = { page: render.page, search: render.search, local: render.local ?? {} };
+		const same = withNetwork(render.html, this.network) === first.html && render.page === this.#extras.page && render.search === this.#extras.search && JSON.stringify(extras.local) === JSON.stringify(this.#extras.local ?? {});
+		if (!outcome || !same || this.pendingRevision !== null || (outcome.status !== 'ready' && outcome.status !== 'error')) return false;
+		this.#shown = { revision: render.revision, html: first.html, extras: { ...extras, fragment: render.fragment } };
+		this.#kept = { revision: render.revision, html: render.html, page: render.page, search: render.search, local: extras.local, network: this.network };
+		this.#revision = render.revision;
+		this.diagnostics = render.diagnostics;
+		this.#settled({ ...outcome, revision: render.revision, durationMs: 0 });
+		await this.#link?.ack(render.renderId, this.last!).catch(() => undefined);
+		return true;
+	}
+
+	#settled(outcome: HostRenderOutcome) {
+		// The first settled render of this page load, live (devtools' performance panel; benchmark B6).
+		if (!this.#settledMarked) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
+		this.#settledMarked = true;
+		this.last = outcome;
+	}
+
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
+		if (this.#first && (await this.#adoptFirst(render))) return;
 		if (render.sameAs !== undefined) return this.#relabel(render);
 		this.pendingRevision = render.revision;
 		this.#html = render.html;
@@ -129,11 +191,12 @@ export class PreviewController {
 		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, html, this.#extras);
 		this.#firstRender = false;
 		if (outcome.status !== 'superseded') {
-			// The first settled render of this page load (devtools' performance panel; benchmark B6).
-			if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
-			this.last = outcome;
+			this.#settled(outcome);
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
-			if (outcome.status === 'ready' || outcome.status === 'error') this.#shown = { revision: render.revision, html, extras: this.#extras };
+			if (outcome.status === 'ready' || outcome.status === 'error') {
+				this.#shown = { revision: render.revision, html, extras: this.#extras };
+				this.#kept = { revision: render.revision, html: render.html, page: render.page, search: render.search, local: render.local ?? {}, network };
+			}
 		}
 		await this.#link.ack(render.renderId, outcome).catch(() => undefined);
 		// The network choice arrived while this render ran (a page load reads it then): run it again.
@@ -149,6 +212,7 @@ export class PreviewController {
 			this.#revision = render.revision;
 			this.diagnostics = render.diagnostics;
 			if (this.#shown) this.#shown = { ...this.#shown, revision: render.revision };
+			if (this.#kept) this.#kept = { ...this.#kept, revision: render.revision };
 			await this.#link?.ack(render.renderId, outcome).catch(() => undefined);
 			return;
 		}

@@ -1,5 +1,6 @@
 // Rune read models of the runtime: workspace, trace, approvals, preview, hub. Only StudioClient
 // writes them (from the snapshot and events); views read plain values from them.
+import type { FirstScreen } from './first-screen';
 import { foldEvent } from '$lib/agents/events';
 import type { PendingApproval, SessionGrant } from '$lib/runtime/policy';
 import type { TraceEntry } from '$lib/runtime/types';
@@ -36,6 +37,14 @@ export class WorkspaceStore {
 		this.canRedo = snapshot.canRedo;
 		this.storage = snapshot.storage;
 		this.folder = snapshot.folder;
+	}
+
+	/** What this device last showed of the workspace, until the hub's snapshot replaces it. */
+	fromFirstScreen(screen: FirstScreen) {
+		this.revision = screen.revision;
+		this.name = screen.name;
+		this.files = screen.files;
+		this.activePath = screen.activePath;
 	}
 
 	applyChange(revision: number, changed: { path: string; file: FileSummary | null }[], activePath: string | null) {

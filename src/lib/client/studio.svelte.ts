@@ -4,7 +4,7 @@ import { errorResult, type CallToolResult, type Source } from '$lib/runtime/type
 import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender, type TabMessage, type CaptureOptions } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview.svelte';
 import { ToolError } from '$lib/core/errors';
-import { connect, type Connection } from './connect';
+import { connect, newTabId, type Connection } from './connect';
 import { foldHubEvent, type FoldTarget } from './fold';
 import { chosenWorkspace } from './workspace-choice';
 import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
@@ -30,10 +30,15 @@ export class StudioClient {
 	#seq = 0;
 	#buffer: HubEvent[] | null = null;
 	#resyncing: Promise<void> | null = null;
+	#settle!: () => void;
+	/** Settles once the first connection is made or has failed (calls made before it wait for it). */
+	readonly #settled = new Promise<void>((resolve) => (this.#settle = resolve));
 
-	get tabId(): string | null {
-		return this.#connection?.tabId ?? null;
-	}
+	/**
+	 * This tab's id, known before it connects (the editor journals typing under it while the hub
+	 * starts; the connection holds its lease).
+	 */
+	readonly tabId: string = newTabId();
 
 	/** The workspace this tab is pinned to (its URL's `?workspace=`, else the last one opened). */
 	readonly workspaceId = typeof location === 'undefined' ? 'default' : chosenWorkspace();
@@ -42,7 +47,7 @@ export class StudioClient {
 	async start(): Promise<void> {
 		this.hub.state = 'connecting';
 		try {
-			const connection = await connect(undefined, this.workspaceId);
+			const connection = await connect(this.tabId, this.workspaceId);
 			this.#connection = connection;
 			const { hello } = connection;
 			this.hub.mode = connection.mode;
@@ -70,6 +75,8 @@ export class StudioClient {
 		} catch (error) {
 			this.hub.state = 'failed';
 			this.hub.error = error instanceof Error ? error.message : String(error);
+		} finally {
+			this.#settle();
 		}
 	}
 
@@ -133,7 +140,7 @@ export class StudioClient {
 			hub, workspace, trace, approvals, preview, agents, onChange, onPreview, onCollab,
 			resync: () => void this.#resync(),
 			ownEdit: (event) => {
-				if (event.tabId === this.#connection?.tabId && (event.source === 'editor' || event.source === 'palette')) void this.#askToPersist();
+				if (event.tabId === this.tabId && (event.source === 'editor' || event.source === 'palette')) void this.#askToPersist();
 			}
 		});
 	}
@@ -161,21 +168,28 @@ export class StudioClient {
 	/** The hub asks this tab's preview for a picture of the page (the screenshot tool). */
 	onCapture: ((id: string, options: CaptureOptions) => Promise<void>) | null = null;
 
-	/** The link the preview controller uses to talk to the hub. */
+	/**
+	 * The link the preview controller uses to talk to the hub. It may be taken before the hub answers
+	 * (the first screen's preview): its calls wait for the connection.
+	 */
 	previewLink(): PreviewLink {
-		const tabId = this.#connection!.tabId;
-		const facade = () => this.#connection!.facade;
+		const tabId = this.tabId;
+		const facade = async () => {
+			await this.#settled;
+			if (!this.#connection) throw new Error('The runtime is not connected.');
+			return this.#connection.facade;
+		};
 		return {
 			tabId,
-			register: () => facade().registerPreviewHost(tabId),
-			ack: (renderId, outcome) => facade().previewAck(tabId, renderId, outcome),
-			report: (lines) => facade().previewReport(tabId, lines),
-			navigate: (target) => facade().previewNavigate(target),
-			location: () => facade().previewLocation(),
-			file: (revision, path) => facade().previewFile(revision, path),
-			storage: (change) => facade().previewStorage(tabId, change),
-			siteStorage: () => facade().previewSiteStorage(),
-			captured: (id, result) => facade().previewCaptured(tabId, id, result),
+			register: async () => (await facade()).registerPreviewHost(tabId),
+			ack: async (renderId, outcome) => (await facade()).previewAck(tabId, renderId, outcome),
+			report: async (lines) => (await facade()).previewReport(tabId, lines),
+			navigate: async (target) => (await facade()).previewNavigate(target),
+			location: async () => (await facade()).previewLocation(),
+			file: async (revision, path) => (await facade()).previewFile(revision, path),
+			storage: async (change) => (await facade()).previewStorage(tabId, change),
+			siteStorage: async () => (await facade()).previewSiteStorage(),
+			captured: async (id, result) => (await facade()).previewCaptured(tabId, id, result),
 			events: (listener) => {
 				this.onPreview.add(listener);
 				return () => this.onPreview.delete(listener);
@@ -204,16 +218,19 @@ export class StudioClient {
 		return errorResult(new ToolError('TOOL_POLICY_DENIED', 'This tab runs an older version of Web Studio than the one now open. Reload it to keep working.', { reason: 'reload-required' }).toJSON());
 	}
 
-	#requireWritable() {
+	/** Calls made while the hub starts wait for it; after a failed start they fail. */
+	async #requireWritable(): Promise<void> {
+		if (!this.#connection) await this.#settled;
 		if (!this.#connection) throw new Error('The runtime is not connected.');
 	}
 
 	/** A direct command through the registry (`mode: 'direct'`). */
 	async callTool(name: string, args: Record<string, unknown> = {}, source: Source = 'palette'): Promise<CallToolResult> {
-		this.#requireWritable();
-		if (this.hub.state === 'reload-required') return this.#reloadRequired();
 		// Arguments may be rune proxies (forms): snapshot them, or structured clone refuses them.
-		return this.#connection!.facade.callTool(name, $state.snapshot(args), { tabId: this.#connection!.tabId, source });
+		const sent = $state.snapshot(args);
+		await this.#requireWritable();
+		if (this.hub.state === 'reload-required') return this.#reloadRequired();
+		return this.#connection!.facade.callTool(name, sent, { tabId: this.tabId, source });
 	}
 
 	/**
@@ -221,9 +238,9 @@ export class StudioClient {
 	 * model's. `sessionId` names the caller's session ("allow for this session" is scoped to it).
 	 */
 	async executeAgentCall(call: { id?: string; name: string; arguments?: unknown }, source: Source, sessionId: string): Promise<CallToolResult> {
-		this.#requireWritable();
+		await this.#requireWritable();
 		if (this.hub.state === 'reload-required') return this.#reloadRequired();
-		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.#connection!.tabId, source, sessionId });
+		return this.#connection!.facade.executeAgentCall($state.snapshot(call), { tabId: this.tabId, source, sessionId });
 	}
 
 	/** Every tool definition (all pages of tools/list). */
@@ -239,8 +256,8 @@ export class StudioClient {
 	}
 
 	async retryCall(callId: string): Promise<CallToolResult> {
-		this.#requireWritable();
-		return this.#connection!.facade.retryCall(callId, { tabId: this.#connection!.tabId, source: 'palette' });
+		await this.#requireWritable();
+		return this.#connection!.facade.retryCall(callId, { tabId: this.tabId, source: 'palette' });
 	}
 
 	/**
@@ -250,10 +267,12 @@ export class StudioClient {
 	readonly api: HubBackend = new Proxy({} as HubBackend, {
 		get: (_target, method: string | symbol) => {
 			if (typeof method !== 'string' || !Object.hasOwn(HUB_METHODS, method)) return undefined;
-			return (...args: unknown[]) => {
-				this.#requireWritable();
+			return async (...args: unknown[]) => {
+				// Snapshotted as called: a call made while the hub starts sends what it was given then.
+				const sent = args.map((arg) => (arg && typeof arg === 'object' && !(arg instanceof Uint8Array) && (arg as { kind?: unknown }).kind !== 'directory' ? $state.snapshot(arg) : arg));
+				await this.#requireWritable();
 				const call = (this.#connection!.facade as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
-				return call(...args.map((arg) => (arg && typeof arg === 'object' && !(arg instanceof Uint8Array) && (arg as { kind?: unknown }).kind !== 'directory' ? $state.snapshot(arg) : arg)));
+				return call(...sent);
 			};
 		}
 	});

@@ -1,6 +1,7 @@
 // Workspace commands for one tab: the switcher's list, create (starter, empty, .zip, duplicate),
 // rename, delete with a confirmation naming what is lost, and switching (this tab only: each tab
 // pins its own workspace in its URL).
+import { forgetFirstScreen } from '../first-screen';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { WorkspaceListing } from '$lib/worker/protocol';
@@ -87,6 +88,7 @@ export class WorkspaceActions {
 				await this.refresh();
 			} else {
 				await this.studio.api.deleteWorkspace(dialog.workspace.id);
+				forgetFirstScreen(dialog.workspace.id); // deleted from this browser: its picture too
 				this.dialog = null;
 				await this.refresh();
 				if (dialog.workspace.current) await this.#leave(`Deleted “${dialog.workspace.name}”.`);

@@ -10,11 +10,13 @@ import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { CollabSync } from './collab-sync';
 import { SaveSync } from './save-sync';
-import { EditorSessions } from './sessions';
+import { EditorSessions, type FileSession } from './sessions';
 import { openAlone, openShared } from './open-file';
 import { ConflictBar } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { mountEditor } from './mount';
+import { firstSession, handOver } from './first-file';
+import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
 type CM = typeof import('./codemirror');
@@ -36,6 +38,10 @@ export class EditorController {
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
+	/** The first screen's open file, shown before the hub answers (until it is handed over). */
+	#first: FirstScreenFile | null = null;
+	/** The hub has answered: files open from it (before, only the first screen's file opens). */
+	#live = false;
 	readonly #sync: CollabSync;
 	readonly #saves: SaveSync;
 	readonly #journal: TypingJournal;
@@ -114,8 +120,12 @@ export class EditorController {
 				this.#cm = cm;
 				cm.setWrap(null, this.wrap);
 				this.loading = false;
+				const first = this.#first;
+				if (first && !this.#live && !this.#sessions.has(first.path)) this.#sessions.set(first.path, firstSession(cm, first, () => this.#onLocalEdit(first.path)));
 				this.#loaded();
 				if (this.active) void this.open(this.active);
+				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
+				if (first && this.#sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
 			},
 			focus: (focused) => {
 				this.focused = focused;
@@ -151,6 +161,52 @@ export class EditorController {
 		if (this.#cm && view?.hasFocus) this.#cm.revealCursor(view);
 	}
 
+	/** Shows the first screen's file (from this device) until the hub answers; typing into it is kept. */
+	showFirst(file: FirstScreenFile): void {
+		this.#first = file;
+		this.tabs = [file.path];
+		this.active = file.path;
+	}
+
+	/**
+	 * The hub answered: the first screen's file is handed over to it (what was typed meanwhile kept),
+	 * then files open from the hub.
+	 */
+	async goLive(): Promise<void> {
+		this.#live = true;
+		this.#first = null;
+		// No CodeMirror yet, no session of the first screen: the file opens from the hub when it mounts.
+		const cm = this.#cm;
+		if (!cm) return;
+		for (const [path, session] of this.#sessions.entries()) {
+			if (!session.first) continue;
+			await handOver(path, session, {
+				cm,
+				load: (p) => this.#load(p),
+				current: (p) => this.#sessions.get(p),
+				swap: (p, next) => this.#sessions.swap(p, next),
+				dispatch: (p, build) => this.#sessions.dispatch(p, build),
+				typed: (p) => this.#onLocalEdit(p),
+				conflict: (p, theirs, revision) => this.conflicts.raise(p, theirs, revision),
+				drop: (p) => void this.#dropTab(p),
+				view: () => (this.#sessions.isShown(path) ? this.#sessions.view : null)
+			});
+			const live = this.#sessions.get(path);
+			if (live?.shared) void this.#sync.pull(path); // updates published while it was handed over
+		}
+		// A file chosen while the hub was starting opens now.
+		if (this.active && !this.#sessions.has(this.active)) void this.open(this.active);
+	}
+
+	/** `path` as the hub has it: co-edited where it can be, else on its own (null: gone). */
+	async #load(path: string): Promise<FileSession | null> {
+		// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
+		// way to edit it, and co-editing it would ship it through every keystroke's merge.
+		const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
+		const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync.presence(path, selection) };
+		return (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES));
+	}
+
 	/** Opens `path` (a tab per file), optionally revealing a line. */
 	async open(path: string, line?: number): Promise<void> {
 		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
@@ -158,11 +214,8 @@ export class EditorController {
 		if (!this.#cm || !this.#sessions.view) return;
 		let session = this.#sessions.get(path);
 		if (!session) {
-			// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
-			// way to edit it, and co-editing it would ship it through every keystroke's merge.
-			const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
-			const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync.presence(path, selection) };
-			session = (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES)) ?? undefined;
+			if (!this.#live) return; // opened once the hub answers (goLive)
+			session = (await this.#load(path)) ?? undefined;
 			if (!session) return this.close(path);
 			if (this.#sessions.has(path)) session = this.#sessions.get(path)!; // a concurrent open() won
 			else this.#sessions.set(path, session);
@@ -232,6 +285,13 @@ export class EditorController {
 		await this.#dropTab(path, true);
 	}
 
+	/** `path`'s text as this editor last agreed it with the hub (null: not open, binary or read-only). */
+	storedText(path: string): FirstScreenFile | null {
+		const session = this.#sessions.get(path);
+		if (!session || session.readOnly || session.first) return null;
+		return { path, text: session.base, language: session.language, revision: session.revision };
+	}
+
 	/** The whole text this editor holds for `path` (null when it is not open). */
 	textOf(path: string): string | null {
 		return this.#sessions.text(path);
@@ -240,7 +300,9 @@ export class EditorController {
 	#onLocalEdit(path: string) {
 		this.#journal.typed(path);
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
-		if (this.#sessions.get(path)?.shared) void this.#sync.push(path); // at once: every keystroke reaches the other tabs
+		const session = this.#sessions.get(path);
+		if (session?.first) return; // kept (and journalled) until the hub answers
+		if (session?.shared) void this.#sync.push(path); // at once: every keystroke reaches the other tabs
 		else this.#saves.schedule(path);
 	}
 

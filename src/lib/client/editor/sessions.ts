@@ -12,6 +12,8 @@ export interface FileSession extends SavedText {
 	language: string;
 	/** Co-edited through the hub (false: saved on its own, the fallback in save-sync.ts). */
 	shared: boolean;
+	/** Opened from the first screen before the hub answered: nothing is saved until it is handed over. */
+	first?: boolean;
 }
 
 /** The open files and the view. */
@@ -75,6 +77,13 @@ export class EditorSessions {
 		this.#view.setState(session.state);
 		this.#shown = path;
 		return this.#view;
+	}
+
+	/** Puts another session in place of `path`'s (the view shows its state when `path` is shown). */
+	swap(path: string, session: FileSession): void {
+		this.#keep();
+		this.#sessions.set(path, session);
+		if (this.isShown(path)) this.#view!.setState(session.state);
 	}
 
 	/** Replaces `path`'s state (a fresh start from the hub's text), in the view too when shown. */

@@ -1,0 +1,64 @@
+// The open file before the hub answers: its text from the first screen (what this device last showed),
+// editable at once, then handed to the live runtime when it answers — what was typed meanwhile goes
+// on top of the hub's text with the caret and scroll where they were, or, when the file changed since,
+// with the conflict bar so neither text is lost.
+import type { EditorView } from '@codemirror/view';
+import type { FirstScreenFile } from '../first-screen';
+import type { FileSession } from './sessions';
+
+type CM = typeof import('./codemirror');
+
+/** An editable session of the first screen's text (saved nowhere until it is handed over). */
+export function firstSession(cm: CM, file: FirstScreenFile, typed: () => void): FileSession {
+	return { state: cm.createState(file.text, file.language, typed, false), base: file.text, revision: file.revision, saving: null, language: file.language, readOnly: false, shared: false, first: true };
+}
+
+/** What the hand-over needs of the editor. */
+export interface HandOverHost {
+	cm: CM;
+	/** The file as the hub has it now (co-edited where it can be); null when it is gone. */
+	load(path: string): Promise<FileSession | null>;
+	/** The session held for `path` now, its state current. */
+	current(path: string): FileSession | undefined;
+	/** Puts `session` in place of `path`'s (in the view too when shown). */
+	swap(path: string, session: FileSession): void;
+	/** A change the person made (the editor saves or co-edits it as typing). */
+	dispatch(path: string, build: (state: FileSession['state']) => ReturnType<FileSession['state']['update']>): void;
+	conflict(path: string, theirs: string, revision: number): void;
+	/** Typing reached `path` (saved or co-edited from now on). */
+	typed(path: string): void;
+	/** `path` is gone and nothing was typed: its tab closes. */
+	drop(path: string): void;
+	view(): EditorView | null;
+}
+
+/** Hands the first screen's session of `path` over to the live runtime. */
+export async function handOver(path: string, first: FileSession, host: HandOverHost): Promise<void> {
+	const live = await host.load(path);
+	const held = host.current(path);
+	if (held !== first) return; // closed (or opened afresh) meanwhile
+	const mine = held.state.doc.toString();
+	const typed = mine !== held.base;
+	if (!live) {
+		held.first = undefined;
+		if (!typed) return host.drop(path);
+		held.base = '';
+		return host.conflict(path, '', held.revision); // deleted since: keep mine recreates it
+	}
+	const view = host.view();
+	const scroll = view ? { top: view.scrollDOM.scrollTop, left: view.scrollDOM.scrollLeft } : null;
+	const focused = view?.hasFocus ?? false;
+	const selection = held.state.selection;
+	host.swap(path, live);
+	if (live.base !== held.base && typed) host.conflict(path, live.base, live.revision);
+	const change = typed ? host.cm.minimalChange(live.base, mine) : null;
+	// Offsets of a selection given with changes refer to the document after them: mine, where the caret was.
+	const keepCaret = live.base === held.base || typed;
+	host.dispatch(path, (state) => state.update(change ? { changes: change, ...(keepCaret ? { selection } : {}) } : keepCaret ? { selection } : {}));
+	if (change) host.typed(path); // a file not shown has no view to report it
+	if (view && scroll) {
+		view.scrollDOM.scrollTop = scroll.top;
+		view.scrollDOM.scrollLeft = scroll.left;
+		if (focused && !view.hasFocus) view.focus();
+	}
+}

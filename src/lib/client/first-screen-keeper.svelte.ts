@@ -1,0 +1,36 @@
+// Keeps this tab's first screen for the next start: written a moment after the workspace, the open
+// file or the preview's render settles (off the typing path), and at once as the page hides.
+import { writeFirstScreen, type FirstScreen } from './first-screen';
+
+/** How long after the last change the picture is taken (a burst of saves writes once). */
+const WRITE_DELAY_MS = 1500;
+
+/** Takes the picture (null: nothing worth keeping now, e.g. not connected). */
+export type FirstScreenSource = () => FirstScreen | null;
+
+/**
+ * Follows `watch` (read inside an effect: what it reads is what triggers a write) and writes
+ * `source()`; returns the way to stop.
+ */
+export function keepFirstScreen(watch: () => unknown, source: FirstScreenSource, onHide: Set<() => void>): () => void {
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	const write = () => {
+		if (timer !== null) clearTimeout(timer);
+		timer = null;
+		const screen = source();
+		if (screen) writeFirstScreen(screen);
+	};
+	const stopEffect = $effect.root(() => {
+		$effect(() => {
+			watch();
+			if (timer !== null) clearTimeout(timer);
+			timer = setTimeout(write, WRITE_DELAY_MS);
+		});
+	});
+	onHide.add(write);
+	return () => {
+		stopEffect();
+		onHide.delete(write);
+		if (timer !== null) clearTimeout(timer);
+	};
+}

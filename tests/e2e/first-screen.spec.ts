@@ -1,0 +1,113 @@
+// The first screen paints from this device while the hub starts: the file list, the open file's text
+// and the last acknowledged render, before the runtime reports connected; what is typed in that window
+// is kept, and the live runtime takes over without reloading the preview.
+import { test, expect, waitForHub, previewFrame } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+
+const read = async (page: Page, path: string) => ((await page.evaluate((p) => window.studio!.readFile(p), path)) as { content: string } | null)?.content ?? null;
+
+/**
+ * A page of the studio's origin that keeps one readwrite transaction over every store of the studio's
+ * database open until it is told to let go: the hub's reads wait behind it (storage that is slow to
+ * answer, as on a busy phone), so the window before "connected" lasts as long as the test needs.
+ */
+async function holdStorage(context: BrowserContext): Promise<Page> {
+	const holder = await context.newPage();
+	await holder.goto('/manifest.webmanifest');
+	await holder.evaluate(
+		() =>
+			new Promise<void>((held, failed) => {
+				const request = indexedDB.open('web-studio');
+				request.onerror = () => failed(request.error);
+				request.onsuccess = () => {
+					const db = request.result;
+					const names = [...db.objectStoreNames];
+					const tx = db.transaction(names, 'readwrite');
+					const store = tx.objectStore(names[0]!);
+					const w = window as unknown as { letGo: boolean };
+					w.letGo = false;
+					// A transaction lives while it has requests: one more each time the last succeeds.
+					const spin = () => {
+						if (!w.letGo) store.get('first-screen-test').onsuccess = spin;
+					};
+					spin();
+					held();
+				};
+			})
+	);
+	return holder;
+}
+
+/** Opens the studio once so this device keeps a first screen, and closes it (the hub's worker goes with it). */
+async function keepOne(context: BrowserContext): Promise<string> {
+	const first = await context.newPage();
+	await first.goto('/');
+	await waitForHub(first);
+	await expect(first.locator('.cm-content')).toContainText('<!doctype html>');
+	await expect(previewFrame(first).locator('h1')).toBeVisible();
+	// The picture is taken a moment after the screen settles.
+	await expect.poll(() => first.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('studio:first-screen'))), { timeout: 10_000 }).toBe(true);
+	const heading = (await previewFrame(first).locator('h1').textContent())!;
+	await first.close();
+	return heading;
+}
+
+/** The site's own frame (inside the preview document inside the studio). */
+const siteOf = (page: Page) => page.frames().find((frame) => frame.parentFrame()?.parentFrame() === page.mainFrame())!;
+
+test('the file list, the open file and the last render show before the runtime answers; it takes over without reloading the page', async ({ context }) => {
+	const heading = await keepOne(context);
+	const holder = await holdStorage(context);
+	const page = await context.newPage();
+	await page.goto('/');
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>', { timeout: 10_000 });
+	await expect(page.locator('[data-path="index.html"]')).toBeVisible();
+	await expect(page.locator('[data-path="styles.css"]')).toBeVisible();
+	await expect(previewFrame(page).locator('h1')).toHaveText(heading);
+	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');
+	// The frame keeps a mark of its own: a reload when the runtime takes over would lose it.
+	await siteOf(page).evaluate(() => ((window as unknown as { painted: string }).painted = 'first'));
+	await holder.evaluate(() => ((window as unknown as { letGo: boolean }).letGo = true));
+	await waitForHub(page);
+	// The hub's render of the same revision is acknowledged as it stands.
+	await expect.poll(() => page.evaluate(() => performance.getEntriesByName('studio:preview-settled').length), { timeout: 10_000 }).toBe(1);
+	expect(await siteOf(page).evaluate(() => (window as unknown as { painted?: string }).painted)).toBe('first');
+	await expect(previewFrame(page).locator('h1')).toHaveText(heading);
+	await holder.close();
+});
+
+test('a keystroke typed before the runtime answers is kept, and the caret stays where it was', async ({ context }) => {
+	await keepOne(context);
+	const holder = await holdStorage(context);
+	const page = await context.newPage();
+	await page.goto('/');
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>', { timeout: 10_000 });
+	await page.locator('.cm-content').click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('<!-- typed while starting -->');
+	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');
+	await holder.evaluate(() => ((window as unknown as { letGo: boolean }).letGo = true));
+	await waitForHub(page);
+	await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toContain('<!-- typed while starting -->');
+	// Typing on continues where it stopped.
+	await page.keyboard.type('!');
+	await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed while starting -->!$/);
+	await expect(page.locator('.cm-content')).toContainText('<!-- typed while starting -->!');
+	await holder.close();
+});
+
+test('the kept picture names the files, the open file and the render of its revision; one that is not usable is ignored', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
+	await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('studio:first-screen')).length), { timeout: 10_000 }).toBe(1);
+	const kept = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((key) => key.startsWith('studio:first-screen'))!)!));
+	expect(kept.open.path).toBe('index.html');
+	expect(kept.preview.revision).toBe(kept.revision);
+	expect(kept.files.map((file: { path: string }) => file.path)).toContain('index.html');
+	// A torn or foreign picture is ignored, not painted.
+	await page.evaluate(() => localStorage.setItem(Object.keys(localStorage).find((key) => key.startsWith('studio:first-screen'))!, '{"v":1,"files":7}'));
+	await page.reload();
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
+});
