@@ -111,3 +111,35 @@ test('the kept picture names the files, the open file and the render of its revi
 	await waitForHub(page);
 	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
 });
+
+test.describe('before the studio’s code has loaded', () => {
+	// Routing sees the page's requests only when no service worker answers them.
+	test.use({ serviceWorkers: 'block' });
+
+	test('the outline shows the open file at once; what is typed into it reaches the editor and the workspace', async ({ context }) => {
+		await keepOne(context);
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await context.route('**/_app/immutable/entry/**', async (route) => {
+			await held;
+			await route.continue();
+		});
+		const page = await context.newPage();
+		await page.goto('/', { waitUntil: 'commit' });
+		const outline = page.locator('#studio-first-paint textarea');
+		await expect(outline).toHaveValue(/<!doctype html>/);
+		await expect(page.locator('#studio-first-paint')).toContainText('index.html');
+		expect(await page.evaluate(() => performance.getEntriesByName('studio:script').length)).toBe(0);
+		await outline.click();
+		await page.keyboard.press('ControlOrMeta+End');
+		await page.keyboard.type('<!-- typed in the outline -->');
+		release();
+		await expect(page.locator('.cm-content')).toContainText('<!-- typed in the outline -->', { timeout: 15_000 });
+		await expect(page.locator('#studio-first-paint')).toHaveCount(0);
+		await waitForHub(page);
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed in the outline -->$/);
+		// The caret came along: typing on continues there.
+		await page.keyboard.type('?');
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed in the outline -->\?$/);
+	});
+});

@@ -8,6 +8,7 @@ import { exposeConsoleApi } from './console-api';
 import { consumeLaunchedFiles } from './launch';
 import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
+import { removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
 
 /** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
@@ -62,6 +63,8 @@ export function boot(app: StudioApp): () => void {
 		() => app.webmcp.dispose()
 	];
 	exposeConsoleApi(studio, code);
+	// The first paint's outline stays until the editor shows its text (and takes what was typed there).
+	if (!app.firstScreen?.open) removeFirstPaint();
 	void app.started.then(() => whenConnected(app));
 	// A share link pasted into a tab that is already open arrives as a hash change.
 	const onHash = () => {

@@ -16,6 +16,7 @@ import { ConflictBar } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { mountEditor } from './mount';
 import { firstSession, handOver } from './first-file';
+import { paintedText, removeFirstPaint } from '../first-paint';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
@@ -121,11 +122,19 @@ export class EditorController {
 				cm.setWrap(null, this.wrap);
 				this.loading = false;
 				const first = this.#first;
-				if (first && !this.#live && !this.#sessions.has(first.path)) this.#sessions.set(first.path, firstSession(cm, first, () => this.#onLocalEdit(first.path)));
+				this.#first = null;
+				// What was typed into the first paint's outline comes along, even when the hub answered first.
+				const painted = paintedText();
+				const typedEarly = !!first && !!painted && painted.text !== first.text;
+				if (first && (!this.#live || typedEarly) && !this.#sessions.has(first.path)) this.#sessions.set(first.path, firstSession(cm, first, () => this.#onLocalEdit(first.path), painted));
+				if (first && typedEarly) this.#onLocalEdit(first.path);
 				this.#loaded();
 				if (this.active) void this.open(this.active);
+				removeFirstPaint();
+				if (painted?.focused) this.#sessions.view?.focus();
 				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
 				if (first && this.#sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
+				if (this.#live) void this.#handOverAll();
 			},
 			focus: (focused) => {
 				this.focused = focused;
@@ -174,10 +183,12 @@ export class EditorController {
 	 */
 	async goLive(): Promise<void> {
 		this.#live = true;
-		this.#first = null;
-		// No CodeMirror yet, no session of the first screen: the file opens from the hub when it mounts.
-		const cm = this.#cm;
-		if (!cm) return;
+		// No CodeMirror yet, no session of the first screen: it is handed over when it mounts.
+		if (this.#cm) await this.#handOverAll();
+	}
+
+	async #handOverAll(): Promise<void> {
+		const cm = this.#cm!;
 		for (const [path, session] of this.#sessions.entries()) {
 			if (!session.first) continue;
 			await handOver(path, session, {

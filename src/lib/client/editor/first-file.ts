@@ -4,13 +4,20 @@
 // with the conflict bar so neither text is lost.
 import type { EditorView } from '@codemirror/view';
 import type { FirstScreenFile } from '../first-screen';
+import type { PaintedText } from '../first-paint';
 import type { FileSession } from './sessions';
 
 type CM = typeof import('./codemirror');
 
-/** An editable session of the first screen's text (saved nowhere until it is handed over). */
-export function firstSession(cm: CM, file: FirstScreenFile, typed: () => void): FileSession {
-	return { state: cm.createState(file.text, file.language, typed, false), base: file.text, revision: file.revision, saving: null, language: file.language, readOnly: false, shared: false, first: true };
+/**
+ * An editable session of the first screen's text (saved nowhere until it is handed over), holding
+ * what was typed into the first paint's outline, caret included.
+ */
+export function firstSession(cm: CM, file: FirstScreenFile, typed: () => void, painted: PaintedText | null = null): FileSession {
+	const text = painted?.text ?? file.text;
+	let state = cm.createState(text, file.language, typed, false);
+	if (painted) state = state.update({ selection: { anchor: Math.min(painted.anchor, text.length), head: Math.min(painted.head, text.length) } }).state;
+	return { state, base: file.text, revision: file.revision, saving: null, language: file.language, readOnly: false, shared: false, first: true };
 }
 
 /** What the hand-over needs of the editor. */

@@ -1,0 +1,81 @@
+// The studio's first paint, before its own code has loaded: what this device last showed of the
+// workspace (written by the studio's client/first-screen.ts, which owns the format) drawn as a plain
+// outline — the top bar, the file list and the open file's text, editable — so a phone shows text as
+// soon as the document arrives. The studio replaces it once its editor shows that text, and takes
+// what was typed here with it (client/first-paint.ts). Nothing kept, or anything unexpected: no paint.
+(function () {
+	try {
+		var script = document.currentScript;
+		var base = new URL(script.src).pathname.replace(/\/first-paint\.js$/, '');
+		var scoped = function (name) {
+			return base ? name + '@' + base : name;
+		};
+		var valid = /^[A-Za-z0-9_-]{1,64}$/;
+		var fromUrl = new URL(location.href).searchParams.get('workspace');
+		var last = localStorage.getItem(scoped('studio:last-workspace'));
+		var id = valid.test(fromUrl || '') ? fromUrl : valid.test(last || '') ? last : 'default';
+		var screen = JSON.parse(localStorage.getItem(scoped('studio:first-screen') + ':' + id) || 'null');
+		if (!screen || screen.v !== 1 || screen.workspaceId !== id || !screen.open || typeof screen.open.text !== 'string' || !Array.isArray(screen.files)) return;
+		var layout = screen.layout && typeof screen.layout === 'object' ? screen.layout : {};
+		var size = function (value, fallback) {
+			return typeof value === 'number' && value > 80 && value < 2000 ? Math.round(value) : fallback;
+		};
+		var el = function (tag, className, text) {
+			var node = document.createElement(tag);
+			if (className) node.className = className;
+			if (text) node.textContent = text;
+			return node;
+		};
+		var style = el('style');
+		// Sizes follow the workbench's (top bar 44 px, panel headings, tabs, the status bar), so the
+		// studio's own screen replaces this one with little movement.
+		style.textContent =
+			'#studio-first-paint{position:fixed;inset:0;z-index:2147483646;display:flex;flex-direction:column;background:Canvas;color:CanvasText;font:14px system-ui,sans-serif}' +
+			'#studio-first-paint>header{height:44px;flex:none;display:flex;align-items:center;gap:8px;padding:0 12px;border-bottom:1px solid #e4e4e7}' +
+			'#studio-first-paint>header b{font-size:16px}' +
+			'#studio-first-paint .body{flex:1;display:flex;min-height:0}' +
+			'#studio-first-paint section{display:flex;flex-direction:column;min-width:0;border-right:1px solid #e4e4e7}' +
+			'#studio-first-paint h2{margin:0;height:36px;flex:none;display:flex;align-items:center;padding:0 12px;font-size:12px;letter-spacing:.06em;text-transform:uppercase;border-bottom:1px solid #e4e4e7}' +
+			'#studio-first-paint .files div{padding:5px 12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
+			'#studio-first-paint .files .on{font-weight:600;color:#4338ca;background:#eef2ff}' +
+			'#studio-first-paint .editor{flex:1}' +
+			'#studio-first-paint .tab{height:34px;flex:none;display:flex;align-items:center;padding:0 8px;border-bottom:1px solid #e4e4e7}' +
+			'#studio-first-paint textarea{flex:1;border:0;margin:0;padding:4px 8px 4px 41px;resize:none;outline:none;background:transparent;color:inherit;font:13px/20px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;tab-size:2}' +
+			'#studio-first-paint>footer{height:24px;flex:none;display:flex;align-items:center;padding:0 10px;font-size:12px;border-top:1px solid #e4e4e7}' +
+			'@media (max-width:767px){#studio-first-paint .files,#studio-first-paint .preview,#studio-first-paint .editor h2{display:none}#studio-first-paint>footer{height:80px;align-items:flex-end;padding-bottom:4px}}';
+		var root = el('div');
+		root.id = 'studio-first-paint';
+		var header = el('header');
+		header.append(el('span', '', 'Web Studio /'), el('b', '', String(screen.name || '')));
+		var body = el('div', 'body');
+		var panel = function (className, title, width) {
+			var section = el('section', className);
+			section.append(el('h2', '', title));
+			if (width) section.style.width = width + 'px';
+			return section;
+		};
+		var files = panel('files', 'Files', size(layout.filesWidth, 200));
+		screen.files.slice(0, 200).forEach(function (file) {
+			if (file && typeof file.path === 'string') files.append(el('div', file.path === screen.open.path ? 'on' : '', file.path));
+		});
+		var editor = panel('editor', 'Editor');
+		var area = el('textarea');
+		area.value = screen.open.text;
+		area.spellcheck = false;
+		area.setAttribute('aria-label', 'Code editor');
+		area.setAttribute('autocapitalize', 'off');
+		// The studio's start may move the focus to the page while it mounts: the person's choice is kept here.
+		area.addEventListener('focus', function () {
+			root.setAttribute('data-focused', '');
+		});
+		editor.append(el('div', 'tab', String(screen.open.path)), area);
+		var preview = panel('preview', 'Preview', size(layout.previewWidth, 420) + (innerWidth >= 1024 ? size(layout.chatWidth, 340) : 0));
+		body.append(files, editor, preview);
+		root.append(style, header, body, el('footer', '', 'Starting…'));
+		script.after(root);
+		// The open file's text is in the document (devtools, bench B6).
+		if (performance.mark) performance.mark('studio:first-paint');
+	} catch (e) {
+		// storage blocked or a picture this script cannot read: the studio paints itself
+	}
+})();
