@@ -48,6 +48,27 @@ test('a page load fetches none of the dock panels’ code; each first opening fe
 	expect(fetched.length).toBe(total);
 });
 
+test('the dialogs load their code when the first is asked for: the new-workspace dialog then shows, and the next opens with nothing more', async ({ page }) => {
+	const fetched = scripts(page);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toBeVisible();
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	const atStart = fetched.length;
+	await page.getByTestId('workspace-switcher').click();
+	await page.getByRole('button', { name: 'New workspace…', exact: true }).click();
+	const create = page.getByRole('dialog', { name: 'New workspace' });
+	await expect(create).toBeVisible();
+	const loaded = fetched.slice(atStart);
+	expect(loaded.length, 'the dialogs load code of their own').toBeGreaterThan(0);
+	await create.getByRole('button', { name: 'Cancel' }).click();
+	await expect(create).toHaveCount(0);
+	const after = fetched.length;
+	await page.getByRole('button', { name: 'Reset…' }).click();
+	await expect(page.getByRole('dialog', { name: 'Start over from a starter?' })).toBeVisible();
+	expect(fetched.length).toBe(after);
+});
+
 test('a panel whose code cannot be fetched says so, and Retry loads it once it can be', async ({ page }) => {
 	await page.goto('/');
 	await waitForHub(page);

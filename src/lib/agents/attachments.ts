@@ -5,11 +5,8 @@
 import * as v from 'valibot';
 import { PickedElementSchema } from '../preview/schemas';
 import type { PickedElement } from '../preview/messages';
-
-/** Largest image a prompt keeps (base64 characters, about 1.1 MB of image): the page shrinks bigger ones first. */
-export const IMAGE_MAX_CHARS = 1_500_000;
-/** Images one prompt may carry. */
-export const IMAGES_PER_PROMPT = 4;
+import { IMAGE_MAX_CHARS, IMAGES_PER_PROMPT } from '../core/limits';
+export { IMAGE_MAX_CHARS, IMAGES_PER_PROMPT };
 
 /** An image in the conversation: its bytes as base64, its type, its size in pixels. */
 export const PromptImageSchema = v.object({

@@ -122,6 +122,12 @@ export class StudioApp {
 		return this.studio.hub.state === 'connected';
 	}
 
+	/** A dialog of the workbench is asked for (their code loads the first time one is: routes/regions/Dialogs). */
+	get dialogAsked(): boolean {
+		const { agentUi, portable, workspaces, actions } = this;
+		return agentUi.fixHint !== null || portable.shared !== null || workspaces.dialog !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
+	}
+
 	/** The workspace this hub serves was deleted (here or in another tab). */
 	get deleted(): boolean {
 		return this.studio.hub.status?.supersededBy === 'workspace-deleted';

@@ -1,7 +1,8 @@
 // Connects a tab to the shared runtime, down the fallback ladder: SharedWorker → dedicated worker
 // (one writer elected by Web Lock) → a hub inside this page with memory storage.
 import * as Comlink from 'comlink';
-import { DEFAULT_WORKSPACE, HUB_METHODS, PROTOCOL_VERSION, hubWorkerName, tabLockName, type HelloResponse, type HubFacade, type HubMethod, type RuntimeMode, type TabCallContext } from '$lib/worker/protocol';
+import { DEFAULT_WORKSPACE, HUB_CALLS, PROTOCOL_VERSION, hubWorkerName, tabLockName } from '$lib/worker/protocol-calls';
+import type { HelloResponse, HubFacade, HubMethod, RuntimeMode, TabCallContext } from '$lib/worker/protocol';
 import { withTimeout } from './timeout';
 import { takeEarlyHub } from './hub-early';
 
@@ -45,7 +46,7 @@ function withDeadlines(facade: HubFacade): HubFacade {
 		get(target, method: string | symbol) {
 			const fn = (target as unknown as Record<string | symbol, unknown>)[method];
 			if (typeof method !== 'string' || typeof fn !== 'function') return fn;
-			const ms = Object.hasOwn(HUB_METHODS, method) ? HUB_METHODS[method as HubMethod].deadlineMs : DEFAULT_TIMEOUT_MS;
+			const ms = Object.hasOwn(HUB_CALLS, method) ? HUB_CALLS[method as HubMethod].deadlineMs : DEFAULT_TIMEOUT_MS;
 			if (!WITHDRAWABLE.has(method)) return (...args: unknown[]) => withTimeout(Promise.resolve(fn.apply(target, args)), ms, `hub.${method}`);
 			return (...args: unknown[]) => {
 				const context = { ...(args.at(-1) as TabCallContext), requestId: crypto.randomUUID() };

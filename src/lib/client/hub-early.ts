@@ -3,7 +3,7 @@
 // thread to yield, and its boot then followed the mount instead of overlapping it (B6 in
 // `npm run bench`). connect() takes this worker over; it never starts a second one.
 import { chosenWorkspace } from './workspace-choice';
-import { hubWorkerName } from '$lib/worker/protocol';
+import { hubWorkerName } from '$lib/worker/protocol-calls';
 
 let early: { name: string; worker: SharedWorker } | null = null;
 

@@ -18,8 +18,8 @@ export class KeyboardInset {
 	start(changed: (inset: number) => void): () => void {
 		const viewport = window.visualViewport;
 		if (!viewport) return () => undefined;
-		let width = innerWidth;
-		let tallest = Math.max(innerHeight, viewport.height);
+		let width = -1;
+		let tallest = 0;
 		const update = () => {
 			if (innerWidth !== width) {
 				// A rotation (or a resized window): heights start over.
@@ -39,8 +39,13 @@ export class KeyboardInset {
 		viewport.addEventListener('resize', update);
 		viewport.addEventListener('scroll', update);
 		addEventListener('resize', update);
-		update();
+		// The first reading waits for the first paint: read during the page's mount, the window's
+		// sizes forced a layout of the whole new page inside that task (a long task at start).
+		let first: ReturnType<typeof setTimeout> | undefined;
+		const frame = requestAnimationFrame(() => (first = setTimeout(update, 0)));
 		return () => {
+			cancelAnimationFrame(frame);
+			clearTimeout(first);
 			removeEventListener('resize', update);
 			viewport.removeEventListener('resize', update);
 			viewport.removeEventListener('scroll', update);

@@ -1,7 +1,8 @@
 // An image file the person pasted or dropped into the prompt, as the conversation keeps it: shrunk
 // to at most 1568 px on its longer side (what vision models read anyway) and re-encoded when it is
 // too big, so a transcript with images stays small across reloads.
-import { IMAGE_MAX_CHARS, type PromptImage } from '$lib/agents/attachments';
+import { IMAGE_MAX_CHARS } from '$lib/core/limits';
+import type { PromptImage } from '$lib/agents/attachments';
 
 const MAX_SIDE = 1568;
 const KEEP = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);

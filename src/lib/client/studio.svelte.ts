@@ -1,7 +1,8 @@
 // The tab's client of the runtime: connects, folds the snapshot and events into the stores, and
 // offers the commands the page needs. The only place that subscribes to runtime events.
 import { errorResult, type CallToolResult, type Source } from '$lib/runtime/types';
-import { HUB_METHODS, renderChannelName, type HubBackend, type HubEvent, type HubSnapshot, type PreviewRender, type TabMessage, type CaptureOptions } from '$lib/worker/protocol';
+import { HUB_CALLS, renderChannelName } from '$lib/worker/protocol-calls';
+import type { HubBackend, HubEvent, HubSnapshot, PreviewRender, TabMessage, CaptureOptions } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview.svelte';
 import { ToolError } from '$lib/core/errors';
 import { connect, newTabId, type Connection } from './connect';
@@ -266,7 +267,7 @@ export class StudioClient {
 	 */
 	readonly api: HubBackend = new Proxy({} as HubBackend, {
 		get: (_target, method: string | symbol) => {
-			if (typeof method !== 'string' || !Object.hasOwn(HUB_METHODS, method)) return undefined;
+			if (typeof method !== 'string' || !Object.hasOwn(HUB_CALLS, method)) return undefined;
 			return async (...args: unknown[]) => {
 				// Snapshotted as called: a call made while the hub starts sends what it was given then.
 				const sent = args.map((arg) => (arg && typeof arg === 'object' && !(arg instanceof Uint8Array) && (arg as { kind?: unknown }).kind !== 'directory' ? $state.snapshot(arg) : arg));

@@ -1,6 +1,6 @@
 // Which workspace a tab opens. Each tab pins its own, in its URL (`?workspace=<id>`): two tabs may
 // show two workspaces, a reload keeps the tab's, and a new tab without one opens the last opened.
-import { DEFAULT_WORKSPACE, isWorkspaceId } from '$lib/worker/protocol';
+import { DEFAULT_WORKSPACE, isWorkspaceId } from '$lib/worker/protocol-calls';
 import { scoped } from '$lib/core/base';
 
 const LAST_KEY = scoped('studio:last-workspace');

@@ -31,3 +31,8 @@ export const LIMITS = {
 	workspaceBytes: WORKSPACE_MAX_BYTES,
 	files: WORKSPACE_MAX_FILES
 } as const;
+
+/** Largest image a prompt keeps (base64 characters, about 1.1 MB of image): the page shrinks bigger ones first. */
+export const IMAGE_MAX_CHARS = 1_500_000;
+/** Images one prompt may carry. */
+export const IMAGES_PER_PROMPT = 4;

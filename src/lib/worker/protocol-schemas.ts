@@ -2,6 +2,7 @@
 // A tab may run another build, so nothing it sends is trusted; worker/protocol.ts builds its method
 // table from these.
 import * as v from 'valibot';
+import { WORKSPACE_ID_PATTERN } from './protocol-calls';
 import type { CdnSetting } from '../domain/packages';
 import { APPROVAL_DECISIONS } from '../runtime/policy';
 import { SOURCES, type Source } from '../runtime/types';
@@ -61,7 +62,7 @@ export const IdSchema = Id;
 export const DecisionSchema = v.picklist(APPROVAL_DECISIONS);
 
 /** A workspace id: also part of worker, channel and lock names, so a small safe alphabet. */
-export const WorkspaceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a workspace id is 1–64 letters, digits, _ or -'));
+export const WorkspaceIdSchema = v.pipe(v.string(), v.regex(WORKSPACE_ID_PATTERN, 'a workspace id is 1–64 letters, digits, _ or -'));
 /** A workspace name as a person types it. */
 export const WorkspaceNameSchema = v.pipe(
 	v.string(),

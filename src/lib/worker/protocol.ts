@@ -3,6 +3,7 @@
 // list and the tab's proxy are all derived from it. Every wire type is exported from here.
 import * as v from 'valibot';
 import { scoped } from '../core/base';
+import { DEFAULT_WORKSPACE, HUB_CALLS, type HubCallName, type ReplayRule } from './protocol-calls';
 import type { McpTool } from '../tools/catalog';
 import type { CallToolResult } from '../runtime/types';
 import type { AgentSettingsView } from '../agents/settings';
@@ -39,6 +40,7 @@ import { CaptureResultSchema } from '../preview/schemas';
 import { PromptAttachmentsSchema } from '../agents/attachments';
 
 export type * from './wire';
+export { PROTOCOL_VERSION, DEFAULT_WORKSPACE, HUB_CALLS, hubWorkerName, isWorkspaceId, renderChannelName, tabLockName, type ReplayRule, type CallRule } from './protocol-calls';
 export type * from '../preview/messages';
 export type { TraceEntry, CallToolResult, Source, Mode } from '../runtime/types';
 export type { PendingApproval, SessionGrant, ApprovalDecision } from '../runtime/policy';
@@ -51,10 +53,6 @@ export type { AgentUpdate } from '../agents/runner';
 export type { HistoryEntry } from '../domain/history';
 export type { DiffLine } from '../domain/diff';
 export type { McpTool };
-
-/** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 13;
-
 
 /** The tab's half of the handshake. */
 export type HelloRequest = v.InferOutput<typeof HelloRequestSchema>;
@@ -83,12 +81,6 @@ export interface HelloResponse {
 /** Context a tab attaches to its calls (`requestId` lets it withdraw the call with cancelCall). */
 export type TabCallContext = v.InferOutput<typeof TabContextSchema>;
 
-/**
- * Whether a relayed call may run again on the hub that takes over when the writing tab closes
- * while the call waits: `always` (reads, idempotent settings), `never` (it may have taken effect on
- * the old writer), `if-guarded` (tool calls: only read-only tools or calls carrying expectedRevision).
- */
-export type ReplayRule = 'always' | 'never' | 'if-guarded';
 
 /** One hub method: its arguments, what it answers, how long a tab waits, and its replay rule. */
 export interface MethodSpec<A extends v.GenericSchema = v.GenericSchema, R = unknown> {
@@ -106,10 +98,6 @@ const method =
 	<A extends v.GenericSchema>(spec: Omit<MethodSpec<A, R>, 'result'>): MethodSpec<A, R> =>
 		spec;
 
-/** A call's default deadline; calls that may wait for a person wait longer. */
-const QUICK = 20_000;
-/** Longer than the longest approval expiry (60 min): the hub settles first, with a canonical answer. */
-const APPROVAL = 65 * 60_000;
 /** What a refused tool call answers: a canonical error result, never a throw. */
 const badCall = (message: string): CallToolResult => {
 	const error = { code: 'TOOL_VALIDATION_FAILED' as const, message: `The call is malformed: ${message}`, retryable: false, details: { reason: 'malformed-call' } };
@@ -122,100 +110,105 @@ export type WorkspaceSource = v.InferInput<typeof WorkspaceSourceSchema>;
 
 /** Every method the hub offers a tab, besides the handshake. */
 export const HUB_METHODS = {
-	snapshot: method<HubSnapshot>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
-	listTools: method<{ tools: McpTool[]; nextCursor?: string }>()({ args: v.tuple([v.optional(v.pipe(v.string(), v.maxLength(1000)))]), deadlineMs: QUICK, replay: 'always' }),
+	snapshot: method<HubSnapshot>()({ args: v.tuple([]), ...HUB_CALLS.snapshot  }),
+	listTools: method<{ tools: McpTool[]; nextCursor?: string }>()({ args: v.tuple([v.optional(v.pipe(v.string(), v.maxLength(1000)))]), ...HUB_CALLS.listTools  }),
 	/** A direct command from a person (palette, editor, buttons). */
-	callTool: method<CallToolResult>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(200)), v.unknown(), TabContextSchema]), deadlineMs: 120_000, replay: 'if-guarded', refuse: badCall }),
+	callTool: method<CallToolResult>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(200)), v.unknown(), TabContextSchema]), ...HUB_CALLS.callTool, refuse: badCall  }),
 	/** An agent-originated call from the page (WebMCP, the console): waits for approval like a model's. */
-	executeAgentCall: method<CallToolResult>()({ args: v.tuple([AgentCallSchema, TabContextSchema]), deadlineMs: APPROVAL, replay: 'if-guarded', refuse: badCall }),
+	executeAgentCall: method<CallToolResult>()({ args: v.tuple([AgentCallSchema, TabContextSchema]), ...HUB_CALLS.executeAgentCall, refuse: badCall  }),
 	/** A person's answer to an approval card; the third argument names the tab they answered in. */
-	resolveApproval: method<boolean>()({ args: v.tuple([IdSchema, DecisionSchema, v.optional(IdSchema)]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	resolveApproval: method<boolean>()({ args: v.tuple([IdSchema, DecisionSchema, v.optional(IdSchema)]), ...HUB_CALLS.resolveApproval, refuse: () => false  }),
 	/** File content for the editor (not a tool call: no trace entry). */
-	readFile: method<FileContent | null>()({ args: v.tuple([PathSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
-	clearTrace: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
-	exportTrace: method<unknown>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	readFile: method<FileContent | null>()({ args: v.tuple([PathSchema]), ...HUB_CALLS.readFile, refuse: () => null  }),
+	clearTrace: method<void>()({ args: v.tuple([]), ...HUB_CALLS.clearTrace  }),
+	exportTrace: method<unknown>()({ args: v.tuple([]), ...HUB_CALLS.exportTrace  }),
 	/** Re-issues a recent retryable failure through its original source and mode (an agent's call asks again). */
-	retryCall: method<CallToolResult>()({ args: v.tuple([IdSchema, TabContextSchema]), deadlineMs: APPROVAL, replay: 'never', refuse: badCall }),
+	retryCall: method<CallToolResult>()({ args: v.tuple([IdSchema, TabContextSchema]), ...HUB_CALLS.retryCall, refuse: badCall  }),
 	/** The tab gave up on a call (its deadline passed): cancel it and withdraw its approval card. */
-	cancelCall: method<boolean>()({ args: v.tuple([IdSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	cancelCall: method<boolean>()({ args: v.tuple([IdSchema, IdSchema]), ...HUB_CALLS.cancelCall, refuse: () => false  }),
 	/** Revokes a standing "allow for this session" grant. */
-	revokeGrant: method<boolean>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(1000))]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	revokeGrant: method<boolean>()({ args: v.tuple([v.pipe(v.string(), v.maxLength(1000))]), ...HUB_CALLS.revokeGrant, refuse: () => false  }),
 	/** What one revision changed, as line diffs. */
-	revisionDiff: method<RevisionDiff | null>()({ args: v.tuple([RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	revisionDiff: method<RevisionDiff | null>()({ args: v.tuple([RevisionSchema]), ...HUB_CALLS.revisionDiff, refuse: () => null  }),
 	/** Starts an agent run in the hub; progress arrives as agent.update events. */
-	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model'])), v.optional(IdSchema), v.optional(PromptAttachmentsSchema)]), deadlineMs: QUICK, replay: 'never' }),
+	startAgent: method<string>()({ args: v.tuple([PromptSchema, v.optional(v.picklist(['local', 'model'])), v.optional(IdSchema), v.optional(PromptAttachmentsSchema)]), ...HUB_CALLS.startAgent  }),
 	/** Deletes a conversation's transcripts in every tab (a running run of it is stopped). */
-	deleteConversation: method<number>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => 0 }),
-	cancelAgent: method<boolean>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
-	getAgentSettings: method<AgentSettingsView>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	deleteConversation: method<number>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.deleteConversation, refuse: () => 0  }),
+	cancelAgent: method<boolean>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.cancelAgent, refuse: () => false  }),
+	getAgentSettings: method<AgentSettingsView>()({ args: v.tuple([]), ...HUB_CALLS.getAgentSettings  }),
 	/** The API key goes in, never out. */
-	setAgentSettings: method<AgentSettingsView>()({ args: v.tuple([SettingsPatchSchema]), deadlineMs: QUICK, replay: 'always' }),
-	listModels: method<{ id: string; name: string; tools: boolean | null }[]>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' }),
+	setAgentSettings: method<AgentSettingsView>()({ args: v.tuple([SettingsPatchSchema]), ...HUB_CALLS.setAgentSettings  }),
+	listModels: method<{ id: string; name: string; tools: boolean | null }[]>()({ args: v.tuple([]), ...HUB_CALLS.listModels  }),
 	/** Connects a local folder (picker or OPFS handle); says whether it holds anything. */
-	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), deadlineMs: 60_000, replay: 'always' }),
+	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), ...HUB_CALLS.connectFolder  }),
 	/** Every workspace as one .zip with a manifest (or, when storage failed, whatever is still readable). */
-	downloadBackup: method<BlobDownload>()({ args: v.tuple([]), deadlineMs: 120_000, replay: 'always' }),
+	downloadBackup: method<BlobDownload>()({ args: v.tuple([]), ...HUB_CALLS.downloadBackup  }),
 	/** A .zip of this workspace now, or of its files at a revision still in history. */
-	downloadZip: method<BlobDownload>()({ args: v.tuple([v.optional(RevisionSchema)]), deadlineMs: 60_000, replay: 'always' }),
+	downloadZip: method<BlobDownload>()({ args: v.tuple([v.optional(RevisionSchema)]), ...HUB_CALLS.downloadZip  }),
 	/** The workspaces this browser keeps. */
-	listWorkspaces: method<WorkspaceListing[]>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	listWorkspaces: method<WorkspaceListing[]>()({ args: v.tuple([]), ...HUB_CALLS.listWorkspaces  }),
 	/** Stores a new workspace (the tab then opens it); nothing changes in this one. */
-	createWorkspace: method<CreatedWorkspace>()({ args: v.tuple([WorkspaceNameSchema, WorkspaceSourceSchema]), deadlineMs: 60_000, replay: 'never' }),
-	renameWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema, WorkspaceNameSchema]), deadlineMs: QUICK, replay: 'always' }),
+	createWorkspace: method<CreatedWorkspace>()({ args: v.tuple([WorkspaceNameSchema, WorkspaceSourceSchema]), ...HUB_CALLS.createWorkspace  }),
+	renameWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema, WorkspaceNameSchema]), ...HUB_CALLS.renameWorkspace  }),
 	/** Deletes a workspace with its files and history; tabs that had it open stop saving. */
-	deleteWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema]), deadlineMs: QUICK, replay: 'always' }),
+	deleteWorkspace: method<void>()({ args: v.tuple([WorkspaceIdSchema]), ...HUB_CALLS.deleteWorkspace  }),
 	/** Reads storage usage, quota and persistence again (after the page asked for persistence). */
-	refreshStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	refreshStorage: method<void>()({ args: v.tuple([]), ...HUB_CALLS.refreshStorage  }),
 	/** After a storage failure: end this hub so the tabs reload onto a fresh one. */
-	restartHub: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'never' }),
+	restartHub: method<void>()({ args: v.tuple([]), ...HUB_CALLS.restartHub  }),
 	/** After a storage failure: ask other tabs' hubs (any build) to let go of storage. */
-	releaseStorage: method<void>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	releaseStorage: method<void>()({ args: v.tuple([]), ...HUB_CALLS.releaseStorage  }),
 	/** Presentation preferences (panel layout); never part of tools or history. */
-	getPreference: method<unknown>()({ args: v.tuple([PreferenceKeySchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
-	setPreference: method<void>()({ args: v.tuple([PreferenceKeySchema, PreferenceValueSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	getPreference: method<unknown>()({ args: v.tuple([PreferenceKeySchema]), ...HUB_CALLS.getPreference, refuse: none  }),
+	setPreference: method<void>()({ args: v.tuple([PreferenceKeySchema, PreferenceValueSchema]), ...HUB_CALLS.setPreference, refuse: none  }),
 	/** Opens a text file for live co-editing (null: missing or binary). */
-	collabOpen: method<CollabOpened | null>()({ args: v.tuple([PathSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	collabOpen: method<CollabOpened | null>()({ args: v.tuple([PathSchema, IdSchema]), ...HUB_CALLS.collabOpen, refuse: () => null  }),
 	/** A tab's updates made on a version; accepted ones reach every tab as collab.updates. */
-	collabPush: method<CollabPushed>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, CollabUpdatesSchema]), deadlineMs: QUICK, replay: 'never' }),
+	collabPush: method<CollabPushed>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, CollabUpdatesSchema]), ...HUB_CALLS.collabPush  }),
 	/** Updates a tab missed since a version (or the whole text). */
-	collabPull: method<CollabPushed>()({ args: v.tuple([PathSchema, RevisionSchema]), deadlineMs: QUICK, replay: 'always' }),
+	collabPull: method<CollabPushed>()({ args: v.tuple([PathSchema, RevisionSchema]), ...HUB_CALLS.collabPull  }),
 	/** Whether the hub's live text holds a client's updates made after a version (a journal entry it need not offer). */
-	collabHolds: method<boolean>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, RevisionSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => false }),
+	collabHolds: method<boolean>()({ args: v.tuple([PathSchema, IdSchema, RevisionSchema, RevisionSchema]), ...HUB_CALLS.collabHolds, refuse: () => false  }),
 	/** Where this tab's cursor is (null: it left the file). */
-	collabPresence: method<void>()({ args: v.tuple([PathSchema, IdSchema, CollabSelectionSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	collabPresence: method<void>()({ args: v.tuple([PathSchema, IdSchema, CollabSelectionSchema]), ...HUB_CALLS.collabPresence, refuse: none  }),
 	/** Commits the file's live text now (blur, hide). */
-	collabFlush: method<void>()({ args: v.tuple([PathSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	collabFlush: method<void>()({ args: v.tuple([PathSchema]), ...HUB_CALLS.collabFlush, refuse: none  }),
 	/** This tab closed the file. */
-	collabClose: method<void>()({ args: v.tuple([PathSchema, IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	collabClose: method<void>()({ args: v.tuple([PathSchema, IdSchema]), ...HUB_CALLS.collabClose, refuse: none  }),
 	/** This tab hosts a preview: renders are addressed to it from now on; answers the current one. */
-	registerPreviewHost: method<PreviewRender | null>()({ args: v.tuple([IdSchema]), deadlineMs: QUICK, replay: 'always', refuse: () => null }),
+	registerPreviewHost: method<PreviewRender | null>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.registerPreviewHost, refuse: () => null  }),
 	/** A host's outcome for a render (the first matching one completes the tool call). */
-	previewAck: method<void>()({ args: v.tuple([IdSchema, IdSchema, HostOutcomeSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	previewAck: method<void>()({ args: v.tuple([IdSchema, IdSchema, HostOutcomeSchema]), ...HUB_CALLS.previewAck, refuse: none  }),
 	/** Console lines, errors and warnings a host saw after its render settled. */
-	previewReport: method<void>()({ args: v.tuple([IdSchema, PreviewLinesSchema]), deadlineMs: QUICK, replay: 'always', refuse: none }),
+	previewReport: method<void>()({ args: v.tuple([IdSchema, PreviewLinesSchema]), ...HUB_CALLS.previewReport, refuse: none  }),
 	/** The site went to another page, or the person pressed Back/Forward: every tab's preview shows it. */
-	previewNavigate: method<PreviewOutcome & { page: string }>()({ args: v.tuple([SiteNavigationSchema]), deadlineMs: 15_000, replay: 'always' }),
+	previewNavigate: method<PreviewOutcome & { page: string }>()({ args: v.tuple([SiteNavigationSchema]), ...HUB_CALLS.previewNavigate  }),
 	/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
-	previewLocation: method<PreviewLocation>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	previewLocation: method<PreviewLocation>()({ args: v.tuple([]), ...HUB_CALLS.previewLocation  }),
 	/** A file the site asked for, from the revision its frame shows. */
-	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema]), deadlineMs: QUICK, replay: 'always' }),
+	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema]), ...HUB_CALLS.previewFile  }),
 	/** A frame changed the site's storage (the hub keeps localStorage and tells the other tabs). */
-	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
+	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), ...HUB_CALLS.previewStorage, refuse: none  }),
 	/** A tab's picture of the page for the screenshot tool (the answer to a capture the hub sent it). */
-	previewCaptured: method<void>()({ args: v.tuple([IdSchema, IdSchema, CaptureResultSchema]), deadlineMs: QUICK, replay: 'never', refuse: none }),
+	previewCaptured: method<void>()({ args: v.tuple([IdSchema, IdSchema, CaptureResultSchema]), ...HUB_CALLS.previewCaptured, refuse: none  }),
 	/** The site's localStorage as the hub keeps it (the Site data view). */
-	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
+	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), ...HUB_CALLS.previewSiteStorage  }),
 	/** Where packages come from (one choice per browser). */
-	packagesCdn: method<CdnSetting>()({ args: v.tuple([]), deadlineMs: QUICK, replay: 'always' }),
-	setPackagesCdn: method<CdnSetting>()({ args: v.tuple([CdnSettingSchema]), deadlineMs: QUICK, replay: 'always' }),
+	packagesCdn: method<CdnSetting>()({ args: v.tuple([]), ...HUB_CALLS.packagesCdn  }),
+	setPackagesCdn: method<CdnSetting>()({ args: v.tuple([CdnSettingSchema]), ...HUB_CALLS.setPackagesCdn  }),
 	/** Fetches every package and CDN file the workspace uses onto the device now. */
-	packagesFetchAll: method<{ missing: string[] }>()({ args: v.tuple([]), deadlineMs: 120_000, replay: 'always' }),
+	packagesFetchAll: method<{ missing: string[] }>()({ args: v.tuple([]), ...HUB_CALLS.packagesFetchAll  }),
 	/** Frees the package files no workspace of this browser uses. */
-	packagesClearUnused: method<{ files: number; bytes: number }>()({ args: v.tuple([]), deadlineMs: 60_000, replay: 'always' })
+	packagesClearUnused: method<{ files: number; bytes: number }>()({ args: v.tuple([]), ...HUB_CALLS.packagesClearUnused })
 } as const;
 
 /** A hub method's name (every one is relayed in per-tab mode). */
 export type HubMethod = keyof typeof HUB_METHODS;
+/** The schema table and the tab's call table name the same methods (protocol-calls.ts). */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type MethodTablesAgree = SameKeys<HubMethod, HubCallName> extends true ? true : never;
+const tablesAgree: MethodTablesAgree = true;
+void tablesAgree;
 
 type Spec<K extends HubMethod> = (typeof HUB_METHODS)[K];
 /** Trailing arguments that accept undefined may be left out (`listTools()` as well as `listTools(cursor)`). */
@@ -252,39 +245,18 @@ export type HubAnnouncement =
 
 /** Channel every hub of every build announces itself on. */
 export const HUBS_CHANNEL = scoped('studio:hubs');
-/** The workspace a tab opens when it names none. */
-export const DEFAULT_WORKSPACE = 'default';
-/**
- * Name of the worker hosting one workspace's hub. A SharedWorker is shared by URL and name: one
- * hub per build and workspace, so tabs on different workspaces never share (or block) a hub.
- */
-export function hubWorkerName(workspaceId: string): string {
-	return `studio:${workspaceId}`;
-}
 /** The workspace a hub worker serves, from its name (the default for an unnamed or foreign one). */
 export function workspaceOfWorker(name: string | undefined): string {
 	const id = name?.startsWith('studio:') ? name.slice('studio:'.length) : '';
 	return v.is(WorkspaceIdSchema, id) ? id : DEFAULT_WORKSPACE;
 }
-/** True when `id` can name a workspace. */
-export function isWorkspaceId(id: unknown): id is string {
-	return v.is(WorkspaceIdSchema, id);
-}
 /** Channel a workspace's hub publishes events on. */
 export function eventsChannelName(build: string, workspaceId: string): string {
 	return scoped(`studio:events:${build}:${workspaceId}`);
 }
-/** Channel a hub sends one tab's preview its renders on (renders are not state: never on the event stream). */
-export function renderChannelName(build: string, tabId: string): string {
-	return scoped(`studio:render:${build}:${tabId}`);
-}
 /** Channel per-tab hubs of a build and workspace relay calls to their writer on. */
 export function relayChannelName(build: string, workspaceId: string): string {
 	return scoped(`studio:relay:${build}:${workspaceId}`);
-}
-/** Web Lock a tab holds for its lifetime. */
-export function tabLockName(tabId: string): string {
-	return `studio:tab:${tabId}`;
 }
 /** Web Lock of the single writing hub of a workspace in per-tab mode. */
 export function writerLockName(workspaceId: string): string {

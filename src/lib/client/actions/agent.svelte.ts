@@ -6,7 +6,8 @@ import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
 import type { StepDiff } from '$lib/shared/types';
 import type { PickedElement } from '$lib/preview/messages';
-import { IMAGES_PER_PROMPT, type PromptImage } from '$lib/agents/attachments';
+import { IMAGES_PER_PROMPT } from '$lib/core/limits';
+import type { PromptImage } from '$lib/agents/attachments';
 import { promptImage } from '../prompt-image';
 
 /** What the panel shows when the local agent is asked to fix code (it cannot write code). */

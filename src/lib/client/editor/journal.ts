@@ -1,6 +1,6 @@
 // The editor's recovery journal: text typed but not yet saved, kept in localStorage (written
 // synchronously, so it survives a tab closed or killed mid-save) until the hub has committed it.
-import { tabLockName } from '$lib/worker/protocol';
+import { tabLockName } from '$lib/worker/protocol-calls';
 import { scoped } from '$lib/core/base';
 import { hashText } from '$lib/domain/hash';
 import type { SavedText } from './save-sync';
