@@ -72,5 +72,5 @@ export function pixelDifference(a: Buffer, b: Buffer): number {
 export function isStudioFile(url: string, origin: string): boolean {
 	if (!url.startsWith(origin)) return true;
 	const path = new URL(url).pathname;
-	return path === '/' || path === '/index.html' || path === '/preview.html' || path === '/manifest.webmanifest' || path === '/sw.js' || /^\/(_app|icons|screenshots)\//.test(path) || /^\/workbox-/.test(path);
+	return path === '/' || path === '/index.html' || path === '/preview.html' || path === '/first-paint.js' || path === '/manifest.webmanifest' || path === '/sw.js' || /^\/(_app|icons|screenshots)\//.test(path) || /^\/workbox-/.test(path);
 }
