@@ -1,38 +1,76 @@
-// `npm run mcp -- --dir <folder> [--read-only]`: the studio's MCP server (runtime/mcp.ts) over stdio,
-// on a workspace that is a local folder.
+// `npm run mcp -- --dir <folder> [--read-only] [--http [--port N] [--allow-origin O]]`: the studio's
+// MCP server (runtime/mcp.ts) on a workspace that is a local folder — over stdio, or with --http
+// over Streamable HTTP on 127.0.0.1 (http.ts; a token in WEB_STUDIO_MCP_TOKEN is then required).
 import { createMcpServer } from '../lib/runtime/mcp';
-import { openFolderStudio } from './folder-studio';
+import { openFolderStudio, type FolderStudio } from './folder-studio';
 import { LineTransport } from './stdio';
+import { serveMcpHttp } from './http';
 
-function parseArgs(argv: string[]): { dir: string; readOnly: boolean } {
-	let dir = '';
-	let readOnly = false;
+/** What the command line asks for. */
+export interface McpArgs {
+	dir: string;
+	readOnly: boolean;
+	http: boolean;
+	port: number;
+	allowedOrigins: string[];
+}
+
+const USAGE = 'Usage: npm run mcp -- --dir <folder> [--read-only] [--http [--port N] [--allow-origin <origin>]]\n';
+
+/** Reads the command line (exits with the usage on a mistake). */
+export function parseArgs(argv: string[]): McpArgs {
+	const args: McpArgs = { dir: '', readOnly: false, http: false, port: 8765, allowedOrigins: [] };
 	for (let i = 0; i < argv.length; i++) {
-		if (argv[i] === '--dir') dir = argv[++i] ?? '';
-		else if (argv[i]?.startsWith('--dir=')) dir = argv[i]!.slice(6);
-		else if (argv[i] === '--read-only') readOnly = true;
+		const arg = argv[i]!;
+		if (arg === '--dir') args.dir = argv[++i] ?? '';
+		else if (arg.startsWith('--dir=')) args.dir = arg.slice(6);
+		else if (arg === '--read-only') args.readOnly = true;
+		else if (arg === '--http') args.http = true;
+		else if (arg === '--port') args.port = Number(argv[++i]);
+		else if (arg.startsWith('--port=')) args.port = Number(arg.slice(7));
+		else if (arg === '--allow-origin') args.allowedOrigins.push(argv[++i] ?? '');
 	}
-	if (!dir) {
-		process.stderr.write('Usage: npm run mcp -- --dir <folder> [--read-only]\n');
+	if (!args.dir || !Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
+		process.stderr.write(USAGE);
 		process.exit(2);
 	}
-	return { dir, readOnly };
+	return args;
 }
 
-/** Builds and connects the server; resolves once it is listening on stdio. */
+const INSTRUCTIONS = 'Web Studio workspace tools on a local folder. Read first and pass the revision you read as expectedRevision to every change. Git is the folder’s own: this server never writes .git.';
+
+/** The one server definition, for one client (stdio has one; HTTP one per session). */
+export function folderServer(studio: FolderStudio) {
+	return createMcpServer({ registry: studio.registry, instructions: INSTRUCTIONS, call: (name, args, options) => studio.call(name, args, options) });
+}
+
+/** Builds and connects the server; resolves once it is listening. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-	const { dir, readOnly } = parseArgs(argv);
-	const studio = await openFolderStudio(dir, { readOnly });
-	const mcp = createMcpServer({
-		registry: studio.registry,
-		instructions: 'Web Studio workspace tools on a local folder. Read first and pass the revision you read as expectedRevision to every change.',
-		call: (name, args, options) => studio.call(name, args, options)
+	const args = parseArgs(argv);
+	const studio = await openFolderStudio(args.dir, { readOnly: args.readOnly });
+	const where = `${studio.repository.root}${args.readOnly ? ' (read-only)' : ''}`;
+	if (!args.http) {
+		await folderServer(studio).connect(new LineTransport());
+		process.stderr.write(`web-studio MCP server on ${where}\n`);
+		return;
+	}
+	const token = process.env.WEB_STUDIO_MCP_TOKEN || undefined;
+	const http = await serveMcpHttp({
+		port: args.port,
+		token,
+		allowedOrigins: args.allowedOrigins,
+		session: () => {
+			const mcp = folderServer(studio);
+			return { connect: (transport) => mcp.connect(transport), close: () => mcp.server.close() };
+		}
 	});
-	await mcp.connect(new LineTransport());
-	process.stderr.write(`web-studio MCP server on ${studio.repository.root}${readOnly ? ' (read-only)' : ''}\n`);
+	process.stderr.write(`web-studio MCP server on ${where} at ${http.url}${token ? ' (bearer token required)' : ''}\n`);
 }
 
-void main().catch((error: unknown) => {
-	process.stderr.write(`web-studio MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`);
-	process.exit(1);
-});
+// Run as the command, not when a test imports it.
+if (process.argv[1] && /mcp[\\/]server\.ts$/.test(process.argv[1])) {
+	void main().catch((error: unknown) => {
+		process.stderr.write(`web-studio MCP server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	});
+}
