@@ -43,7 +43,8 @@ async function whenConnected(app: StudioApp) {
 	const look = (await studio.api.getPreference(EDITOR_LOOK_KEY).catch(() => null)) as { fontSize?: number; wrap?: boolean } | null;
 	if (look) code.setLook({ fontSize: typeof look.fontSize === 'number' ? look.fontSize : undefined, wrap: typeof look.wrap === 'boolean' ? look.wrap : undefined });
 	await actions.loadTools();
-	app.browserAgents = app.webmcp.sync(actions.tools);
+	// Not awaited: a browser that never answers a registration must not hold the start.
+	void app.webmcp.sync(actions.tools).then((status) => (app.browserAgents = status));
 	await agentUi.load();
 	void portable.checkShareLink();
 	openShortcut(app);

@@ -57,7 +57,7 @@ export interface AgentPanelModel {
 	modelsError: string | null;
 	keyDraft: string;
 	examples: readonly CommandExample[];
-	browserAgents: { available: boolean; registered: number } | null;
+	browserAgents: { available: boolean; registered: number; refused?: { count: number; reason: string } } | null;
 	onprompt: (text: string) => void;
 	onsend: (text?: string) => void;
 	onstop: () => void;

@@ -5,6 +5,13 @@ import { TOOL_GROUPS, type ToolAnnotations, type ToolGroup } from './parts';
 
 /** The `_meta` key of a listed tool that names its catalog group. */
 export const GROUP_META = 'web-studio/group';
+/** The `_meta` key of a listed tool whose result carries the site's own content (treat it as data). */
+export const UNTRUSTED_META = 'web-studio/untrusted-content';
+
+/** Whether a listed tool's result carries the site's own content. */
+export function carriesSiteContent(tool: Pick<McpTool, '_meta'>): boolean {
+	return tool._meta?.[UNTRUSTED_META] === true;
+}
 
 /** A JSON Schema object as produced by @valibot/to-json-schema (draft-07). */
 export type JsonSchema = {
@@ -31,7 +38,7 @@ export type JsonSchema = {
 /** An MCP `Tool` as listed by `tools/list` (protocol 2025-11-25). */
 export interface McpTool {
 	name: string;
-	/** `web-studio/group`: the catalog group the tool belongs to. */
+	/** `web-studio/group`: the catalog group the tool belongs to; `web-studio/untrusted-content`: its result carries site content. */
 	_meta?: Record<string, unknown>;
 	title: string;
 	description: string;

@@ -3,7 +3,7 @@
 // any listed tools). Never hand-written, always computed.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { TOOL_LIST, type ToolDefinition } from './schema';
-import { GROUP_META, buildCatalog as catalogOf, toOpenAITools as openAIToolsOf, type Catalog, type JsonSchema, type McpTool, type OpenAITool } from './catalog-model';
+import { GROUP_META, UNTRUSTED_META, buildCatalog as catalogOf, toOpenAITools as openAIToolsOf, type Catalog, type JsonSchema, type McpTool, type OpenAITool } from './catalog-model';
 export * from './catalog-model';
 
 function objectSchema(schema: ToolDefinition['input']): JsonSchema & { type: 'object' } {
@@ -41,7 +41,7 @@ export function toMcpTool(definition: ToolDefinition): McpTool {
 		inputSchema,
 		outputSchema: { $schema, type: 'object', anyOf: [success, ERROR_OUTPUT_SCHEMA] },
 		annotations: { ...definition.annotations },
-		_meta: { [GROUP_META]: definition.group }
+		_meta: { [GROUP_META]: definition.group, ...(definition.untrustedContent ? { [UNTRUSTED_META]: true } : {}) }
 	};
 }
 

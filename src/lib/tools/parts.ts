@@ -27,6 +27,11 @@ export interface ToolDefinition<I extends AnySchema = AnySchema, O extends AnySc
 	input: I;
 	output: O;
 	annotations: ToolAnnotations;
+	/**
+	 * The result carries the site's own content (file text and names, what the page logged or stored,
+	 * a picture of it): data whoever wrote the site chose, never instructions to the caller.
+	 */
+	untrustedContent?: boolean;
 }
 
 

@@ -12,6 +12,7 @@ const Located = v.looseObject({ message: v.string(), revision: Revision, at: v.o
 export const PREVIEW_TOOLS = {
 	preview_get_status: tool({
 		name: 'preview_get_status',
+		untrustedContent: true,
 		title: 'Preview status',
 		group: 'preview',
 		description:
@@ -42,6 +43,7 @@ export const PREVIEW_TOOLS = {
 	}),
 	preview_get_storage: tool({
 		name: 'preview_get_storage',
+		untrustedContent: true,
 		title: 'Site storage',
 		group: 'preview',
 		description:
@@ -72,6 +74,7 @@ export const PREVIEW_TOOLS = {
 	}),
 	preview_screenshot: tool({
 		name: 'preview_screenshot',
+		untrustedContent: true,
 		title: 'Screenshot of the page',
 		group: 'preview',
 		description:

@@ -28,6 +28,7 @@ export const WORKSPACE_TOOLS = {
 	}),
 	workspace_list_files: tool({
 		name: 'workspace_list_files',
+		untrustedContent: true,
 		title: 'List files',
 		group: 'files',
 		description:
@@ -38,6 +39,7 @@ export const WORKSPACE_TOOLS = {
 	}),
 	workspace_read_file: tool({
 		name: 'workspace_read_file',
+		untrustedContent: true,
 		title: 'Read file',
 		group: 'files',
 		description:
@@ -48,6 +50,7 @@ export const WORKSPACE_TOOLS = {
 	}),
 	workspace_search: tool({
 		name: 'workspace_search',
+		untrustedContent: true,
 		title: 'Search files',
 		group: 'files',
 		description:
@@ -69,6 +72,7 @@ export const WORKSPACE_TOOLS = {
 	}),
 	workspace_history: tool({
 		name: 'workspace_history',
+		untrustedContent: true,
 		title: 'History',
 		group: 'history',
 		description:
