@@ -3,10 +3,14 @@
 import { CHAT_COLUMN_MIN_WIDTH, PHONE_MAX_WIDTH } from './layout.svelte';
 import { KeyboardInset } from './keyboard.svelte';
 
+const matches = (query: string) => typeof matchMedia === 'function' && matchMedia(query).matches;
+
 /** Rune-backed media, keyboard and network state; `start()` follows them and returns a stop. */
 export class Viewport {
-	phone = $state(false);
-	wide = $state(false);
+	// Read at once (a media query needs no layout): starting from false, a wide screen mounted the
+	// conversation in the dock and then again in its own column.
+	phone = $state(matches(`(max-width: ${PHONE_MAX_WIDTH}px)`));
+	wide = $state(matches(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`));
 	online = $state(typeof navigator === 'undefined' ? true : navigator.onLine);
 	/** A phone's virtual keyboard over the page. */
 	readonly keyboard = new KeyboardInset();
