@@ -67,9 +67,8 @@ export class PreviewController {
 	#link: PreviewLink | null = null;
 	#html = '';
 	#firstRender = true;
-	#settledMarked = false;
-	/** The first screen's render, painted before the hub answered (never acknowledged: the hub did not ask). */
-	#first: { render: FirstScreenRender | null; html: string; done: Promise<HostRenderOutcome | null> } | null = null;
+	/** The first screen's render, shown as a picture before the hub answers (never acknowledged). */
+	#first: FirstScreenRender | null = null;
 	/** What the first screen of a later start paints: the last acknowledged render, as the hub sent it. */
 	#kept: FirstScreenRender | null = null;
 	#revision = 0;
@@ -100,14 +99,14 @@ export class PreviewController {
 			}
 		});
 		// Untracked: the attachment runs in an effect, and the state this paint writes would re-run it.
-		const first = this.#first?.render;
+		const first = this.#first;
 		if (first) untrack(() => this.#paintFirst(first));
 		void link.location().then((location) => (this.location = location)).catch(() => undefined);
 		// Registering answers the current render; later ones are addressed to this tab.
 		void link
 			.register()
 			.then((render) => {
-				if (render && this.pendingRevision === null && (this.#first !== null || (this.last?.revision ?? -1) < render.revision)) void this.render(render);
+				if (render && this.pendingRevision === null && (this.last?.revision ?? -1) < render.revision) void this.render(render);
 			})
 			.catch(() => undefined);
 		return () => {
@@ -117,25 +116,16 @@ export class PreviewController {
 		};
 	}
 
-	/** Paints the first screen's render when the frame is mounted (call before attach). */
+	/** Shows the first screen's render as a picture when the frame is mounted (call before attach). */
 	showFirst(render: FirstScreenRender): void {
-		this.#first = { render, html: '', done: Promise.resolve(null) };
+		this.#first = render;
 	}
 
+	/** A picture of the last acknowledged page (no script of it runs) until the hub's render replaces it. */
 	#paintFirst(first: FirstScreenRender) {
-		const html = withNetwork(first.html, first.network);
-		this.#html = first.html;
-		this.#revision = first.revision;
-		this.#extras = { page: first.page, search: first.search, local: first.local };
-		this.network = first.network; // the stored choice, read again once the hub answers (followNetwork)
+		this.#first = null;
 		this.location = { ...this.location, path: first.page + (first.search ?? '') };
-		const done = this.#host!.render(first.revision, html, this.#extras).then((outcome) => {
-			if (outcome.status === 'superseded') return null;
-			this.last ??= outcome;
-			performance.mark('studio:first-preview', { detail: { revision: first.revision } });
-			return outcome;
-		});
-		this.#first = { render: null, html, done };
+		void this.#host!.picture(withNetwork(first.html, first.network), { page: first.page, search: first.search, local: first.local }).then(() => performance.mark('studio:first-preview', { detail: { revision: first.revision } }));
 	}
 
 	/** The render the first screen of a later start paints (null: none settled yet). */
@@ -143,35 +133,15 @@ export class PreviewController {
 		return this.#kept;
 	}
 
-	/** The hub's first render is the document the first screen painted: acknowledged as it stands, no reload (no flash). */
-	async #adoptFirst(render: PreviewRender): Promise<boolean> {
-		const first = this.#first;
-		this.#first = null;
-		if (!first || render.sameAs !== undefined) return false;
-		const outcome = await first.done;
-		const extras = { page: render.page, search: render.search, local: render.local ?? {} };
-		const same = withNetwork(render.html, this.network) === first.html && render.page === this.#extras.page && render.search === this.#extras.search && JSON.stringify(extras.local) === JSON.stringify(this.#extras.local ?? {});
-		if (!outcome || !same || this.pendingRevision !== null || (outcome.status !== 'ready' && outcome.status !== 'error')) return false;
-		this.#shown = { revision: render.revision, html: first.html, extras: { ...extras, fragment: render.fragment } };
-		this.#kept = { revision: render.revision, html: render.html, page: render.page, search: render.search, local: extras.local, network: this.network };
-		this.#revision = render.revision;
-		this.diagnostics = render.diagnostics;
-		this.#settled({ ...outcome, revision: render.revision, durationMs: 0 });
-		await this.#link?.ack(render.renderId, this.last!).catch(() => undefined);
-		return true;
-	}
-
 	#settled(outcome: HostRenderOutcome) {
-		// The first settled render of this page load, live (devtools' performance panel; benchmark B6).
-		if (!this.#settledMarked) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
-		this.#settledMarked = true;
+		// The first settled render of this page load (devtools' performance panel; benchmark B6).
+		if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
 		this.last = outcome;
 	}
 
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
-		if (this.#first && (await this.#adoptFirst(render))) return;
 		if (render.sameAs !== undefined) return this.#relabel(render);
 		this.pendingRevision = render.revision;
 		this.#html = render.html;

@@ -11,7 +11,7 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, PreviewConsoleLine, PreviewErrorLine, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PREVIEW_DOCUMENT, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { PREVIEW_LIMITS } from './limits';
 import { FrameInspector, type FramePicture, type InspectOptions } from './host-inspect';
 
@@ -184,12 +184,29 @@ export class PreviewHost {
 	async #show(current: Current, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session }));
+	}
+
+	#load(doc: Document, extras: RenderExtras, sandbox: string, srcdoc: string) {
 		setBase(doc, extras.page, extras.search);
 		const site = siteFrame(doc, this.#title);
 		if (site !== this.#site) site.addEventListener('load', this.#onSiteLoad);
 		this.#site = site;
+		// Takes effect with the navigation below: a picture runs nothing, a render runs the page.
+		site.setAttribute('sandbox', sandbox);
 		this.#expectLoad = true;
-		this.#site.srcdoc = fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session });
+		site.srcdoc = srcdoc;
+	}
+
+	/**
+	 * Shows `html` as a picture: its markup and styles, none of its scripts (the frame's sandbox allows
+	 * none), so nothing of the site runs twice or writes its storage from a stale page. It is never
+	 * acknowledged; the next render replaces it and runs the page.
+	 */
+	async picture(html: string, extras: RenderExtras): Promise<void> {
+		const doc = await this.#document;
+		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
+		this.#load(doc, extras, '', fillDocument(html, 'picture', { local: extras.local, session: {} }));
 	}
 
 	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
