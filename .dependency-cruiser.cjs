@@ -48,10 +48,24 @@ module.exports = {
 		},
 		{
 			name: 'mcp-sdk-stays-in-node',
-			comment: 'The MCP SDK (and zod) belongs to the Node entry: only runtime/mcp.ts and src/mcp/ use it.',
+			comment: 'The MCP SDK (and zod) belongs to the Node entry (runtime/mcp.ts, src/mcp/) and to the remote servers\' client (runtime/remote/sdk-client.ts), and to nothing else.',
 			severity: 'error',
-			from: { path: '^src/', pathNot: '^src/lib/runtime/mcp\\.ts$|^src/mcp/' },
+			from: { path: '^src/', pathNot: '^src/lib/runtime/mcp\\.ts$|^src/mcp/|^src/lib/runtime/remote/sdk-client\\.ts$' },
 			to: { path: 'node_modules/@modelcontextprotocol/' }
+		},
+		{
+			name: 'mcp-client-loads-on-demand',
+			comment: 'The SDK client reaches a hub only by a dynamic import, when a remote server is configured: never with the first load.',
+			severity: 'error',
+			from: {},
+			to: { path: '^src/lib/runtime/remote/sdk-client\\.ts$', dependencyTypesNot: ['dynamic-import'] }
+		},
+		{
+			name: 'remote-client-is-client-only',
+			comment: 'The remote servers\' client uses the SDK\'s client side, never its server.',
+			severity: 'error',
+			from: { path: '^src/lib/runtime/remote/sdk-client\\.ts$' },
+			to: { path: 'node_modules/@modelcontextprotocol/sdk/dist/esm/server/' }
 		},
 		{
 			name: 'browser-never-loads-the-mcp-server',

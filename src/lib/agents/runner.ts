@@ -29,6 +29,8 @@ const MAX_EVENTS = 400;
 /** Earlier runs of a conversation a model sees, and how much of each answer. */
 const HISTORY_RUNS = 10;
 const HISTORY_CHARS = 6000;
+/** How long a model run waits for remote MCP servers still connecting before its first turn. */
+const REMOTE_SETTLE_MS = 5000;
 
 /** Runs agents and keeps their transcripts. */
 export class AgentRunner {
@@ -184,6 +186,8 @@ export class AgentRunner {
 		this.#emit(run, { type: 'user', text: run.prompt, ...(attachments.element ? { element: attachments.element } : {}), ...(attachments.images?.length ? { images: attachments.images } : {}) });
 		let done: AgentEvent & { type: 'done' };
 		try {
+			// A remote server still connecting gets a moment: the first turn then lists its tools.
+			if (run.provider === 'model') await this.registry.remote?.settle(REMOTE_SETTLE_MS);
 			done =
 				run.provider === 'local'
 					? await runLocalAgent(run.prompt, { registry: this.registry, sessionId: run.sessionId, signal: run.controller.signal, emit: (e) => this.#emit(run, e), onToolCall: () => run.counters.toolCalls++, plan: attachments.element ? (planForElement(run.prompt, attachments.element) ?? undefined) : undefined })

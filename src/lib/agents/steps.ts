@@ -101,7 +101,12 @@ function fields(args: unknown): Fields {
 	return args && typeof args === 'object' && !Array.isArray(args) ? (args as Fields) : {};
 }
 
-const fallback = (name: string) => name.replace(/^(workspace|preview|folder)_/, '').replace(/_/g, ' ');
+/** A tool without words of its own: a remote one reads "search on docs", a studio one loses its prefix. */
+const fallback = (name: string) => {
+	const remote = name.indexOf('__');
+	if (remote > 0) return `${name.slice(remote + 2).replace(/_/g, ' ')} on ${name.slice(0, remote)}`;
+	return name.replace(/^(workspace|preview|folder)_/, '').replace(/_/g, ' ');
+};
 
 /** What a running step is doing ("Reading index.html"). */
 export function doingSentence(name: string, args: unknown): string {

@@ -44,6 +44,7 @@ const FOLDS: Folds = {
 	'preview.storage': toPreview,
 	'preview.page': toPreview,
 	'agent.update': (t, e) => t.agents.apply(e.update),
+	'remote.servers': (t, e) => void (t.agents.remoteServers = e.servers),
 	'folder.status': (t, e) => void (t.workspace.folder = e.folder),
 	'storage.status': (t, e) => void (t.workspace.storage = e.storage),
 	// The hub ends (a Retry after a storage failure): reload onto a fresh one.

@@ -4,7 +4,7 @@ import type { FirstScreen } from './first-screen';
 import { foldEvent } from '$lib/agents/events';
 import type { PendingApproval, SessionGrant } from '$lib/runtime/policy';
 import type { TraceEntry } from '$lib/runtime/types';
-import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
+import type { FileSummary, HubSnapshot, HubStatus, PreviewState, RemoteServerView, RuntimeMode, StorageInfo } from '$lib/worker/protocol';
 import type { AgentRunInfo } from '$lib/agents/events';
 import type { AgentUpdate } from '$lib/agents/runner';
 
@@ -126,6 +126,8 @@ export class HubStore {
 /** Agent runs (transcripts), oldest first; every tab sees every run live. */
 export class AgentStore {
 	runs = $state.raw<AgentRunInfo[]>([]);
+	/** The remote MCP servers the agents may use (loaded with the settings, then kept by events). */
+	remoteServers = $state.raw<RemoteServerView[]>([]);
 
 	/** Conversations, newest first: runs grouped by conversation, titled by their first prompt. */
 	get conversations(): AgentConversation[] {

@@ -40,7 +40,11 @@ export const ERROR_CODES = {
 	PROVIDER_RATE_LIMITED: true,
 	PROVIDER_UNAVAILABLE: true,
 	PROVIDER_INVALID_RESPONSE: false,
-	AGENT_BUDGET_EXCEEDED: false
+	AGENT_BUDGET_EXCEEDED: false,
+	/** A remote MCP server the person added cannot be reached, or went away mid-call; it may come back. */
+	MCP_SERVER_UNAVAILABLE: true,
+	/** A remote MCP server refused the credentials it was given (its header or token in the settings). */
+	MCP_SERVER_AUTH_FAILED: false
 } as const satisfies Record<string, boolean>;
 
 /** A canonical error code. */

@@ -36,3 +36,8 @@ export const LIMITS = {
 export const IMAGE_MAX_CHARS = 1_500_000;
 /** Images one prompt may carry. */
 export const IMAGES_PER_PROMPT = 4;
+
+/** Most text of one remote MCP tool's result the model and the transcript get (the rest is cut, and says so). */
+export const REMOTE_RESULT_MAX_CHARS = 20_000;
+/** Largest image a remote tool's result may pass on (base64 characters); a larger one is named, not sent. */
+export const REMOTE_IMAGE_MAX_CHARS = IMAGE_MAX_CHARS;

@@ -31,6 +31,8 @@ export interface PendingApproval {
 	expiresAt: number;
 	/** True when the card was recomputed because the workspace changed after it was first shown. */
 	changed?: boolean;
+	/** A remote MCP server's tool: which server, who asked, and what the server claims of it (shown, not trusted). */
+	remote?: { server: string; url: string; tool: string; caller: Source; readOnlyHint: boolean; destructiveHint: boolean };
 }
 
 /** A standing "allow for this session" rule: one tool, one caller session. */

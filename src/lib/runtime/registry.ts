@@ -10,6 +10,8 @@ import { runCall, errorResult, type CallEnvironment, type CallOptions } from './
 import { RetryMemory, acceptsExpectedRevision, sameBase, targetsOf, type CallBase } from './retry';
 import type { Prepared } from './prepare';
 import { Cursors, InvalidCursorError } from './cursor';
+import { runRemoteCall } from './remote-call';
+import type { RemoteTool, RemoteTools } from './remote/servers';
 import { MODES, SOURCES, type CallContext, type CallToolResult, type HandlerContext, type ToolHandler } from './types';
 
 export { errorResult, InvalidCursorError, type CallOptions };
@@ -56,6 +58,7 @@ export class ToolRegistry {
 	readonly #now: () => number;
 	readonly #cursors: Cursors;
 	readonly #catalogListeners = new Set<() => void>();
+	#remote: RemoteTools | null = null;
 
 	constructor(options: RegistryOptions = {}) {
 		this.#options = options;
@@ -77,6 +80,24 @@ export class ToolRegistry {
 	registerAll(handlers: { [N in ToolName]?: ToolHandler<N> }): this {
 		for (const [name, handler] of Object.entries(handlers)) this.#handlers.set(name, handler as AnyHandler);
 		return this;
+	}
+
+	/**
+	 * Adds the remote MCP servers' tools: the model and the catalog list them beside the studio's,
+	 * and their calls end here like every other. The studio's own `tools/list` (MCP, WebMCP) never
+	 * re-exports them.
+	 */
+	attachRemote(remote: RemoteTools): void {
+		this.#remote = remote;
+	}
+
+	/** The remote servers, when attached. */
+	get remote(): RemoteTools | null {
+		return this.#remote;
+	}
+
+	#remoteTool(name: unknown): RemoteTool | null {
+		return typeof name === 'string' && this.#remote ? this.#remote.lookup(name) : null;
 	}
 
 	/** True when a handler is registered for `name`. */
@@ -179,9 +200,9 @@ export class ToolRegistry {
 		return () => this.#catalogListeners.delete(listener);
 	}
 
-	/** The OpenAI / OpenRouter `tools` array, derived from the same definitions. */
+	/** The OpenAI / OpenRouter `tools` array: the studio's definitions, then the remote servers' tools. */
 	toOpenAI(): OpenAITool[] {
-		return toOpenAITools(this.definitions());
+		return toOpenAITools([...this.definitions(), ...(this.#remote?.definitions() ?? [])]);
 	}
 
 	/** A direct command (palette, editor, UI buttons). The context must say `mode: 'direct'`. */
@@ -193,6 +214,8 @@ export class ToolRegistry {
 			);
 		}
 		const args = readArguments(request.arguments);
+		const remote = this.#remoteTool(request.name);
+		if (remote) return runRemoteCall(this.#environment(), this.#remote!, remote, args.ok ? args.value : undefined, { ...options, context: context as CallContext }, args.ok ? undefined : args.error);
 		return runCall(this.#environment(), request.name, args.ok ? args.value : undefined, { ...options, context: context as CallContext }, args.ok ? undefined : args.error);
 	}
 
@@ -206,6 +229,10 @@ export class ToolRegistry {
 		const context: CallContext = { ...options.context, source, mode };
 		const toolCallId = typeof call?.id === 'string' && call.id.length <= 256 ? call.id : undefined;
 		const args = readArguments(call?.arguments);
+		// The person's remote servers serve the studio's own agents only: a browser agent or an MCP
+		// client never reaches them through the studio (they are not in the tools it lists either).
+		const remote = source === 'model' || source === 'local' ? this.#remoteTool(call?.name) : null;
+		if (remote) return runRemoteCall(this.#environment(), this.#remote!, remote, args.ok ? args.value : undefined, { context, signal: options.signal, toolCallId }, args.ok ? undefined : args.error);
 		return runCall(this.#environment(), call?.name, args.ok ? args.value : undefined, { context, signal: options.signal, toolCallId }, args.ok ? undefined : args.error);
 	}
 

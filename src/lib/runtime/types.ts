@@ -3,8 +3,11 @@ import type { ErrorCode, ToolErrorShape } from '../core/errors';
 import type { ToolInput, ToolName, ToolOutput } from '../tools/schema';
 
 /** Transport origin of a call. */
-/** `disk` marks revisions that record edits made outside the studio (a folder edited on disk). */
-export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp' | 'disk';
+/**
+ * `disk` marks revisions that record edits made outside the studio (a folder edited on disk);
+ * `mcp-remote` marks calls the studio's agents make to a remote MCP server's tools (never a tab's claim).
+ */
+export type Source = 'model' | 'local' | 'palette' | 'editor' | 'webmcp' | 'mcp' | 'disk' | 'mcp-remote';
 /** Execution intent: an agent's call waits for approval; a direct command from a person does not. */
 export type Mode = 'agent' | 'direct';
 

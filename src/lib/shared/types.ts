@@ -1,6 +1,6 @@
 // The one door through which views see data shapes: types only, re-exported from the protocol
 // (wire types) and the tool catalog. Views import nothing else from the studio's layers.
-import type { AgentRunInfo, AgentSettingsPatch, AgentSettingsView, ApprovalDecision, FileImpact as FileImpactOf, PendingApproval, SessionGrant } from '$lib/worker/protocol';
+import type { AgentRunInfo, AgentSettingsPatch, AgentSettingsView, ApprovalDecision, FileImpact as FileImpactOf, PendingApproval, RemoteServerInput, RemoteServerView, SessionGrant } from '$lib/worker/protocol';
 import type { CommandExample } from '$lib/agents/commands';
 import type { PromptImage } from '$lib/agents/attachments';
 import type { PickedElement } from '$lib/preview/messages';
@@ -21,6 +21,8 @@ export type {
 	PreviewConsoleLine,
 	PreviewDiagnostic,
 	PreviewErrorLine,
+	RemoteServerInput,
+	RemoteServerView,
 	SessionGrant,
 	TraceEntry,
 	WorkspaceListing
@@ -68,6 +70,14 @@ export interface AgentPanelModel {
 	onkeydraft: (text: string) => void;
 	onsavekey: () => void;
 	onloadmodels: () => void;
+	/** The remote MCP servers the agents may use, and their commands. */
+	remoteServers: RemoteServerView[];
+	remoteBusy: boolean;
+	remoteError: string | null;
+	/** Adds a server; resolves true when it was added (the form then clears). */
+	onaddserver: (input: RemoteServerInput) => Promise<boolean>;
+	ontestserver: (id: string) => void;
+	onremoveserver: (id: string) => void;
 	ontrace: (id: string) => void;
 	/** Approvals waiting in this conversation: shown where the agent asked. */
 	approvals: PendingApproval[];

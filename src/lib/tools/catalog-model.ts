@@ -8,6 +8,14 @@ export const GROUP_META = 'web-studio/group';
 /** The `_meta` key of a listed tool whose result carries the site's own content (treat it as data). */
 export const UNTRUSTED_META = 'web-studio/untrusted-content';
 
+/** The catalog group of tools that come from remote MCP servers the person added. */
+export const REMOTE_GROUP = 'remote';
+/** The `_meta` key naming the remote server a listed tool comes from. */
+export const SERVER_META = 'web-studio/server';
+/** A group of the catalog: the studio's own, then the remote servers' tools. */
+export type CatalogGroup = ToolGroup | typeof REMOTE_GROUP;
+const CATALOG_GROUPS: readonly CatalogGroup[] = [...TOOL_GROUPS, REMOTE_GROUP];
+
 /** Whether a listed tool's result carries the site's own content. */
 export function carriesSiteContent(tool: Pick<McpTool, '_meta'>): boolean {
 	return tool._meta?.[UNTRUSTED_META] === true;
@@ -115,7 +123,9 @@ export function sampleArguments(tool: McpTool): Record<string, unknown> {
 /** One row of the catalog read model. */
 export interface CatalogEntry {
 	tool: McpTool;
-	group: ToolGroup;
+	group: CatalogGroup;
+	/** The remote MCP server the tool comes from. */
+	server?: string;
 	sample: Record<string, unknown>;
 	/** Lower-case text the search box matches against. */
 	haystack: string;
@@ -123,14 +133,14 @@ export interface CatalogEntry {
 
 /** The catalog as the UI shows it: grouped, searchable, with samples. */
 export interface Catalog {
-	groups: { group: ToolGroup; entries: CatalogEntry[] }[];
+	groups: { group: CatalogGroup; entries: CatalogEntry[] }[];
 	size: number;
 }
 
 /** The catalog group a listed tool names (`workspace` when it names none). */
-export function groupOf(tool: McpTool): ToolGroup {
+export function groupOf(tool: McpTool): CatalogGroup {
 	const group = tool._meta?.[GROUP_META];
-	return typeof group === 'string' && (TOOL_GROUPS as readonly string[]).includes(group) ? (group as ToolGroup) : 'workspace';
+	return typeof group === 'string' && (CATALOG_GROUPS as readonly string[]).includes(group) ? (group as CatalogGroup) : 'workspace';
 }
 
 /** Builds the catalog read model from listed tools, filtered by a free-text query. */
@@ -139,11 +149,12 @@ export function buildCatalog(tools: readonly McpTool[], query = ''): Catalog {
 	const entries: CatalogEntry[] = tools.map((tool) => ({
 		tool,
 		group: groupOf(tool),
+		...(typeof tool._meta?.[SERVER_META] === 'string' ? { server: tool._meta[SERVER_META] as string } : {}),
 		sample: sampleArguments(tool),
 		haystack: `${tool.name} ${tool.title} ${tool.description}`.toLowerCase()
 	}));
 	const matching = needle ? entries.filter((entry) => needle.split(/\s+/).every((word) => entry.haystack.includes(word))) : entries;
-	const groups = TOOL_GROUPS.map((group) => ({ group, entries: matching.filter((entry) => entry.group === group) })).filter(
+	const groups = CATALOG_GROUPS.map((group) => ({ group, entries: matching.filter((entry) => entry.group === group) })).filter(
 		(group) => group.entries.length > 0
 	);
 	return { groups, size: matching.length };

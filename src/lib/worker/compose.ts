@@ -24,6 +24,7 @@ import { TabLeases } from './tabs';
 import { HubWorkspaces } from './hub-workspaces';
 import { HubCollab } from './hub-collab';
 import { MemoryRepository } from '../storage/memory';
+import { RemoteTools } from '../runtime/remote/servers';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
@@ -65,6 +66,8 @@ export interface HubOptions {
 	packageStore?: PackageStorePort;
 	/** fetch for packages (tests inject one); default the context's. */
 	packageFetch?: typeof fetch;
+	/** How remote MCP servers are reached (tests inject one); default the SDK's client, loaded on first use. */
+	remoteConnector?: () => Promise<import('../runtime/remote/connection').RemoteConnector>;
 }
 
 /** Builds and starts a hub. */
@@ -118,6 +121,10 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		prepare: createPreparer(service, () => folder.current)
 	});
 	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use });
+	// The person's remote MCP servers: the SDK client loads with the first one configured.
+	const remote = new RemoteTools({ store: options.settings ?? null, connector: options.remoteConnector ?? (() => import('../runtime/remote/sdk-client').then((m) => m.connectRemote)), now: options.now });
+	registry.attachRemote(remote);
+	remote.onChange(() => events.publish({ type: 'remote.servers', servers: remote.view() }));
 	if (storage.failure) registry.policy.setReadOnly(storage.failure.message);
 	if (missing) registry.policy.setReadOnly('This workspace does not exist (it was deleted, or the link comes from another browser).');
 	const agents = new AgentRunner(registry, options.settings ?? null, (update) => events.publish({ type: 'agent.update', update }), options.fetch, missing ? null : (options.transcripts ?? null));
@@ -133,6 +140,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	await folder.restore();
 	await agents.applyStored();
 	await agents.restore();
+	void remote.load();
 	events.follow(registry);
 	service.subscribe((event) => {
 		if (event.type === 'changed') {

@@ -18,10 +18,11 @@ import { previewMethods } from './methods/preview';
 import { packageMethods } from './methods/packages';
 import { agentMethods } from './methods/agents';
 import { workspaceMethods } from './methods/workspaces';
+import { remoteMethods } from './methods/remote';
 export type { HubIdentity, HubParts, PreferenceStore, TracePersistence } from './hub-parts';
 
 /** The method groups, each a slice of the protocol's table with its backend (worker/methods/). */
-const GROUPS = [toolMethods, collabMethods, previewMethods, packageMethods, agentMethods, workspaceMethods];
+const GROUPS = [toolMethods, collabMethods, previewMethods, packageMethods, agentMethods, remoteMethods, workspaceMethods];
 type Groups = ReturnType<(typeof GROUPS)[number]>;
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 

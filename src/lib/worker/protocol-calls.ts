@@ -5,7 +5,7 @@
 import { scoped } from '../core/base';
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 13;
+export const PROTOCOL_VERSION = 14;
 
 /**
  * Whether a relayed call may run again on the hub that takes over when the writing tab closes
@@ -45,6 +45,11 @@ export const HUB_CALLS = {
 	getAgentSettings: { deadlineMs: QUICK, replay: 'always' },
 	setAgentSettings: { deadlineMs: QUICK, replay: 'always' },
 	listModels: { deadlineMs: 60_000, replay: 'always' },
+	remoteServers: { deadlineMs: QUICK, replay: 'always' },
+	// Adding and testing connect to the server (its connect deadline is 15 s, its listing as long).
+	addRemoteServer: { deadlineMs: 45_000, replay: 'never' },
+	reconnectRemoteServer: { deadlineMs: 45_000, replay: 'always' },
+	removeRemoteServer: { deadlineMs: QUICK, replay: 'always' },
 	connectFolder: { deadlineMs: 60_000, replay: 'always' },
 	downloadBackup: { deadlineMs: 120_000, replay: 'always' },
 	downloadZip: { deadlineMs: 60_000, replay: 'always' },

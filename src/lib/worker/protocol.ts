@@ -38,6 +38,8 @@ import {
 } from './protocol-schemas';
 import { CaptureResultSchema } from '../preview/schemas';
 import { PromptAttachmentsSchema } from '../agents/attachments';
+import { RemoteServerInputSchema } from '../runtime/remote/config';
+import type { RemoteServerView } from '../runtime/remote/servers';
 
 export type * from './wire';
 export { PROTOCOL_VERSION, DEFAULT_WORKSPACE, HUB_CALLS, hubWorkerName, isWorkspaceId, renderChannelName, tabLockName, type ReplayRule, type CallRule } from './protocol-calls';
@@ -50,6 +52,8 @@ export type { StorageFailure } from '../storage/unavailable';
 export type { AgentRunInfo, AgentEvent, AgentBudget } from '../agents/events';
 export type { AgentSettingsView, AgentSettingsPatch } from '../agents/settings';
 export type { AgentUpdate } from '../agents/runner';
+export type { RemoteServerView };
+export type { RemoteServerInput } from '../runtime/remote/config';
 export type { HistoryEntry } from '../domain/history';
 export type { DiffLine } from '../domain/diff';
 export type { McpTool };
@@ -139,6 +143,13 @@ export const HUB_METHODS = {
 	/** The API key goes in, never out. */
 	setAgentSettings: method<AgentSettingsView>()({ args: v.tuple([SettingsPatchSchema]), ...HUB_CALLS.setAgentSettings  }),
 	listModels: method<{ id: string; name: string; tools: boolean | null }[]>()({ args: v.tuple([]), ...HUB_CALLS.listModels  }),
+	/** The remote MCP servers the agents may use (never their header values). */
+	remoteServers: method<RemoteServerView[]>()({ args: v.tuple([]), ...HUB_CALLS.remoteServers }),
+	/** Adds a server and connects to it: answers it connected with its tools, or failed with why. Headers go in, never out. */
+	addRemoteServer: method<RemoteServerView>()({ args: v.tuple([RemoteServerInputSchema]), ...HUB_CALLS.addRemoteServer }),
+	/** Connects to a server again and lists its tools afresh (the settings' Test). */
+	reconnectRemoteServer: method<RemoteServerView | null>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.reconnectRemoteServer, refuse: () => null }),
+	removeRemoteServer: method<boolean>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.removeRemoteServer, refuse: () => false }),
 	/** Connects a local folder (picker or OPFS handle); says whether it holds anything. */
 	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), ...HUB_CALLS.connectFolder  }),
 	/** Every workspace as one .zip with a manifest (or, when storage failed, whatever is still readable). */

@@ -8,6 +8,7 @@ import type { FileImpact } from '../runtime/prepare';
 import type { StorageFailure } from '../storage/unavailable';
 import type { AgentRunInfo } from '../agents/events';
 import type { AgentUpdate } from '../agents/runner';
+import type { RemoteServerView } from '../runtime/remote/servers';
 import type { WireUpdate } from '../runtime/collab-doc';
 import type { SiteStorageChange } from '../preview/messages';
 import type { SiteLocation } from '../preview/site-state';
@@ -117,6 +118,8 @@ export type HubEventBody =
 	/** The preview went to another page. */
 	| { type: 'preview.page'; location: PreviewLocation }
 	| { type: 'agent.update'; update: AgentUpdate }
+	/** A remote MCP server connected, failed, was added or removed, or changed its tools. */
+	| { type: 'remote.servers'; servers: RemoteServerView[] }
 	| { type: 'folder.status'; folder: FolderState }
 	| { type: 'storage.status'; storage: StorageInfo }
 	/** The hub is ending (Retry after a storage failure): every tab reloads and starts a fresh one. */

@@ -1,6 +1,6 @@
 // The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
 // one or delete it, stop, fix a preview error, settings and model list.
-import type { AgentSettingsPatch, AgentSettingsView, ApprovalDecision } from '$lib/worker/protocol';
+import type { AgentSettingsPatch, AgentSettingsView, ApprovalDecision, RemoteServerInput } from '$lib/worker/protocol';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { fixPrompt, type FixTarget } from '../fix-prompt';
@@ -108,6 +108,7 @@ export class AgentActions {
 
 	async load() {
 		this.settings = await this.studio.api.getAgentSettings();
+		await this.loadRemote();
 	}
 
 	/** Adds pasted or dropped image files to the next prompt (shrunk to a bounded size). */
@@ -179,6 +180,49 @@ export class AgentActions {
 		this.settings = await this.studio.api.setAgentSettings({ apiKey: this.keyDraft });
 		this.keyDraft = '';
 		this.toasts.show({ tone: 'info', message: this.settings.hasKey ? 'API key saved in this browser.' : 'API key removed.' }, 3000);
+	}
+
+	/** A remote MCP server is being added or tested (the form waits for the connection). */
+	remoteBusy = $state(false);
+	/** Why the last add was refused (a malformed URL, too many servers). */
+	remoteError = $state<string | null>(null);
+
+	/** The remote MCP servers, as the hub has them now. */
+	async loadRemote() {
+		this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
+	}
+
+	/** Adds a server and connects; answers true when it was added (connected or not: its state says). */
+	async addServer(input: RemoteServerInput): Promise<boolean> {
+		this.remoteBusy = true;
+		this.remoteError = null;
+		try {
+			const server = await this.studio.api.addRemoteServer(input);
+			await this.loadRemote();
+			this.toasts.show({ tone: server.status === 'connected' ? 'info' : 'error', message: server.status === 'connected' ? `${server.name}: connected, ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}.` : `${server.name} was added but is not connected: ${server.error?.message ?? 'no answer'}` }, 4000);
+			return true;
+		} catch (error) {
+			this.remoteError = error instanceof Error ? error.message : String(error);
+			return false;
+		} finally {
+			this.remoteBusy = false;
+		}
+	}
+
+	/** Connects to a server again and lists its tools afresh. */
+	async testServer(id: string) {
+		this.remoteBusy = true;
+		try {
+			await this.studio.api.reconnectRemoteServer(id);
+			await this.loadRemote();
+		} finally {
+			this.remoteBusy = false;
+		}
+	}
+
+	async removeServer(id: string) {
+		await this.studio.api.removeRemoteServer(id);
+		await this.loadRemote();
 	}
 
 	async loadModels() {

@@ -39,14 +39,17 @@ export class WorkbenchActions {
 	history = $state.raw<Omit<HistoryEntry, 'diff' | 'bytes' | 'target'>[]>([]);
 	historySelected = $state<number | null>(null);
 	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
-	readonly catalog = $derived(buildCatalog(this.tools, this.catalogQuery));
+	/** The studio's tools, then those of the remote MCP servers the person added. */
+	readonly catalog: ReturnType<typeof buildCatalog>;
 
 	constructor(
 		private readonly studio: StudioClient,
 		private readonly editor: EditorController,
 		private readonly toasts: ToastStore,
 		private readonly layout: LayoutStore
-	) {}
+	) {
+		this.catalog = $derived(buildCatalog([...this.tools, ...this.studio.agents.remoteServers.flatMap((server) => server.tools)], this.catalogQuery));
+	}
 
 	/**
 	 * A direct call; a failure becomes a toast whose Retry re-issues it through the hub's honest retry
@@ -75,6 +78,7 @@ export class WorkbenchActions {
 	/** Loads the catalog from tools/list. */
 	async loadTools(): Promise<void> {
 		this.tools = await this.studio.listAllTools();
+		this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
 	}
 
 	// ── Files ──────────────────────────────────────────────────────────────────────────────────────

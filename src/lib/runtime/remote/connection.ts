@@ -1,0 +1,48 @@
+// The contract between the studio and an MCP client library: what a connection to one remote server
+// offers, and how it fails. The SDK's client implements it (sdk-client.ts, loaded on first use).
+
+/** A tool as a remote server lists it. */
+export interface RemoteListing {
+	name: string;
+	title?: string;
+	description?: string;
+	inputSchema?: Record<string, unknown>;
+	annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+/** Why a remote request failed, as the studio tells it apart. */
+export type RemoteFailureKind = 'unreachable' | 'auth' | 'session-gone' | 'timeout' | 'cancelled' | 'protocol';
+
+/** A failure of the connection or the protocol (not a tool's own `isError` result). */
+export class RemoteFailure extends Error {
+	constructor(
+		readonly kind: RemoteFailureKind,
+		message: string
+	) {
+		super(message);
+		this.name = 'RemoteFailure';
+	}
+}
+
+/** One live connection. Every method rejects with a {@link RemoteFailure}. */
+export interface RemoteConnection {
+	/** The server's name and version, as it introduced itself. */
+	readonly serverInfo: { name: string; version: string } | null;
+	/** The protocol revision the two agreed on. */
+	readonly protocolVersion: string | null;
+	/** Every tool (all pages). */
+	listTools(signal?: AbortSignal): Promise<RemoteListing[]>;
+	callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number }): Promise<import('./result').RemoteResult>;
+	close(): Promise<void>;
+}
+
+/** What a connection tells its owner after it opened. */
+export interface RemoteEvents {
+	/** `notifications/tools/list_changed`. */
+	toolsChanged(): void;
+	/** The transport closed or broke. */
+	closed(reason: string): void;
+}
+
+/** Opens a connection (the SDK client, or a test's fake). */
+export type RemoteConnector = (server: { url: string; headers: Record<string, string> }, events: RemoteEvents, signal: AbortSignal) => Promise<RemoteConnection>;
