@@ -201,3 +201,17 @@ describe('a real SDK server on 127.0.0.1', () => {
 		expect(again.definitions()).toHaveLength(0);
 	});
 });
+
+describe('hubs of several workspaces', () => {
+	it('a hub follows the stored list: a server another hub added is opened, one it removed is closed', async () => {
+		const { store, remote } = await setup();
+		const other = new RemoteTools({ store, connector: () => import('../../src/lib/runtime/remote/sdk-client').then((m) => m.connectRemote) });
+		await other.load();
+		await other.settle(10_000);
+		expect(other.definitions()).toHaveLength(3);
+		await remote.remove(remote.view()[0]!.id);
+		await other.sync();
+		expect(other.view()).toEqual([]);
+		expect(other.definitions()).toHaveLength(0);
+	});
+});

@@ -84,9 +84,37 @@ export class RemoteTools {
 		return this.#loaded;
 	}
 
+	/**
+	 * Follows the stored list (another workspace's hub may have added or removed a server since this
+	 * one read it): new servers are opened, removed ones closed.
+	 */
+	async sync(): Promise<void> {
+		await this.load();
+		const stored = readStoredServers(await this.options.store?.get(STORE_KEY).catch(() => undefined));
+		if (!this.options.store) return;
+		const ids = new Set(stored.map((config) => config.id));
+		let changed = false;
+		for (const [id, entry] of this.#entries) {
+			if (ids.has(id)) continue;
+			this.#entries.delete(id);
+			void entry.connection?.close().catch(() => undefined);
+			changed = true;
+		}
+		for (const config of stored) {
+			if (this.#entries.has(config.id)) continue;
+			const entry: Entry = { config, status: 'idle', tools: [] };
+			this.#entries.set(config.id, entry);
+			void this.#open(entry);
+		}
+		if (changed) {
+			this.#reindex();
+			this.#changed();
+		}
+	}
+
 	/** Waits (at most `ms`) for connections still opening: a run's first turn then lists their tools. */
 	async settle(ms: number): Promise<void> {
-		await this.load();
+		await this.sync();
 		const opening = [...this.#entries.values()].map((entry) => entry.opening).filter(Boolean);
 		if (opening.length) await Promise.race([Promise.allSettled(opening), new Promise((resolve) => setTimeout(resolve, ms))]);
 	}

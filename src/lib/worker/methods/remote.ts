@@ -15,7 +15,7 @@ export function remoteMethods({ parts: { registry } }: HubContext) {
 	return {
 		async remoteServers(): Promise<RemoteServerView[]> {
 			const remote = servers();
-			await remote.load();
+			await remote.sync();
 			return remote.view();
 		},
 		addRemoteServer(input: RemoteServerInput): Promise<RemoteServerView> {
