@@ -10,7 +10,7 @@ import { REMOTE_RESULT_MAX_CHARS } from '../../src/lib/core/limits';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
 import type { PendingApproval } from '../../src/lib/runtime/policy';
 import type { CallToolResult } from '../../src/lib/runtime/types';
-import { RED_PNG, startRemoteMcp, type RemoteMcpServer } from '../e2e/helpers/remote-mcp';
+import { RED_PNG, startRemoteMcp } from '../e2e/helpers/remote-mcp';
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {

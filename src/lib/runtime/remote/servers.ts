@@ -220,14 +220,15 @@ export class RemoteTools {
 			const timer = setTimeout(() => controller.abort(), CONNECT_TIMEOUT_MS);
 			try {
 				const connect = await this.options.connector();
-				let opened: RemoteConnection | undefined;
+				// The connection's events may come before `connect` answers: they read it from here.
+				const opened: { connection?: RemoteConnection } = {};
 				const connection = await connect({ url: entry.config.url, headers: entry.config.headers }, {
-					toolsChanged: () => void (opened && this.#refresh(entry, opened)),
+					toolsChanged: () => void (opened.connection && this.#refresh(entry, opened.connection)),
 					closed: () => {
-						if (opened && entry.connection === opened) entry.connection = undefined; // reopened on the next call
+						if (opened.connection && entry.connection === opened.connection) entry.connection = undefined; // reopened on the next call
 					}
 				}, controller.signal);
-				opened = connection;
+				opened.connection = connection;
 				const listings = await connection.listTools(controller.signal);
 				if (!this.#entries.has(entry.config.id)) return void connection.close().catch(() => undefined);
 				entry.connection = connection;
