@@ -65,7 +65,7 @@ module.exports = {
 			comment: 'The remote servers\' client uses the SDK\'s client side, never its server.',
 			severity: 'error',
 			from: { path: '^src/lib/runtime/remote/sdk-client\\.ts$' },
-			to: { path: 'node_modules/@modelcontextprotocol/sdk/dist/esm/server/' }
+			to: { path: 'node_modules/@modelcontextprotocol/(server|sdk)/' }
 		},
 		{
 			name: 'browser-never-loads-the-mcp-server',

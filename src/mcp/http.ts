@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { refuse, type HttpGuardOptions } from './http-guard';
 import { SessionEvents } from './event-store';
 
@@ -24,8 +25,10 @@ export interface SessionServer {
 export interface McpHttpOptions extends Omit<HttpGuardOptions, 'port'> {
 	/** 0: any free port. */
 	port: number;
-	/** Makes the server of a new session. */
+	/** Makes the server of a new session (the 2025 revisions: `initialize`, then a session). */
 	session(): SessionServer;
+	/** Answers a 2026-07-28 request (its version in `_meta`, no session), given its parsed body. */
+	modern?: (request: Request, body: unknown) => Promise<Response>;
 }
 
 /** A running HTTP entry. */
@@ -64,6 +67,36 @@ function readBody(req: IncomingMessage): Promise<unknown> {
 	});
 }
 
+/** The Node request as a web one (its body already read and parsed), aborted when the client goes. */
+function webRequest(req: IncomingMessage, body: unknown, port: number): Request & { cancel: AbortController } {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+	else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+	const cancel = new AbortController();
+	req.once('close', () => cancel.abort());
+	const request = new Request(`http://127.0.0.1:${port}${req.url ?? '/mcp'}`, { method: req.method, headers, signal: cancel.signal, ...(req.method === 'POST' && body !== undefined ? { body: JSON.stringify(body) } : {}) });
+	return Object.assign(request, { cancel });
+}
+
+/** Writes a web response (a JSON body, or an SSE stream for as long as it lasts). */
+async function reply(res: ServerResponse, response: Response, request: Request & { cancel: AbortController }): Promise<void> {
+	res.writeHead(response.status, Object.fromEntries(response.headers));
+	if (!response.body) return void res.end();
+	res.once('close', () => request.cancel.abort());
+	const reader = response.body.getReader();
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			res.write(value);
+		}
+	} catch {
+		// the client went away mid-stream
+	} finally {
+		res.end();
+	}
+}
+
 /** Serves MCP over Streamable HTTP on 127.0.0.1; resolves once it listens. */
 export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttp> {
 	const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: SessionServer }>();
@@ -73,15 +106,18 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttp> {
 		const refusal = refuse(req.headers, { port, token: options.token, allowedOrigins: options.allowedOrigins });
 		if (refusal) return send(res, refusal.status, refusal.message, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
 		if (url.pathname !== '/mcp') return send(res, 404, 'Not found: the MCP endpoint is /mcp');
+		const body = req.method === 'POST' ? await readBody(req) : undefined;
 		const id = req.headers['mcp-session-id'];
 		const known = typeof id === 'string' ? sessions.get(id) : undefined;
-		if (known) {
-			const body = req.method === 'POST' ? await readBody(req) : undefined;
-			return known.transport.handleRequest(req, res, body);
+		if (known) return known.transport.handleRequest(req, res, body);
+		// The era is the SDK's call (its own classification): a request that claims 2026-07-28 in its
+		// `_meta` goes to the per-request handler; everything else is the 2025 sessions' below.
+		if (options.modern && typeof id !== 'string') {
+			const request = webRequest(req, body, port);
+			if (!(await isLegacyRequest(request, body))) return reply(res, await options.modern(request, body), request);
 		}
 		if (typeof id === 'string') return send(res, 404, 'Session not found: initialize again');
 		if (req.method !== 'POST') return send(res, 400, 'Bad request: no session (initialize first)');
-		const body = await readBody(req);
 		if (!isInitializeRequest(body)) return send(res, 400, 'Bad request: no session (initialize first)');
 		const server = options.session();
 		const transport = new StreamableHTTPServerTransport({

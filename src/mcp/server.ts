@@ -1,7 +1,9 @@
 // `npm run mcp -- --dir <folder> [--read-only] [--http [--port N] [--allow-origin O]]`: the studio's
 // MCP server (runtime/mcp.ts) on a workspace that is a local folder — over stdio, or with --http
 // over Streamable HTTP on 127.0.0.1 (http.ts; a token in WEB_STUDIO_MCP_TOKEN is then required).
-import { createMcpServer } from '../lib/runtime/mcp';
+import { createMcpServer, mcpServers } from '../lib/runtime/mcp';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { openFolderStudio, type FolderStudio } from './folder-studio';
 import { LineTransport } from './stdio';
 import { serveMcpHttp } from './http';
@@ -39,9 +41,16 @@ export function parseArgs(argv: string[]): McpArgs {
 
 const INSTRUCTIONS = 'Web Studio workspace tools on a local folder. Read first and pass the revision you read as expectedRevision to every change. Git is the folder’s own: this server never writes .git.';
 
-/** The one server definition, for one client (stdio has one; HTTP one per session). */
+const options = (studio: FolderStudio) => ({ registry: studio.registry, instructions: INSTRUCTIONS, call: (name: string, args: unknown, call: { id: string; signal: AbortSignal }) => studio.call(name, args, call) });
+
+/** The one server definition, for one client (a 2025 session over HTTP). */
 export function folderServer(studio: FolderStudio) {
-	return createMcpServer({ registry: studio.registry, instructions: INSTRUCTIONS, call: (name, args, options) => studio.call(name, args, options) });
+	return createMcpServer(options(studio));
+}
+
+/** The same definition as a factory with its guard, for the entries that make their own instances. */
+export function folderServers(studio: FolderStudio) {
+	return mcpServers(options(studio));
 }
 
 /** Builds and connects the server; resolves once it is listening. */
@@ -49,12 +58,18 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 	const args = parseArgs(argv);
 	const studio = await openFolderStudio(args.dir, { readOnly: args.readOnly });
 	const where = `${studio.repository.root}${args.readOnly ? ' (read-only)' : ''}`;
+	const servers = folderServers(studio);
 	if (!args.http) {
-		await folderServer(studio).connect(new LineTransport());
+		// The SDK's stdio entry picks the era from the opening message: `server/discover` (2026-07-28)
+		// or `initialize` (2025), and pins one instance for the connection.
+		serveStdio(() => servers.create(), { transport: servers.guard(new LineTransport()) });
 		process.stderr.write(`web-studio MCP server on ${where}\n`);
 		return;
 	}
 	const token = process.env.WEB_STUDIO_MCP_TOKEN || undefined;
+	// 2026-07-28 requests carry their version in `_meta` and need no session: an instance per request.
+	const modern = createMcpHandler(() => servers.create(false), { legacy: 'reject' });
+	studio.registry.onCatalogChange(() => modern.notify.toolsChanged());
 	const http = await serveMcpHttp({
 		port: args.port,
 		token,
@@ -62,6 +77,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 		session: () => {
 			const mcp = folderServer(studio);
 			return { connect: (transport) => mcp.connect(transport), close: () => mcp.server.close() };
+		},
+		modern: (request, body) => {
+			servers.note(body);
+			return modern.fetch(request, { parsedBody: body });
 		}
 	});
 	process.stderr.write(`web-studio MCP server on ${where} at ${http.url}${token ? ' (bearer token required)' : ''}\n`);

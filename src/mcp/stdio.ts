@@ -1,8 +1,7 @@
 // A line-delimited JSON-RPC transport on stdin/stdout that, unlike one that drops what it cannot
 // parse, answers a line that is not JSON with -32700 (Parse error); everything else goes to the
 // server factory's guard as it arrived.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 
 /** MCP over stdio, one JSON message per line. */
 export class LineTransport implements Transport {

@@ -50,6 +50,8 @@ async function configure(page: Page) {
 	await expect(row).toContainText('3 tools');
 	await expect(row).toContainText('team-docs__create_ticket');
 	await expect(row).toContainText('Sends Authorization');
+	// A 2025 server whose CORS does not name the 2026 headers: reached the 2025 way.
+	await expect(row.getByTestId('mcp-server-info')).toHaveText('team-docs 3.1.0 · MCP 2025-11-25');
 	return row;
 }
 async function send(page: Page, prompt: string) {
@@ -133,4 +135,37 @@ test('a returned image shows in the transcript; the server stopping mid-run is M
 	expect(server.calls.map((c) => c.name)).toEqual(['generate_image']);
 	// The settings say so.
 	await expect(page.getByTestId('mcp-server')).toHaveAttribute('data-status', 'failed');
+});
+
+test('a server on MCP 2026-07-28 only is reached on it; Test lists again; Remove takes its tools out of the catalog', async ({ page }) => {
+	const modern = await startRemoteMcp({ modern: true });
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('button', { name: 'Model settings' }).click();
+		const servers = page.getByTestId('mcp-servers');
+		await servers.getByLabel('Server name').fill('Modern');
+		await servers.getByLabel('Server URL').fill(modern.url);
+		await servers.getByRole('button', { name: 'Add server' }).click();
+		const row = servers.getByTestId('mcp-server');
+		await expect(row).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+		await expect(row.getByTestId('mcp-server-info')).toHaveText('team-docs 4.0.0 · MCP 2026-07-28');
+		await expect(row).toContainText('2 tools');
+		modern.addTool('late_tool');
+		await servers.getByRole('button', { name: 'Test Modern' }).click();
+		await expect(row).toContainText('3 tools');
+		await page.getByRole('tab', { name: 'Tools' }).click();
+		await expect(page.locator('[data-tool="modern__late_tool"]')).toBeVisible();
+		await servers.getByRole('button', { name: 'Remove Modern' }).click();
+		await expect(servers.getByTestId('mcp-server')).toHaveCount(0);
+		await expect(page.locator('[data-tool="modern__late_tool"]')).toHaveCount(0);
+		// A reload keeps nothing of it.
+		await page.reload();
+		await waitForHub(page);
+		await page.getByRole('button', { name: 'Model settings' }).click();
+		await expect(page.getByTestId('mcp-servers')).toBeVisible();
+		await expect(page.getByTestId('mcp-server')).toHaveCount(0);
+	} finally {
+		await modern.stop();
+	}
 });

@@ -4,51 +4,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { serveHttp } from './helpers/mcp-serve';
 import { MCP_TOOLS } from '../../src/lib/tools/catalog';
 import { allowedHosts, refuse } from '../../src/mcp/http-guard';
 
-const ROOT = resolve(__dirname, '../..');
 const TOKEN = 'test-token-5b1f';
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
 	for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** Starts `npm run mcp -- --http --port 0` on a fresh folder; resolves with its URL once it listens. */
-async function serve(env: Record<string, string> = { WEB_STUDIO_MCP_TOKEN: TOKEN }, extra: string[] = []): Promise<{ url: string; dir: string; child: ChildProcess }> {
-	const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-http-'));
-	writeFileSync(join(dir, 'index.html'), '<h1>Over HTTP</h1>\n');
-	// A group of its own: npm, its shell and the server all go when the test ends (killing npm alone left the server listening).
-	const child = spawn('npm', ['run', '-s', 'mcp', '--', '--dir', dir, '--http', '--port', '0', ...extra], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-	cleanup.push(async () => {
-		try {
-			process.kill(-child.pid!, 'SIGTERM');
-		} catch {
-			// already gone
-		}
-		await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-		rmSync(dir, { recursive: true, force: true });
-	});
-	const url = await new Promise<string>((resolve, reject) => {
-		let said = '';
-		const timer = setTimeout(() => reject(new Error(`the server did not start: ${said}`)), 30_000);
-		child.stderr!.on('data', (chunk: Buffer) => {
-			said += chunk.toString();
-			const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(said);
-			if (found) {
-				clearTimeout(timer);
-				resolve(found[1]!);
-			}
-		});
-		child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${said}`)));
-	});
-	return { url, dir, child };
-}
+/** Starts the HTTP entry on a fresh folder (a token required by default). */
+const serve = (env: Record<string, string> = { WEB_STUDIO_MCP_TOKEN: TOKEN }, extra: string[] = []) => serveHttp(cleanup, env, extra);
 
 async function connect(url: string, token = TOKEN) {
 	const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });

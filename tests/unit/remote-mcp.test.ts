@@ -202,6 +202,26 @@ describe('a real SDK server on 127.0.0.1', () => {
 	});
 });
 
+describe('a server on the current protocol', () => {
+	it('a server that speaks 2026-07-28 only is reached on it: listed, asked, called once, its list changes heard', async () => {
+		const server = await startRemoteMcp({ modern: true });
+		cleanup.push(() => server.stop());
+		const remote = new RemoteTools({ store: memoryStore(), connector: () => import('../../src/lib/runtime/remote/sdk-client').then((m) => m.connectRemote) });
+		const registry = new ToolRegistry();
+		registry.attachRemote(remote);
+		const view = await remote.add({ name: 'Modern', url: server.url });
+		cleanup.push(() => remote.remove(view.id));
+		expect(view).toMatchObject({ status: 'connected', serverInfo: { name: 'team-docs', version: '4.0.0', protocolVersion: '2026-07-28' } });
+		expect(view.tools.map((t) => t.name).sort()).toEqual(['modern__create_ticket', 'modern__search_docs']);
+		const call = registry.executeModelToolCall({ id: 'tc-1', name: 'modern__create_ticket', arguments: '{"title":"Now"}' }, { context: { source: 'model', mode: 'agent', sessionId: 'run-m' } });
+		registry.policy.resolve((await nextPending(registry)).id, 'allow-once');
+		expect((await call).structuredContent).toMatchObject({ untrusted: true, text: 'Ticket filed over 2026-07-28: Now' });
+		expect(server.calls.map((c) => c.name)).toEqual(['create_ticket']);
+		server.addTool('late_tool');
+		await until(() => remote.definitions().some((t) => t.name === 'modern__late_tool'), 'the late tool');
+	});
+});
+
 describe('hubs of several workspaces', () => {
 	it('a hub follows the stored list: a server another hub added is opened, one it removed is closed', async () => {
 		const { store, remote } = await setup();

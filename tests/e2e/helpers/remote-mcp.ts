@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer as McpServerV2, createMcpHandler } from '@modelcontextprotocol/server';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -23,8 +24,12 @@ export interface RemoteMcpServer {
 	stop(): Promise<void>;
 }
 
-/** Starts the server; `origin` is the studio's (CORS), `token` an optional bearer token. */
-export async function startRemoteMcp(options: { origin?: string; token?: string; name?: string } = {}): Promise<RemoteMcpServer> {
+/**
+ * Starts the server; `origin` is the studio's (CORS), `token` an optional bearer token. `modern`
+ * serves only protocol 2026-07-28 (SDK v2, no `initialize`, no sessions); else the 2025 revisions
+ * in sessions (SDK 1.32).
+ */
+export async function startRemoteMcp(options: { origin?: string; token?: string; name?: string; modern?: boolean } = {}): Promise<RemoteMcpServer> {
 	const calls: RemoteMcpServer['calls'] = [];
 	const sessions = new Map<string, { server: McpServer; transport: StreamableHTTPServerTransport }>();
 	const extra: string[] = [];
@@ -65,10 +70,31 @@ export async function startRemoteMcp(options: { origin?: string; token?: string;
 			return { content: [{ type: 'text', text: `${name} ran` }] };
 		});
 
+	// The same two first tools on SDK v2, for a server that speaks 2026-07-28 only.
+	const buildModern = () => {
+		const server = new McpServerV2({ name: options.name ?? 'team-docs', version: '4.0.0' });
+		server.registerTool('search_docs', { title: 'Search the docs', description: 'Finds passages of the team style guide.', inputSchema: z.object({ query: z.string() }), annotations: { readOnlyHint: true } }, async ({ query }) => {
+			calls.push({ name: 'search_docs', args: { query }, authorization });
+			return { content: [{ type: 'text', text: `Style guide on "${query}": headings are sentence case.` }] };
+		});
+		server.registerTool('create_ticket', { title: 'Create a ticket', description: 'Files a ticket in the team tracker.', inputSchema: z.object({ title: z.string() }), annotations: { readOnlyHint: false, destructiveHint: false } }, async (args) => {
+			calls.push({ name: 'create_ticket', args, authorization });
+			return { content: [{ type: 'text', text: `Ticket filed over 2026-07-28: ${args.title}` }] };
+		});
+		for (const name of extra)
+			server.registerTool(name, { description: `An added tool (${name}).`, annotations: { readOnlyHint: true } }, async () => {
+				calls.push({ name, args: {}, authorization });
+				return { content: [{ type: 'text', text: `${name} ran` }] };
+			});
+		return server;
+	};
+	const modern = options.modern ? createMcpHandler(() => buildModern(), { legacy: 'reject' }) : null;
+
 	const cors = (req: IncomingMessage, res: ServerResponse) => {
 		res.setHeader('access-control-allow-origin', options.origin ?? (typeof req.headers.origin === 'string' ? req.headers.origin : '*'));
 		res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-		res.setHeader('access-control-allow-headers', 'content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id');
+		// A 2025 server's CORS names the 2025 headers only (the studio must still reach it); a 2026 one adds Mcp-Method and Mcp-Name.
+		res.setHeader('access-control-allow-headers', `content-type, authorization, mcp-session-id, mcp-protocol-version, last-event-id${options.modern ? ', mcp-method, mcp-name' : ''}`);
 		res.setHeader('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
 		res.setHeader('vary', 'origin');
 	};
@@ -95,6 +121,16 @@ export async function startRemoteMcp(options: { origin?: string; token?: string;
 		authorization = req.headers.authorization;
 		const id = req.headers['mcp-session-id'];
 		const body = req.method === 'POST' ? await readBody(req) : undefined;
+		if (modern) {
+			const headers = new Headers();
+			for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+			const response = await modern.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }), { parsedBody: body });
+			const reply: Record<string, string> = {};
+			response.headers.forEach((value, name) => (reply[name] = value));
+			res.writeHead(response.status, { ...reply, 'access-control-allow-origin': res.getHeader('access-control-allow-origin') as string });
+			if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+			return void res.end();
+		}
 		const known = typeof id === 'string' ? sessions.get(id) : undefined;
 		if (known) return known.transport.handleRequest(req, res, body);
 		if (req.method === 'POST' && isInitializeRequest(body)) {
@@ -120,10 +156,12 @@ export async function startRemoteMcp(options: { origin?: string; token?: string;
 		addTool(name) {
 			extra.push(name);
 			for (const { server } of sessions.values()) addTo(server, name);
+			modern?.notify.toolsChanged();
 		},
 		async stop() {
 			for (const { transport } of sessions.values()) await transport.close().catch(() => undefined);
 			sessions.clear();
+			await modern?.close().catch(() => undefined);
 			http.closeAllConnections();
 			await new Promise<void>((resolve) => http.close(() => resolve()));
 		}

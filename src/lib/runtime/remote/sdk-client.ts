@@ -1,20 +1,18 @@
-// A connection to one remote MCP server through the official SDK's client over Streamable HTTP.
-// Loaded by a dynamic import only when a hub has a server configured: the SDK and zod never reach a
-// page's first load, and a hub without servers never loads them.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+// A connection to one remote MCP server through the official SDK v2 client over Streamable HTTP,
+// on whichever revision the server speaks: it probes with `server/discover` (2026-07-28) and falls
+// back to `initialize` (2025). Loaded by a dynamic import only when a hub has a server configured:
+// the SDK and zod never reach a page's first load, and a hub without servers never loads them.
+import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { RemoteFailure, type RemoteConnector, type RemoteListing } from './connection';
 import type { RemoteResult } from './result';
 
 const LIST_PAGES = 20;
 
-/** Opens a session with a server (initialize, then the standalone stream that carries list changes). */
-export const connectRemote: RemoteConnector = async (server, events, signal) => {
+/** A client connected on the given negotiation (its errors are the SDK's, unmapped). */
+async function open(server: { url: string; headers: Record<string, string> }, events: Parameters<RemoteConnector>[1], signal: AbortSignal, mode: 'auto' | 'legacy'): Promise<Client> {
 	const client = new Client(
 		{ name: 'web-studio', version: '0.1.0' },
-		{ capabilities: {}, listChanged: { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => events.toolsChanged() } } }
+		{ versionNegotiation: { mode }, listChanged: { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => events.toolsChanged() } } }
 	);
 	const transport = new StreamableHTTPClientTransport(new URL(server.url), {
 		requestInit: { headers: server.headers },
@@ -26,19 +24,38 @@ export const connectRemote: RemoteConnector = async (server, events, signal) => 
 	try {
 		await client.connect(transport, { signal, timeout: 15_000 });
 	} catch (error) {
+		client.onclose = undefined;
 		void client.close().catch(() => undefined);
-		throw failureOf(error, signal);
+		throw error;
+	}
+	return client;
+}
+
+/** Opens a connection (the era's handshake, then the stream that carries list changes). */
+export const connectRemote: RemoteConnector = async (server, events, signal) => {
+	let client: Client;
+	try {
+		client = await open(server, events, signal, 'auto');
+	} catch (error) {
+		const failure = failureOf(error, signal);
+		// A 2025 server whose CORS predates the 2026 request headers (Mcp-Method, Mcp-Name) refuses the
+		// `server/discover` probe's preflight, which a browser reports as a network failure: such a
+		// server still speaks `initialize`, so it is asked the 2025 way once before giving up.
+		if (failure.kind !== 'unreachable') throw failure;
+		client = await open(server, events, signal, 'legacy').catch((again: unknown) => {
+			throw failureOf(again, signal);
+		});
 	}
 	const info = client.getServerVersion();
 	return {
 		serverInfo: info ? { name: String(info.name).slice(0, 100), version: String(info.version).slice(0, 40) } : null,
-		protocolVersion: transport.protocolVersion ?? null,
+		protocolVersion: client.getNegotiatedProtocolVersion() ?? null,
 		async listTools(listSignal) {
 			const tools: RemoteListing[] = [];
 			let cursor: string | undefined;
 			try {
 				for (let page = 0; page < LIST_PAGES; page++) {
-					const result = await client.listTools(cursor ? { cursor } : undefined, { signal: listSignal, timeout: 15_000 });
+					const result = await client.listTools(cursor ? { cursor } : {}, { signal: listSignal, timeout: 15_000 });
 					tools.push(...(result.tools as RemoteListing[]));
 					cursor = result.nextCursor;
 					if (!cursor) break;
@@ -50,7 +67,7 @@ export const connectRemote: RemoteConnector = async (server, events, signal) => 
 		},
 		async callTool(name, args, options) {
 			try {
-				return (await client.callTool({ name, arguments: args }, undefined, { signal: options.signal, timeout: options.timeoutMs })) as RemoteResult;
+				return (await client.callTool({ name, arguments: args }, { signal: options.signal, timeout: options.timeoutMs })) as RemoteResult;
 			} catch (error) {
 				throw failureOf(error, options.signal);
 			}
@@ -64,18 +81,20 @@ function failureOf(error: unknown, signal: AbortSignal | undefined): RemoteFailu
 	const message = error instanceof Error ? error.message : String(error);
 	if (signal?.aborted) return new RemoteFailure('cancelled', message);
 	if (error instanceof UnauthorizedError) return new RemoteFailure('auth', message);
-	if (error instanceof StreamableHTTPError) {
-		const code = error.code ?? 0;
-		if (code === 401 || code === 403) return new RemoteFailure('auth', message);
-		if (code === 404) return new RemoteFailure('session-gone', message);
-		if (code >= 500 || code <= 0) return new RemoteFailure('unreachable', message);
+	if (error instanceof SdkHttpError) {
+		const status = error.status;
+		if (status === 401 || status === 403) return new RemoteFailure('auth', message);
+		if (status === 404) return new RemoteFailure('session-gone', message);
+		if (status >= 500 || status <= 0) return new RemoteFailure('unreachable', message);
 		return new RemoteFailure('protocol', message);
 	}
-	if (error instanceof McpError) {
-		if (error.code === ErrorCode.RequestTimeout) return new RemoteFailure('timeout', message);
-		if (error.code === ErrorCode.ConnectionClosed) return new RemoteFailure('unreachable', message);
-		return new RemoteFailure('protocol', message);
+	if (error instanceof SdkError) {
+		if (error.code === SdkErrorCode.RequestTimeout) return new RemoteFailure('timeout', message);
+		if (error.code === SdkErrorCode.ClientHttpAuthentication || error.code === SdkErrorCode.ClientHttpForbidden) return new RemoteFailure('auth', message);
+		if (error.code === SdkErrorCode.InvalidResult || error.code === SdkErrorCode.UnsupportedResultType) return new RemoteFailure('protocol', message);
+		return new RemoteFailure('unreachable', message);
 	}
+	if (error instanceof ProtocolError) return new RemoteFailure('protocol', message);
 	// fetch's own failure (refused, reset, offline) is a TypeError.
 	return new RemoteFailure('unreachable', message);
 }
