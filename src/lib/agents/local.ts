@@ -211,7 +211,10 @@ export function summarise(name: string, result: CallToolResult): string {
 	if (name === 'workspace_get_status') return `revision ${out.revision}, ${out.fileCount} files, ${out.bytesUsed} bytes`;
 	if (name === 'workspace_search') return `${(out.matches as unknown[]).length} matches`;
 	if (Array.isArray(out.changedPaths)) return out.changedPaths.length ? `changed ${out.changedPaths.join(', ')}` : 'nothing to change';
-	if (out.untrusted === true && typeof out.server === 'string') return `${out.server}: ${String(out.text ?? '').slice(0, 160) || (out.images ? 'an image' : 'no text')}`;
+	if (out.untrusted === true && typeof out.server === 'string') {
+		const resources = Array.isArray(out.resources) ? (out.resources as { uri?: unknown }[]).map((r) => String(r.uri)).slice(0, 3) : [];
+		return `${out.server}: ${String(out.text ?? '').slice(0, 160) || (out.images ? 'an image' : 'no text')}${resources.length ? ` (resources: ${resources.join(', ')})` : ''}`;
+	}
 	return 'done';
 }
 
