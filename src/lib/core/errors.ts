@@ -44,7 +44,21 @@ export const ERROR_CODES = {
 	/** A remote MCP server the person added cannot be reached, or went away mid-call; it may come back. */
 	MCP_SERVER_UNAVAILABLE: true,
 	/** A remote MCP server refused the credentials it was given (its header or token in the settings). */
-	MCP_SERVER_AUTH_FAILED: false
+	MCP_SERVER_AUTH_FAILED: false,
+	/** The workspace is not linked to a git remote yet. */
+	GIT_NOT_LINKED: false,
+	/** The git host refused the token (or asked for one). */
+	GIT_AUTH_FAILED: false,
+	/** The remote branch has commits this workspace does not: pull first, then push. */
+	GIT_NOT_FAST_FORWARD: false,
+	/** The git host cannot be reached (offline, refused, reset); nothing was lost and a retry may work. */
+	GIT_NETWORK_UNAVAILABLE: true,
+	/** The URL answered, but not as a git smart-HTTP server. */
+	GIT_NOT_A_REPOSITORY: false,
+	/** The remote refused an update for a reason of its own (a hook, a protected branch). */
+	GIT_REMOTE_REFUSED: false,
+	/** A pull found lines changed both here and on the remote: the person decides, nothing was written. */
+	GIT_MERGE_CONFLICT: false
 } as const satisfies Record<string, boolean>;
 
 /** A canonical error code. */
