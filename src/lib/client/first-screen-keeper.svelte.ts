@@ -4,6 +4,8 @@ import { writeFirstScreen, type FirstScreen } from './first-screen';
 
 /** How long after the last change the picture is taken (a burst of saves writes once). */
 const WRITE_DELAY_MS = 1500;
+/** Changes that keep coming (a busy tab) never hold the picture back longer than this. */
+const MAX_WAIT_MS = 4000;
 
 /** Takes the picture (null: nothing worth keeping now, e.g. not connected). */
 export type FirstScreenSource = () => FirstScreen | null;
@@ -14,17 +16,22 @@ export type FirstScreenSource = () => FirstScreen | null;
  */
 export function keepFirstScreen(watch: () => unknown, source: FirstScreenSource, onHide: Set<() => void>): () => void {
 	let timer: ReturnType<typeof setTimeout> | null = null;
+	let pendingSince = 0;
 	const write = () => {
 		if (timer !== null) clearTimeout(timer);
 		timer = null;
+		pendingSince = 0;
 		const screen = source();
 		if (screen) writeFirstScreen(screen);
 	};
 	const stopEffect = $effect.root(() => {
 		$effect(() => {
 			watch();
+			const now = Date.now();
+			if (timer !== null && now - pendingSince >= MAX_WAIT_MS) return; // the write due soon takes this change too
 			if (timer !== null) clearTimeout(timer);
-			timer = setTimeout(write, WRITE_DELAY_MS);
+			else pendingSince = now;
+			timer = setTimeout(write, Math.min(WRITE_DELAY_MS, Math.max(0, pendingSince + MAX_WAIT_MS - now)));
 		});
 	});
 	onHide.add(write);

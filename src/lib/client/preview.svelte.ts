@@ -314,8 +314,19 @@ export class PreviewController {
 
 	#rerender() {
 		if (!this.#host || !this.#html) return;
-		void this.#host.render(this.#revision, withNetwork(this.#html, this.network), { ...this.#extras, fragment: undefined }).then((outcome) => {
-			if (outcome.status !== 'superseded') this.last = outcome;
+		const network = this.network;
+		const source = this.#html;
+		const html = withNetwork(source, network);
+		const extras = { ...this.#extras, fragment: undefined };
+		void this.#host.render(this.#revision, html, extras).then((outcome) => {
+			if (outcome.status === 'superseded') return;
+			this.last = outcome;
+			// What shows now is what the next start pictures: a render run again (the network choice,
+			// a page that left the bridge) may have superseded the hub's own, which then kept nothing.
+			if (outcome.status === 'ready' || outcome.status === 'error') {
+				this.#shown = { revision: outcome.revision, html, extras };
+				this.#kept = { revision: outcome.revision, html: source, page: extras.page, search: extras.search, local: extras.local ?? {}, network };
+			}
 		});
 	}
 
