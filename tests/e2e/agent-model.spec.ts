@@ -72,7 +72,7 @@ test('a scripted model reads, patches with the revision it read, waits for appro
 	expect(requests).toHaveLength(3);
 	for (const r of requests) {
 		const body = r.body as unknown as Req & { tool_choice: string; stream: boolean };
-		expect(body.tools).toHaveLength(34); // the whole catalog (preview_screenshot and workspace_edit_element included)
+		expect(body.tools).toHaveLength(38); // the whole catalog (preview_screenshot, workspace_edit_element and the git tools included)
 		expect(body.tool_choice).toBe('auto');
 		expect(body.stream).toBe(true);
 		expect(r.headers.authorization).toBeTruthy(); // the journal redacts its value

@@ -6,9 +6,9 @@ import { Ajv } from 'ajv';
 import { TOOLS, TOOL_LIST, TOOL_NAME_PATTERN, isToolName } from '../../src/lib/tools/schema';
 import { MCP_TOOLS, buildCatalog, sampleArguments, toOpenAITools, type JsonSchema } from '../../src/lib/tools/catalog';
 
-const READ_ONLY = ['workspace_get_status', 'workspace_list_files', 'workspace_read_file', 'workspace_search', 'workspace_history', 'workspace_open_file', 'preview_get_status', 'preview_refresh', 'preview_navigate', 'preview_get_storage', 'preview_clear_storage', 'folder_get_status', 'packages_list', 'preview_screenshot'];
-const MUTATING = ['workspace_create_file', 'workspace_write_file', 'workspace_apply_patch', 'workspace_rename_file', 'workspace_delete_file', 'workspace_apply_changes', 'workspace_import_zip', 'workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reset', 'workspace_save_all', 'workspace_reload_folder', 'workspace_disconnect_folder', 'preview_set_theme', 'preview_update_hero', 'preview_add_feature', 'packages_add', 'packages_remove', 'workspace_edit_element'];
-const DESTRUCTIVE = ['workspace_save_all', 'workspace_delete_file', 'workspace_apply_changes', 'workspace_import_zip', 'workspace_restore_revision', 'workspace_reset', 'workspace_reload_folder', 'packages_remove'];
+const READ_ONLY = ['workspace_get_status', 'workspace_list_files', 'workspace_read_file', 'workspace_search', 'workspace_history', 'workspace_open_file', 'preview_get_status', 'preview_refresh', 'preview_navigate', 'preview_get_storage', 'preview_clear_storage', 'folder_get_status', 'packages_list', 'preview_screenshot', 'git_status'];
+const MUTATING = ['workspace_create_file', 'workspace_write_file', 'workspace_apply_patch', 'workspace_rename_file', 'workspace_delete_file', 'workspace_apply_changes', 'workspace_import_zip', 'workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reset', 'workspace_save_all', 'workspace_reload_folder', 'workspace_disconnect_folder', 'preview_set_theme', 'preview_update_hero', 'preview_add_feature', 'packages_add', 'packages_remove', 'workspace_edit_element', 'git_commit', 'git_push', 'git_pull'];
+const DESTRUCTIVE = ['workspace_save_all', 'workspace_delete_file', 'workspace_apply_changes', 'workspace_import_zip', 'workspace_restore_revision', 'workspace_reset', 'workspace_reload_folder', 'packages_remove', 'git_pull'];
 
 describe('tool schema', () => {
 	it('holds exactly the catalog of the design, with valid names', () => {

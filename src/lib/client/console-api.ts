@@ -2,6 +2,7 @@
 import type { CdnSetting } from '$lib/domain/packages';
 import type { ApprovalDecision } from '$lib/worker/protocol';
 import type { StudioClient } from './studio.svelte';
+import type { GitLinkInput } from '$lib/worker/protocol';
 
 /** What `window.studio` offers (in devtools, and to end-to-end tests). */
 export interface ConsoleApi {
@@ -31,6 +32,8 @@ export interface ConsoleApi {
 	setSettings(patch: Record<string, unknown>): Promise<unknown>;
 	/** The whole text this tab's editor holds for `path` (the screen shows only the visible lines). */
 	editorText(path: string): string | null;
+	/** Links this workspace to a git remote (the token goes in, never out); answers the link without it. */
+	setGitLink(input: GitLinkInput): Promise<unknown>;
 }
 
 declare global {
@@ -83,6 +86,7 @@ export function exposeConsoleApi(client: StudioClient, editor: { textOf(path: st
 			return client.workspace.folder;
 		},
 		setSettings: (patch) => client.api.setAgentSettings(patch as never),
-		editorText: (path) => editor.textOf(path)
+		editorText: (path) => editor.textOf(path),
+		setGitLink: (input) => client.api.setGitLink(input)
 	};
 }

@@ -1,7 +1,7 @@
 // Ports the runtime depends on: the workspace repository (IndexedDB, memory, or a Node folder) and the preview.
 import type { HistoryEntry, HistoryKind, UndoState } from '../domain/history';
 import type { Change } from '../domain/transitions';
-import type { Diff, Workspace } from '../domain/model';
+import type { Diff, FileRecord, Workspace } from '../domain/model';
 import type { CaptureOptions, CaptureResult, PreviewDiagnostic, SiteNavigation } from '../preview/messages';
 
 /** A record that failed validation on load: kept aside and reported, never silently dropped. */
@@ -208,4 +208,18 @@ export interface PackageStorePort {
 	/** A version range once resolved (`marked@^15` → `15.0.7`): kept so it never changes silently. */
 	resolved(key: string): Promise<string | undefined>;
 	setResolved(key: string, version: string): Promise<void>;
+}
+
+/** The workspace's git link (worker/hub-git.ts in a browser; absent where git is the folder's own). */
+export interface GitPort {
+	status(workspace: Workspace): Promise<{ linked: boolean; url?: string; branch?: string; head?: string | null; base?: string | null; changes: { path: string; change: 'added' | 'modified' | 'deleted' }[] }>;
+	commit(workspace: Workspace, message: string, author?: { name: string; email: string }): Promise<{ commit: string | null; files: number; ignored: string[] }>;
+	push(signal?: AbortSignal): Promise<{ pushed: string | null; url: string; branch: string }>;
+	/**
+	 * What a pull would make of the workspace: the remote's commit and every file after the merge
+	 * (null: already up to date). Conflicts throw GIT_MERGE_CONFLICT; nothing is written here.
+	 */
+	pullFiles(workspace: Workspace, signal?: AbortSignal, resolve?: Readonly<Record<string, 'mine' | 'theirs'>>): Promise<{ remote: string; files: FileRecord[]; leftOut: { path: string; reason: string }[] } | null>;
+	/** The pull's changes are in the workspace: the branch and the sync base move on. */
+	finishPull(remote: string, workspace: Workspace): Promise<void>;
 }

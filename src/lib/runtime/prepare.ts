@@ -9,7 +9,8 @@ import { danglingAfterDelete } from '../domain/references';
 import { tryNormalizePath } from '../domain/paths';
 import { ToolError } from '../core/errors';
 import { conflictMessage } from '../domain/disk-rule';
-import type { FolderPort } from './ports';
+import type { FolderPort, GitPort } from './ports';
+import { pullPlan, requireGit } from './handlers/git';
 import type { WorkspaceService } from './workspace-service';
 import { workspacePlan } from './handlers/plans';
 import { requireFolder } from './handlers/folder-errors';
@@ -145,10 +146,10 @@ function referenceNote(name: ToolName, input: unknown, service: WorkspaceService
  * Builds the dry run of a mutating call with validated `input`. Undefined for tools without one.
  * Throws the canonical error the call itself would fail with (a limit, a missing file, no folder).
  */
-export function createPreparer(service: WorkspaceService, folder: () => FolderPort | null = () => null) {
+export function createPreparer(service: WorkspaceService, folder: () => FolderPort | null = () => null, git: () => GitPort | null = () => null) {
 	return async (name: ToolName, input: unknown): Promise<Prepared | undefined> => {
 		const revision = service.revision;
-		const plan = workspacePlan(name, input, service, folder);
+		const plan = name === 'git_pull' ? pullPlan(git, input) : workspacePlan(name, input, service, folder);
 		if (plan) {
 			const { diff } = await service.dryRun(plan);
 			const summary =
@@ -162,6 +163,15 @@ export function createPreparer(service: WorkspaceService, folder: () => FolderPo
 			const deletes = disk.changes.length - writes;
 			const summary = disk.changes.length === 0 ? `Writes nothing: “${disk.folder}” is up to date.` : `Writes ${plural(writes, 'file')} and deletes ${plural(deletes, 'file')} in the folder “${disk.folder}” on your disk.`;
 			return { impact: impactOf(summary, 'folder', revision, disk.changes), fingerprint: diffFingerprint(disk.changes) };
+		}
+		if (name === 'git_commit') {
+			const status = await requireGit(git).status(service.workspace);
+			const list = status.changes.map((c) => `${c.change} ${c.path}`).join(', ');
+			return { impact: impactOf(status.changes.length ? `Commits ${plural(status.changes.length, 'file')} on this device (${list.slice(0, 400)}); nothing is sent until a push.` : 'Commits nothing: no file changed since the last commit.', 'workspace', revision, []) };
+		}
+		if (name === 'git_push') {
+			const status = await requireGit(git).status(service.workspace);
+			return { impact: impactOf(`Sends this device's commits of ${status.branch ?? 'the branch'} to ${status.url ?? 'the remote'}.`, 'workspace', revision, []) };
 		}
 		if (name === 'workspace_disconnect_folder') {
 			requireFolder(folder);

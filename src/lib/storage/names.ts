@@ -27,3 +27,6 @@ export const INDEXES = {
 	filesByWorkspace: 'byWorkspace',
 	transcriptsByWorkspace: 'byWorkspace'
 } as const;
+
+/** The database the git objects of every workspace live in (lightning-fs: one folder `/<workspace>.git` each). */
+export const GIT_DB_NAME = scoped('web-studio-git');

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { PATH_MAX_CHARS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES } from '../core/limits';
 /** Catalog groups, in the order the UI shows them. */
-export const TOOL_GROUPS = ['workspace', 'files', 'history', 'preview', 'packages', 'template', 'folder'] as const;
+export const TOOL_GROUPS = ['workspace', 'files', 'history', 'preview', 'packages', 'template', 'folder', 'git'] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
 /** MCP tool annotations; every tool states all four hints explicitly. */

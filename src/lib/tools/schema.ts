@@ -13,6 +13,7 @@ import { HISTORY_TOOLS } from './defs/history';
 import { FOLDER_TOOLS } from './defs/folder';
 import { PREVIEW_TOOLS } from './defs/preview';
 import { PACKAGES_TOOLS } from './defs/packages';
+import { GIT_TOOLS } from './defs/git';
 
 /** Tool names are valid in MCP, OpenAI/OpenRouter, Anthropic, Gemini and WebMCP as they are. */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -25,7 +26,8 @@ export const TOOLS = {
 	...HISTORY_TOOLS,
 	...FOLDER_TOOLS,
 	...PREVIEW_TOOLS,
-	...PACKAGES_TOOLS
+	...PACKAGES_TOOLS,
+	...GIT_TOOLS
 } as const satisfies Record<string, ToolDefinition>;
 
 /** Name of a tool in the catalog. */

@@ -25,6 +25,7 @@ import { HubWorkspaces } from './hub-workspaces';
 import { HubCollab } from './hub-collab';
 import { MemoryRepository } from '../storage/memory';
 import { RemoteTools } from '../runtime/remote/servers';
+import { HubGit } from './hub-git';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
@@ -66,6 +67,12 @@ export interface HubOptions {
 	packageStore?: PackageStorePort;
 	/** fetch for packages (tests inject one); default the context's. */
 	packageFetch?: typeof fetch;
+	/** Opens where the workspace's git objects live (lightning-fs in browsers, on first use); absent: no git here. */
+	gitFs?: () => Promise<import('../runtime/git/repo').GitFs>;
+	/** The git HTTP client (tests inject one); default isomorphic-git's fetch-based one. */
+	gitHttp?: import('../runtime/git/repo').GitHttp;
+	/** The folder of `gitFs` the repositories live under (tests: a temporary one). */
+	gitRoot?: string;
 	/** How remote MCP servers are reached (tests inject one); default the SDK's client, loaded on first use. */
 	remoteConnector?: () => Promise<import('../runtime/remote/connection').RemoteConnector>;
 }
@@ -113,14 +120,16 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		trace.restore(await options.tracePersistence.load().catch(() => []));
 		trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 	}
+	// The workspace's git link: its objects on this device, its link with the preferences, its token with the settings.
+	const git = options.gitFs && preferences && !missing ? new HubGit(workspaceId, options.gitFs, { preferences, secrets: options.settings ?? null }, options.gitHttp, options.now, options.gitRoot) : null;
 	const registry = new ToolRegistry({
 		trace,
 		policy: new ApprovalPolicy(),
 		getRevision: () => service.revision,
 		baseOf: workspaceBaseReader(service),
-		prepare: createPreparer(service, () => folder.current)
+		prepare: createPreparer(service, () => folder.current, () => git)
 	});
-	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use });
+	registerWorkspaceTools(registry, service, { folder: () => folder.current, storage: () => storage.monitor.use, git: () => git });
 	// The person's remote MCP servers: the SDK client loads with the first one configured.
 	const remote = new RemoteTools({ store: options.settings ?? null, connector: options.remoteConnector ?? (() => import('../runtime/remote/sdk-client').then((m) => m.connectRemote)), now: options.now });
 	registry.attachRemote(remote);
@@ -136,7 +145,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		options.announce?.(signed);
 	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined);
 
-	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, packages, preferences: options.preferences, tracePersistence: options.tracePersistence });
+	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, packages, git, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();
 	await agents.applyStored();
 	await agents.restore();

@@ -94,7 +94,9 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		preferences: kv ? { get: (key: string) => kv.getPreference(key), set: (key: string, value: unknown) => kv.setPreference(key, value) } : undefined,
 		locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
 		workspaceId,
-		announce: (announcement) => hubs.postMessage(announcement)
+		announce: (announcement) => hubs.postMessage(announcement),
+		// Git objects beside the workspace, on this device (none in memory mode: nothing would last).
+		...(idb ? { gitFs: () => import('../storage/git-fs').then((m) => m.openGitFs()) } : {})
 	});
 
 	// Hubs of every build meet on one channel; the hub of an older build stops writing.

@@ -12,6 +12,7 @@ import type { TabLeases } from './tabs';
 import type { HubWorkspaces } from './hub-workspaces';
 import type { HubCollab } from './hub-collab';
 import type { RuntimeMode } from './protocol';
+import type { HubGit } from './hub-git';
 
 /** Persistence of the trace, when the repository offers it. */
 export interface TracePersistence {
@@ -51,6 +52,8 @@ export interface HubParts {
 	workspaces: HubWorkspaces;
 	collab: HubCollab;
 	packages: HubPackages;
+	/** The workspace's git link (null where git is not kept: memory mode, Node). */
+	git: HubGit | null;
 	preferences?: PreferenceStore;
 	tracePersistence?: TracePersistence;
 }

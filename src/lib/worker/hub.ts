@@ -19,10 +19,11 @@ import { packageMethods } from './methods/packages';
 import { agentMethods } from './methods/agents';
 import { workspaceMethods } from './methods/workspaces';
 import { remoteMethods } from './methods/remote';
+import { gitMethods } from './methods/git';
 export type { HubIdentity, HubParts, PreferenceStore, TracePersistence } from './hub-parts';
 
 /** The method groups, each a slice of the protocol's table with its backend (worker/methods/). */
-const GROUPS = [toolMethods, collabMethods, previewMethods, packageMethods, agentMethods, remoteMethods, workspaceMethods];
+const GROUPS = [toolMethods, collabMethods, previewMethods, packageMethods, agentMethods, remoteMethods, gitMethods, workspaceMethods];
 type Groups = ReturnType<(typeof GROUPS)[number]>;
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 

@@ -5,7 +5,7 @@
 import { scoped } from '../core/base';
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 14;
+export const PROTOCOL_VERSION = 15;
 
 /**
  * Whether a relayed call may run again on the hub that takes over when the writing tab closes
@@ -50,6 +50,9 @@ export const HUB_CALLS = {
 	addRemoteServer: { deadlineMs: 45_000, replay: 'never' },
 	reconnectRemoteServer: { deadlineMs: 45_000, replay: 'always' },
 	removeRemoteServer: { deadlineMs: QUICK, replay: 'always' },
+	gitLink: { deadlineMs: QUICK, replay: 'always' },
+	setGitLink: { deadlineMs: QUICK, replay: 'always' },
+	unlinkGit: { deadlineMs: QUICK, replay: 'always' },
 	connectFolder: { deadlineMs: 60_000, replay: 'always' },
 	downloadBackup: { deadlineMs: 120_000, replay: 'always' },
 	downloadZip: { deadlineMs: 60_000, replay: 'always' },

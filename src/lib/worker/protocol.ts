@@ -40,6 +40,7 @@ import { CaptureResultSchema } from '../preview/schemas';
 import { PromptAttachmentsSchema } from '../agents/attachments';
 import { RemoteServerInputSchema } from '../runtime/remote/config';
 import type { RemoteServerView } from '../runtime/remote/servers';
+import { GitLinkInputSchema, type GitLinkView } from '../runtime/git/link';
 
 export type * from './wire';
 export { PROTOCOL_VERSION, DEFAULT_WORKSPACE, HUB_CALLS, hubWorkerName, isWorkspaceId, renderChannelName, tabLockName, type ReplayRule, type CallRule } from './protocol-calls';
@@ -54,6 +55,7 @@ export type { AgentSettingsView, AgentSettingsPatch } from '../agents/settings';
 export type { AgentUpdate } from '../agents/runner';
 export type { RemoteServerView };
 export type { RemoteServerInput } from '../runtime/remote/config';
+export type { GitLinkInput, GitLinkView } from '../runtime/git/link';
 export type { HistoryEntry } from '../domain/history';
 export type { DiffLine } from '../domain/diff';
 export type { McpTool };
@@ -150,6 +152,11 @@ export const HUB_METHODS = {
 	/** Connects to a server again and lists its tools afresh (the settings' Test). */
 	reconnectRemoteServer: method<RemoteServerView | null>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.reconnectRemoteServer, refuse: () => null }),
 	removeRemoteServer: method<boolean>()({ args: v.tuple([IdSchema]), ...HUB_CALLS.removeRemoteServer, refuse: () => false }),
+	/** Where the workspace syncs with git (never the token). */
+	gitLink: method<GitLinkView>()({ args: v.tuple([]), ...HUB_CALLS.gitLink }),
+	/** Links the workspace to a git remote; the token goes in, never out. */
+	setGitLink: method<GitLinkView>()({ args: v.tuple([GitLinkInputSchema]), ...HUB_CALLS.setGitLink }),
+	unlinkGit: method<GitLinkView>()({ args: v.tuple([]), ...HUB_CALLS.unlinkGit }),
 	/** Connects a local folder (picker or OPFS handle); says whether it holds anything. */
 	connectFolder: method<{ name: string; hasFiles: boolean }>()({ args: v.tuple([DirectoryHandleSchema]), ...HUB_CALLS.connectFolder  }),
 	/** Every workspace as one .zip with a manifest (or, when storage failed, whatever is still readable). */

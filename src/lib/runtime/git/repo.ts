@@ -3,7 +3,12 @@
 // and fetches over smart HTTP, and reads a commit back into files. Failures become canonical errors.
 import * as git from 'isomorphic-git';
 import webHttp from 'isomorphic-git/http/web';
+import { Buffer as BufferShim } from 'buffer';
 import { ToolError } from '../../core/errors';
+
+// isomorphic-git reads Node's global Buffer at call time: a worker gets the package's (Node has its own).
+const scope = globalThis as { Buffer?: unknown };
+scope.Buffer ??= BufferShim;
 
 /** The filesystem the objects live in (lightning-fs in a browser, node:fs in tests). */
 export type GitFs = Parameters<typeof git.init>[0]['fs'];

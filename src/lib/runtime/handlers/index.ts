@@ -1,5 +1,6 @@
 // Registers every workspace, folder, template and preview handler with a registry.
-import type { FolderPort, StorageUse } from '../ports';
+import type { FolderPort, GitPort, StorageUse } from '../ports';
+import { gitHandlers } from './git';
 import type { ToolRegistry } from '../registry';
 import type { WorkspaceService } from '../workspace-service';
 import { fileHandlers } from './files';
@@ -15,6 +16,8 @@ export interface HandlerDeps {
 	folder?: () => FolderPort | null;
 	/** Persistence, usage and quota of the browser's storage, when the host can tell. */
 	storage?: () => StorageUse;
+	/** The workspace's git link, where the host keeps one (browsers; a folder's git is its own). */
+	git?: () => GitPort | null;
 }
 
 /** Registers the handler of every tool in the catalog. */
@@ -28,6 +31,7 @@ export function registerWorkspaceTools(registry: ToolRegistry, service: Workspac
 		...templateHandlers(service),
 		...folderHandlers(service, folder),
 		...previewHandlers(service),
-		...packageHandlers(service)
+		...packageHandlers(service),
+		...gitHandlers(service, deps.git ?? (() => null))
 	});
 }

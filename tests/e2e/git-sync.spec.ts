@@ -1,0 +1,71 @@
+// Git sync in the browser, against a real `git http-backend` on 127.0.0.1 with a token: commit and
+// push from one browser profile, the same files pulled into a second profile on a phone, a wrong
+// token refused, and an offline push a retryable error that loses nothing.
+import { test, expect, waitForHub } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { startGitServer, type GitServer } from './helpers/git-server';
+
+const TOKEN = 'e2e-git-token';
+let git: GitServer;
+test.beforeEach(async ({ baseURL }) => {
+	git = await startGitServer({ token: TOKEN, origin: new URL(baseURL!).origin });
+});
+test.afterEach(async () => {
+	await git.close();
+});
+
+type Result = { isError: boolean; structuredContent: Record<string, unknown> & { error?: { code: string; retryable: boolean } } };
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) => page.evaluate(([n, a]) => window.studio!.callTool(n, a) as Promise<unknown>, [name, args] as const) as Promise<Result>;
+const link = (page: Page, url: string, who: string, token = TOKEN) => page.evaluate(([u, w, t]) => window.studio!.setGitLink({ url: u, branch: 'main', token: t, author: { name: w, email: `${w.toLowerCase()}@example.com` } }), [url, who, token] as const);
+
+async function profile(browser: Browser, baseURL: string, phone = false) {
+	const context = await browser.newContext({ baseURL, ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
+	const page = await context.newPage();
+	await page.goto('/');
+	await waitForHub(page);
+	return { context, page };
+}
+
+test('commit and push from one profile; pull into a phone profile gives the same files; its edit comes back; git log names both authors', async ({ browser, baseURL }) => {
+	const url = git.repo('site');
+	const laptop = await profile(browser, baseURL!);
+	const view = await link(laptop.page, url, 'Laptop');
+	expect(JSON.stringify(view)).not.toContain(TOKEN);
+	const committed = await call(laptop.page, 'git_commit', { message: 'From the laptop' });
+	expect(committed.isError, JSON.stringify(committed.structuredContent)).toBe(false);
+	expect((await call(laptop.page, 'git_push')).isError).toBe(false);
+	expect(git.log('site')).toEqual([{ author: 'Laptop', email: 'laptop@example.com', subject: 'From the laptop' }]);
+
+	const phone = await profile(browser, baseURL!, true);
+	await link(phone.page, url, 'Phone');
+	const pulled = await call(phone.page, 'git_pull');
+	expect(pulled.isError, JSON.stringify(pulled.structuredContent)).toBe(false);
+	const files = async (page: Page) => ((await call(page, 'workspace_list_files')).structuredContent.files as { path: string; hash: string }[]).map((f) => [f.path, f.hash]);
+	expect(await files(phone.page)).toEqual(await files(laptop.page));
+
+	const index = (await call(phone.page, 'workspace_read_file', { path: 'index.html' })).structuredContent as { content: string; revision: number };
+	await call(phone.page, 'workspace_write_file', { path: 'index.html', content: index.content.replace('</body>', '<p id="phone">Edited on the phone</p></body>'), expectedRevision: index.revision });
+	expect((await call(phone.page, 'git_commit', { message: 'From the phone' })).isError).toBe(false);
+	expect((await call(phone.page, 'git_push')).isError).toBe(false);
+
+	expect((await call(laptop.page, 'git_pull')).isError).toBe(false);
+	expect(((await call(laptop.page, 'workspace_read_file', { path: 'index.html' })).structuredContent.content as string)).toContain('Edited on the phone');
+	expect(git.log('site').map((e) => `${e.author}: ${e.subject}`)).toEqual(['Phone: From the phone', 'Laptop: From the laptop']);
+	await laptop.context.close();
+	await phone.context.close();
+});
+
+test('a wrong token is GIT_AUTH_FAILED; an offline push is retryable and the commit waits on the device', async ({ browser, baseURL }) => {
+	const url = git.repo('careful');
+	const device = await profile(browser, baseURL!);
+	await link(device.page, url, 'Careful', 'not-the-token');
+	expect((await call(device.page, 'git_commit', { message: 'Waiting' })).isError).toBe(false);
+	expect((await call(device.page, 'git_push')).structuredContent.error).toMatchObject({ code: 'GIT_AUTH_FAILED', retryable: false });
+	await link(device.page, url, 'Careful');
+	await git.stop();
+	expect((await call(device.page, 'git_push')).structuredContent.error).toMatchObject({ code: 'GIT_NETWORK_UNAVAILABLE', retryable: true });
+	await git.start();
+	expect((await call(device.page, 'git_push')).isError).toBe(false);
+	expect(git.log('careful').map((e) => e.subject)).toEqual(['Waiting']);
+	await device.context.close();
+});
