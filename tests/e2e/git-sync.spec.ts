@@ -69,3 +69,74 @@ test('a wrong token is GIT_AUTH_FAILED; an offline push is retryable and the com
 	expect(git.log('careful').map((e) => e.subject)).toEqual(['Waiting']);
 	await device.context.close();
 });
+
+/** Opens the History panel (a tab of the dock, or of the phone's bar) and its git section. */
+async function gitSection(page: Page, phone = false) {
+	if (phone) await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'History' }).click();
+	else await page.getByRole('tab', { name: 'History' }).click();
+	const section = page.getByTestId('git-sync');
+	await expect(section).toBeVisible();
+	return section;
+}
+async function linkInForm(section: import('@playwright/test').Locator, url: string, who: string) {
+	await section.getByRole('button', { name: 'Link to a git remote…' }).click();
+	const form = section.getByRole('form', { name: 'Git link' });
+	await form.getByLabel('Repository URL').fill(url);
+	await form.getByLabel('Token').fill(TOKEN);
+	await form.getByLabel('Your name').fill(who);
+	await form.getByLabel('Your e-mail').fill(`${who.toLowerCase()}@example.com`);
+	await form.getByRole('button', { name: 'Link' }).click();
+	await expect(section.getByTestId('git-status')).toContainText(url);
+}
+
+test('from the screen: link, commit and push on a laptop; link and pull on a phone; the same line edited on both is a conflict shown with both sides, written only once a side is picked', async ({ browser, baseURL }) => {
+	const url = git.repo('by-hand');
+	const laptop = await profile(browser, baseURL!);
+	const mine = await gitSection(laptop.page);
+	await linkInForm(mine, url, 'Laptop');
+	await expect(mine.getByTestId('git-status')).toContainText(/\d+ files changed since the last commit/);
+	await mine.getByLabel('Commit message').fill('Made in the studio');
+	await mine.getByRole('button', { name: 'Commit' }).click();
+	await expect(mine.getByTestId('git-status')).toContainText('no change since the last commit');
+	await mine.getByRole('button', { name: 'Push' }).click();
+	await expect.poll(() => { try { return git.log('by-hand').map((e) => e.subject); } catch { return []; } }).toEqual(['Made in the studio']);
+
+	const phone = await profile(browser, baseURL!, true);
+	const theirs = await gitSection(phone.page, true);
+	await linkInForm(theirs, url, 'Phone');
+	await theirs.getByRole('button', { name: 'Pull', exact: true }).click();
+	await expect(phone.page.getByText(/^Pulled [0-9a-f]{7}/)).toBeVisible();
+	const files = async (page: Page) => ((await call(page, 'workspace_list_files')).structuredContent.files as { path: string; hash: string }[]).map((f) => [f.path, f.hash]);
+	expect(await files(phone.page)).toEqual(await files(laptop.page));
+
+	// The same line, both ways.
+	const edit = async (page: Page, text: string) => {
+		const file = (await call(page, 'workspace_read_file', { path: 'README.md' })).structuredContent as { content: string; revision: number };
+		const lines = file.content.split('\n');
+		lines[0] = text;
+		expect((await call(page, 'workspace_write_file', { path: 'README.md', content: lines.join('\n'), expectedRevision: file.revision })).isError).toBe(false);
+	};
+	await edit(phone.page, '# Title from the phone');
+	await expect(theirs.getByTestId('git-status')).toContainText('1 file changed since the last commit');
+	await theirs.getByLabel('Commit message').fill('Phone title');
+	await theirs.getByRole('button', { name: 'Commit' }).click();
+	await expect(theirs.getByTestId('git-status')).toContainText('no change since the last commit');
+	await theirs.getByRole('button', { name: 'Push' }).click();
+	await expect.poll(() => git.log('by-hand').length).toBe(2);
+
+	await edit(laptop.page, '# Title from the laptop');
+	const revision = ((await call(laptop.page, 'workspace_get_status')).structuredContent.revision as number);
+	await mine.getByRole('button', { name: 'Pull', exact: true }).click();
+	const conflict = mine.getByTestId('git-conflict');
+	await expect(conflict).toContainText('README.md');
+	await expect(conflict).toContainText('# Title from the laptop');
+	await expect(conflict).toContainText('# Title from the phone');
+	expect((await call(laptop.page, 'workspace_get_status')).structuredContent.revision).toBe(revision); // nothing written
+	await conflict.getByRole('button', { name: 'Take theirs' }).click();
+	await mine.getByRole('button', { name: 'Pull with these choices' }).click();
+	await expect(conflict).toHaveCount(0);
+	expect(((await call(laptop.page, 'workspace_read_file', { path: 'README.md' })).structuredContent.content as string).split('\n')[0]).toBe('# Title from the phone');
+	expect((await call(laptop.page, 'workspace_get_status')).structuredContent.revision).toBe(revision + 1);
+	await laptop.context.close();
+	await phone.context.close();
+});

@@ -13,6 +13,8 @@ export type {
 	DiffLine,
 	FileImpact,
 	FileSummary,
+	GitLinkInput,
+	GitLinkView,
 	HistoryEntry,
 	HostRenderOutcome,
 	Impact,

@@ -92,14 +92,14 @@ export async function startGitServer(options: { token: string; origin?: string }
 			return `http://127.0.0.1:${port}/${name}.git`;
 		},
 		log(name, branch = 'main') {
-			const out = execFileSync('git', ['--git-dir', gitDir(name), 'log', '--format=%an%x09%ae%x09%s', branch], { encoding: 'utf8' });
+			const out = execFileSync('git', ['--git-dir', gitDir(name), 'log', '--format=%an%x09%ae%x09%s', branch], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 			return out.trim().split('\n').filter(Boolean).map((line) => {
 				const [author, email, subject] = line.split('\t');
 				return { author: author!, email: email!, subject: subject! };
 			});
 		},
 		show(name, path, branch = 'main') {
-			return execFileSync('git', ['--git-dir', gitDir(name), 'show', `${branch}:${path}`], { encoding: 'utf8' });
+			return execFileSync('git', ['--git-dir', gitDir(name), 'show', `${branch}:${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 		},
 		async stop() {
 			http.closeAllConnections();
