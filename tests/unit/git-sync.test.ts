@@ -49,6 +49,16 @@ function device(url: string, who: string) {
 		},
 		load(entries: Map<string, Uint8Array>) {
 			files = new Map([...entries].map(([path, bytes]) => [path, makeFile(path, bytes)]));
+		},
+		/** A clone: the remote's branch fetched, its files the workspace, the sync base its head. */
+		async clone() {
+			await repo.ensure(remote);
+			const head = (await repo.fetch(remote))!;
+			const { files: managed, leftOut } = managedFiles(await repo.files(head));
+			this.load(managed);
+			await repo.setHead('main', head);
+			link.base = head;
+			return { head, leftOut };
 		}
 	};
 }
@@ -116,11 +126,7 @@ describe('sync with a real git server', () => {
 		await pushBranch(laptop.repo, laptop.remote, laptop.link);
 
 		const phone = device(url, 'Phone');
-		await phone.repo.ensure(phone.remote);
-		const fetched = (await phone.repo.fetch(phone.remote))!;
-		phone.load(managedFiles(await phone.repo.files(fetched)).files);
-		await phone.repo.setHead('main', fetched);
-		phone.link.base = fetched;
+		await phone.clone();
 		expect(phone.files().map((f) => [f.path, f.content])).toEqual(laptop.files().map((f) => [f.path, f.content]));
 
 		phone.set('index.html', '<h1>Hello from the phone</h1>\n<p>one</p>\n<p>two</p>\n');
@@ -155,11 +161,7 @@ describe('sync with a real git server', () => {
 		await commitWorkspace(a.repo, a.link, a.files(), 'Start', a.link.author);
 		await pushBranch(a.repo, a.remote, a.link);
 		const b = device(url, 'B');
-		await b.repo.ensure(b.remote);
-		const start = (await b.repo.fetch(b.remote))!;
-		b.load(managedFiles(await b.repo.files(start)).files);
-		await b.repo.setHead('main', start);
-		b.link.base = start;
+		await b.clone();
 		b.set('index.html', 'title from B\nbody\n');
 		await commitWorkspace(b.repo, b.link, b.files(), 'B', b.link.author);
 		await pushBranch(b.repo, b.remote, b.link);
@@ -215,12 +217,7 @@ describe('sync with a real git server', () => {
 		await promisify(execFile)('git', ['-c', `http.extraHeader=Authorization: Basic ${Buffer.from(`u:${TOKEN}`).toString('base64')}`, 'push', '-q', url, 'main'], { cwd: work });
 
 		const a = device(url, 'A');
-		await a.repo.ensure(a.remote);
-		const head = (await a.repo.fetch(a.remote))!;
-		const { files, leftOut } = managedFiles(await a.repo.files(head));
-		a.load(files);
-		await a.repo.setHead('main', head);
-		a.link.base = head;
+		const { leftOut } = await a.clone();
 		expect(a.files().map((f) => f.path)).toEqual(['index.html']);
 		expect(leftOut.map((e) => e.path).sort()).toEqual(['.github/ci.yml', '.gitignore']);
 		a.set('notes.txt', 'private\n');

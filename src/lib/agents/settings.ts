@@ -1,7 +1,7 @@
 // The agent's settings, kept in the hub's `settings` store: the provider (local or a model), the
 // model's base URL, name and API key (never shown to tabs), the run budget and the approval expiry.
 import * as v from 'valibot';
-import { ToolError } from '../core/errors';
+import { httpUrl } from '../core/http-url';
 import { DEFAULT_BUDGET, type AgentBudget } from './events';
 import { DEFAULT_BASE_URL, DEFAULT_MODEL } from './provider';
 
@@ -88,13 +88,7 @@ export class AgentSettings {
 	async update(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
 		const s = await this.stored();
 		if (patch.baseUrl !== undefined) {
-			let url: URL;
-			try {
-				url = new URL(patch.baseUrl);
-			} catch {
-				throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL is not a valid URL.', { issues: [{ path: 'baseUrl', message: 'invalid URL' }] });
-			}
-			if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', 'The base URL must be http or https.', {});
+			const url = httpUrl(patch.baseUrl, 'base URL', 'baseUrl');
 			s.baseUrl = url.toString().replace(/\/+$/, '');
 		}
 		if (patch.model !== undefined) s.model = patch.model.trim() || DEFAULT_MODEL;

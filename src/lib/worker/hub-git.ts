@@ -3,30 +3,21 @@
 import * as v from 'valibot';
 import { GitLinkInputSchema, type GitLinkInput, type GitLinkView } from '../runtime/git/link';
 import { ToolError } from '../core/errors';
+import { httpUrl } from '../core/http-url';
 import { makeFile, type FileRecord, type Workspace } from '../domain/model';
 import type { GitFs, GitHttp, GitRemote, GitRepo } from '../runtime/git/repo';
 import type { GitLink } from '../runtime/git/sync';
 import type { GitPort } from '../runtime/ports';
+import type { SettingsPort } from '../agents/settings';
 
-/** Where the link and the token are kept. */
+/** Where the link (the preferences) and the token (the settings, never shown to tabs) are kept. */
 export interface GitStores {
-	preferences: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> };
-	secrets: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> } | null;
+	preferences: SettingsPort;
+	secrets: SettingsPort | null;
 }
 
 /** Largest text of one side of a conflict the error carries (the person sees both sides). */
 const CONFLICT_TEXT_MAX = 20_000;
-
-const checkUrl = (raw: string, what: string) => {
-	let url: URL;
-	try {
-		url = new URL(raw);
-	} catch {
-		throw new ToolError('TOOL_VALIDATION_FAILED', `The ${what} is not a valid URL.`, {});
-	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', `The ${what} must be http or https.`, {});
-	return url.toString();
-};
 
 /** The git link of one workspace. */
 export class HubGit implements GitPort {
@@ -80,8 +71,8 @@ export class HubGit implements GitPort {
 	async link(input: GitLinkInput): Promise<GitLinkView> {
 		await this.load();
 		const parsed = v.parse(GitLinkInputSchema, input);
-		const url = checkUrl(parsed.url, 'repository URL');
-		const corsProxy = parsed.corsProxy ? checkUrl(parsed.corsProxy, 'CORS proxy URL').replace(/\/+$/, '') : undefined;
+		const url = httpUrl(parsed.url, 'repository URL', 'url').toString();
+		const corsProxy = parsed.corsProxy ? httpUrl(parsed.corsProxy, 'CORS proxy URL', 'corsProxy').toString().replace(/\/+$/, '') : undefined;
 		const same = this.#link?.url === url && this.#link.branch === parsed.branch;
 		this.#link = { url, branch: parsed.branch, ...(corsProxy ? { corsProxy } : {}), ...(parsed.username ? { username: parsed.username } : {}), author: parsed.author, base: same ? this.#link!.base : null };
 		if (parsed.token !== undefined) this.#token = parsed.token.trim();

@@ -2,6 +2,9 @@
 // out), its guard, and the tool names the model sees (`<server>__<tool>`, within providers' rules).
 import * as v from 'valibot';
 import { ToolError } from '../../core/errors';
+import { httpUrl } from '../../core/http-url';
+import { GROUP_META, REMOTE_GROUP, SERVER_META, UNTRUSTED_META, type McpTool } from '../../tools/catalog-model';
+import type { RemoteListing } from './connection';
 
 /** Providers' function-name rule (OpenAI, Anthropic and OpenRouter agree on it). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -80,13 +83,7 @@ export function remoteToolName(slug: string, tool: string, taken: ReadonlySet<st
 
 /** Checks a server's URL: http or https; a header (a token) goes over plain http only to this machine, never across a network in the clear. */
 export function checkServerUrl(raw: string, withHeaders = false): string {
-	let url: URL;
-	try {
-		url = new URL(raw);
-	} catch {
-		throw new ToolError('TOOL_VALIDATION_FAILED', 'The server URL is not a valid URL.', { issues: [{ path: 'url', message: 'invalid URL' }] });
-	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('TOOL_VALIDATION_FAILED', 'The server URL must be http or https.', { issues: [{ path: 'url', message: 'not http(s)' }] });
+	const url = httpUrl(raw, 'server URL', 'url');
 	const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
 	if (url.protocol === 'http:' && !local && withHeaders) throw new ToolError('TOOL_VALIDATION_FAILED', 'A header (such as a token) is sent to another machine over https only.', { issues: [{ path: 'url', message: 'http off this machine' }] });
 	url.hash = '';
@@ -100,4 +97,24 @@ export function readStoredServers(value: unknown): RemoteServerConfig[] {
 		.filter((s): s is RemoteServerConfig => !!s && typeof s === 'object' && typeof s.id === 'string' && typeof s.name === 'string' && typeof s.slug === 'string' && typeof s.url === 'string')
 		.map((s) => ({ ...s, headers: s.headers && typeof s.headers === 'object' ? Object.fromEntries(Object.entries(s.headers).filter(([, value]) => typeof value === 'string')) : {}, addedAt: typeof s.addedAt === 'number' ? s.addedAt : 0 }))
 		.slice(0, MAX_REMOTE_SERVERS);
+}
+
+/** The `_meta` key of a remote tool's listing naming the tool on its server. */
+export const REMOTE_TOOL_META = 'web-studio/remote-tool';
+const DESCRIPTION_MAX = 1000;
+
+/** A remote tool as the model and the catalog list it: the studio's name, its server marked, its hints as given. */
+export function remoteDefinition(config: Pick<RemoteServerConfig, 'name' | 'slug'>, listing: RemoteListing, taken: ReadonlySet<string>): McpTool {
+	const hints = listing.annotations ?? {};
+	const schema = listing.inputSchema && listing.inputSchema.type === 'object' ? listing.inputSchema : { type: 'object', properties: {} };
+	return {
+		name: remoteToolName(config.slug, listing.name, taken),
+		title: (listing.title ?? hints.title ?? listing.name).slice(0, 120),
+		description: `[MCP server ${config.name}] ${(listing.description ?? '').slice(0, DESCRIPTION_MAX)}`.trim(),
+		inputSchema: schema as McpTool['inputSchema'],
+		outputSchema: { type: 'object' },
+		// The server's hints, as it gave them: shown, never trusted (every agent call asks).
+		annotations: { title: listing.title ?? listing.name, readOnlyHint: hints.readOnlyHint === true, destructiveHint: hints.destructiveHint !== false, idempotentHint: hints.idempotentHint === true, openWorldHint: hints.openWorldHint !== false },
+		_meta: { [GROUP_META]: REMOTE_GROUP, [SERVER_META]: config.name, [REMOTE_TOOL_META]: listing.name, [UNTRUSTED_META]: true }
+	};
 }

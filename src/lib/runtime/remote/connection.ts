@@ -1,5 +1,7 @@
 // The contract between the studio and an MCP client library: what a connection to one remote server
-// offers, and how it fails. The SDK's client implements it (sdk-client.ts, loaded on first use).
+// offers, how it fails, and the canonical error of each failure. The SDK's client implements it
+// (sdk-client.ts, loaded on first use).
+import { ToolError } from '../../core/errors';
 
 /** A tool as a remote server lists it. */
 export interface RemoteListing {
@@ -46,3 +48,11 @@ export interface RemoteEvents {
 
 /** Opens a connection (the SDK client, or a test's fake). */
 export type RemoteConnector = (server: { url: string; headers: Record<string, string> }, events: RemoteEvents, signal: AbortSignal) => Promise<RemoteConnection>;
+
+/** The canonical error of a failed connection. */
+export function remoteError(config: { name: string; url: string }, failure: RemoteFailure): ToolError {
+	const details = { server: config.name, url: config.url, reason: failure.kind };
+	if (failure.kind === 'auth') return new ToolError('MCP_SERVER_AUTH_FAILED', `The MCP server "${config.name}" refused the credentials (check its header or token in the settings).`, details);
+	if (failure.kind === 'timeout') return new ToolError('TOOL_TIMEOUT', `The MCP server "${config.name}" did not answer in time.`, details);
+	return new ToolError('MCP_SERVER_UNAVAILABLE', `The MCP server "${config.name}" cannot be reached: ${failure.message.slice(0, 200)}`, details);
+}

@@ -3,13 +3,10 @@
 import * as v from 'valibot';
 import { ToolError } from '../../core/errors';
 import type { McpTool } from '../../tools/catalog-model';
-import { GROUP_META, REMOTE_GROUP, SERVER_META, UNTRUSTED_META } from '../../tools/catalog-model';
-import { MAX_REMOTE_SERVERS, RemoteServerInputSchema, checkServerUrl, readStoredServers, remoteToolName, uniqueSlug, type RemoteServerConfig, type RemoteServerInput } from './config';
-import { RemoteFailure, type RemoteConnection, type RemoteConnector, type RemoteListing } from './connection';
+import { MAX_REMOTE_SERVERS, RemoteServerInputSchema, checkServerUrl, readStoredServers, remoteDefinition, uniqueSlug, type RemoteServerConfig, type RemoteServerInput } from './config';
+import { RemoteFailure, remoteError, type RemoteConnection, type RemoteConnector, type RemoteListing } from './connection';
 import type { RemoteResult } from './result';
 
-/** The `_meta` key of a remote tool's listing naming the tool on its server. */
-export const REMOTE_TOOL_META = 'web-studio/remote-tool';
 
 /** A server as tabs see it: never the header values. */
 export interface RemoteServerView {
@@ -44,7 +41,8 @@ export interface RemoteStore {
 const STORE_KEY = 'mcp-servers';
 const CONNECT_TIMEOUT_MS = 15_000;
 const CALL_TIMEOUT_MS = 60_000;
-const DESCRIPTION_MAX = 1000;
+/** Tools of one server the studio lists. */
+const MAX_TOOLS = 200;
 
 interface Entry {
 	config: RemoteServerConfig;
@@ -205,7 +203,7 @@ export class RemoteTools {
 				void connection.close().catch(() => undefined);
 				if (failure.kind === 'session-gone' && attempt === 0) continue;
 				this.#fail(entry, failure);
-				throw toolError(entry.config, failure);
+				throw remoteError(entry.config, failure);
 			}
 		}
 	}
@@ -265,23 +263,11 @@ export class RemoteTools {
 		const server = { id: entry.config.id, name: entry.config.name, url: entry.config.url };
 		return listings
 			.filter((listing) => typeof listing?.name === 'string' && listing.name.length > 0)
-			.slice(0, 200)
+			.slice(0, MAX_TOOLS)
 			.map((listing) => {
-				const name = remoteToolName(entry.config.slug, listing.name, taken);
-				taken.add(name);
-				const hints = listing.annotations ?? {};
-				const schema = listing.inputSchema && listing.inputSchema.type === 'object' ? listing.inputSchema : { type: 'object', properties: {} };
-				const definition: McpTool = {
-					name,
-					title: (listing.title ?? hints.title ?? listing.name).slice(0, 120),
-					description: `[MCP server ${entry.config.name}] ${(listing.description ?? '').slice(0, DESCRIPTION_MAX)}`.trim(),
-					inputSchema: schema as McpTool['inputSchema'],
-					outputSchema: { type: 'object' },
-					// The server's hints, as it gave them: shown, never trusted (every agent call asks).
-					annotations: { title: listing.title ?? listing.name, readOnlyHint: hints.readOnlyHint === true, destructiveHint: hints.destructiveHint !== false, idempotentHint: hints.idempotentHint === true, openWorldHint: hints.openWorldHint !== false },
-					_meta: { [GROUP_META]: REMOTE_GROUP, [SERVER_META]: entry.config.name, [REMOTE_TOOL_META]: listing.name, [UNTRUSTED_META]: true }
-				};
-				return { server, tool: listing.name, definition, hints };
+				const definition = remoteDefinition(entry.config, listing, taken);
+				taken.add(definition.name);
+				return { server, tool: listing.name, definition, hints: listing.annotations ?? {} };
 			});
 	}
 
@@ -291,7 +277,7 @@ export class RemoteTools {
 	}
 
 	#fail(entry: Entry, failure: RemoteFailure) {
-		const error = toolError(entry.config, failure);
+		const error = remoteError(entry.config, failure);
 		entry.status = 'failed';
 		entry.error = { code: error.code, message: error.message };
 		this.#reindex();
@@ -319,12 +305,4 @@ export class RemoteTools {
 	#changed() {
 		for (const listener of this.#listeners) listener();
 	}
-}
-
-/** The canonical error of a failed connection. */
-function toolError(config: RemoteServerConfig, failure: RemoteFailure): ToolError {
-	const details = { server: config.name, url: config.url, reason: failure.kind };
-	if (failure.kind === 'auth') return new ToolError('MCP_SERVER_AUTH_FAILED', `The MCP server "${config.name}" refused the credentials (check its header or token in the settings).`, details);
-	if (failure.kind === 'timeout') return new ToolError('TOOL_TIMEOUT', `The MCP server "${config.name}" did not answer in time.`, details);
-	return new ToolError('MCP_SERVER_UNAVAILABLE', `The MCP server "${config.name}" cannot be reached: ${failure.message.slice(0, 200)}`, details);
 }
