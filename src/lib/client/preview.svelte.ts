@@ -139,10 +139,21 @@ export class PreviewController {
 		this.last = outcome;
 	}
 
+	/** The render under way: the same document sent again joins it instead of running the page twice. */
+	#inflight: { same: (render: PreviewRender) => boolean; outcome: Promise<HostRenderOutcome> } | null = null;
+
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
 		if (!this.#host || !this.#link) return;
 		if (render.sameAs !== undefined) return this.#relabel(render);
+		// A tab's registration and the hub's own render can both carry the revision a start shows; a
+		// second run of it would count a visit twice (sessionStorage) and rerun what the page does.
+		const inflight = this.#inflight;
+		if (inflight?.same(render)) {
+			const outcome = await inflight.outcome;
+			await this.#link.ack(render.renderId, outcome).catch(() => undefined);
+			return;
+		}
 		this.pendingRevision = render.revision;
 		this.#html = render.html;
 		this.#revision = render.revision;
@@ -155,10 +166,20 @@ export class PreviewController {
 		const network = this.network;
 		const html = withNetwork(render.html, network);
 		if (this.#popup && !this.#popup.show(html, render.revision, this.#extras)) this.#popup = null;
-		let outcome = await this.#host.render(render.revision, html, this.#extras);
-		// The first render of a page load competes with the studio's own start (scripts, the editor):
-		// on a slow device one late load there is not an endless loop, so it gets one more try.
-		if (outcome.status === 'timeout' && this.#firstRender && this.#host) outcome = await this.#host.render(render.revision, html, this.#extras);
+		const host = this.#host;
+		const extras = this.#extras;
+		const run = (async () => {
+			const outcome = await host.render(render.revision, html, extras);
+			// The first render of a page load competes with the studio's own start (scripts, the editor):
+			// on a slow device one late load there is not an endless loop, so it gets one more try, as
+			// the same visit (the stopped attempt's sessionStorage writes are undone).
+			if (outcome.status === 'timeout' && this.#firstRender && this.#host === host) return host.render(render.revision, html, extras, { again: true });
+			return outcome;
+		})();
+		const same = (next: PreviewRender) => next.revision === render.revision && next.html === render.html && next.page === render.page && next.search === render.search && !next.fragment && network === this.network;
+		this.#inflight = { same, outcome: run };
+		const outcome = await run;
+		if (this.#inflight?.outcome === run) this.#inflight = null;
 		this.#firstRender = false;
 		if (outcome.status !== 'superseded') {
 			this.#settled(outcome);

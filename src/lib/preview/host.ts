@@ -99,6 +99,8 @@ export class PreviewHost {
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
 	/** The picker, texts edited in place, pictures. */
 	readonly #inspector: FrameInspector;
+	/** The site's sessionStorage as the last render found it (the channel replaces it on each change). */
+	#sessionAtStart: Record<string, string> = {};
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	readonly #onSiteLoad = () => {
@@ -227,11 +229,16 @@ export class PreviewHost {
 
 	/**
 	 * Renders `html` as `revision`. Resolves when the frame acknowledges it (ready or error), when it
-	 * times out (the frame is replaced), or when a newer render supersedes it.
+	 * times out (the frame is replaced), or when a newer render supersedes it. `again` tries the last
+	 * render once more as the same visit.
 	 */
-	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }): Promise<HostRenderOutcome> {
+	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }, options: { again?: boolean } = {}): Promise<HostRenderOutcome> {
 		const previous = this.#current;
 		if (previous && !previous.settled) this.#settle(previous, 'superseded', 'A newer revision was rendered first.');
+		// `again`: the last render is tried once more as the same visit, so what the stopped attempt
+		// wrote to sessionStorage is undone (a page that counts its loads counts one).
+		if (options.again) this.#channel.session = this.#sessionAtStart;
+		else this.#sessionAtStart = this.#channel.session;
 		const nonce = crypto.randomUUID();
 		return new Promise<HostRenderOutcome>((resolve) => {
 			const current: Current = {

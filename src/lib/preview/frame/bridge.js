@@ -289,11 +289,17 @@ function studioBridge(config) {
 	var beat = setInterval(function () {
 		raw({ type: 'alive' });
 	}, 500);
+	/** @type {(() => void)[]} */
+	var beforeReady = [];
 	window.addEventListener(
 		'load',
 		function (event) {
 			if (!event.isTrusted) return;
 			clearInterval(beat);
+			// What the page wrote while loading goes first: the host renders the next revision from it.
+			beforeReady.forEach(function (fn) {
+				fn();
+			});
 			send({ type: 'ready' });
 		},
 		true
@@ -342,6 +348,10 @@ function studioBridge(config) {
 		},
 		on: function (type, fn) {
 			(handlers[type] = handlers[type] || []).push(fn);
+		},
+		/** @param {() => void} fn */
+		beforeReady: function (fn) {
+			beforeReady.push(fn);
 		}
 	};
 }

@@ -21,6 +21,8 @@ interface StudioFrameApi {
 	request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
 	/** Handles a message the host sends of this type. */
 	on(type: string, handler: (message: Record<string, unknown>) => void): void;
+	/** Runs `fn` when the page has loaded, just before the acknowledgement is sent. */
+	beforeReady(fn: () => void): void;
 	/** The page's own path (`/about.html`). */
 	page(): string;
 	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */

@@ -3,7 +3,7 @@
 // sessionStorage and document.cookie, so a todo list that remembers its items could not run. These
 // stand in, with the semantics sites rely on (string values, length/key(), property access, a quota,
 // storage events): seeded by the host for each render, every change sent to the host in one message
-// per task. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
+// per task, and what is left before the page's acknowledgement. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
 // shared with the other tabs' previews, which get storage events); sessionStorage is this tab's;
 // cookies live as long as the page. None of it is ever the studio's own storage.
 
@@ -61,6 +61,7 @@ function studioStorage(api) {
 			used -= key.length + before.length;
 			return true;
 		}
+		api.beforeReady(flush);
 		var methods = {
 			/** @param {unknown} key */
 			getItem: function (key) {

@@ -1,0 +1,85 @@
+// A tab's preview counts one visit per page load, as a static host does: the same render sent twice
+// while it runs (a tab's registration and the hub's own render at a start) runs the page once, and a
+// first render tried again after a timeout counts as the same visit.
+import { describe, expect, it } from 'vitest';
+import { PreviewController, type PreviewLink } from '../../src/lib/client/preview.svelte';
+import { PreviewHost } from '../../src/lib/preview/host';
+import { compile } from '../../src/lib/preview/compile';
+import { makeFile, type Workspace } from '../../src/lib/domain/model';
+import type { HostRenderOutcome, PreviewRender } from '../../src/lib/worker/protocol';
+
+function workspace(html: string, revision = 3): Workspace {
+	return { id: 'w', name: 'w', revision, activePath: null, files: new Map([['index.html', makeFile('index.html', html)]]) };
+}
+
+function renderOf(ws: Workspace, renderId: string): PreviewRender {
+	const compiled = compile(ws);
+	return { renderId, revision: ws.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: 'index.html', local: {} };
+}
+
+describe('a preview counts one visit per page load', () => {
+	it('joins the same render sent twice while it runs: the page runs once, both are acknowledged', async () => {
+		const container = document.createElement('div');
+		document.body.append(container);
+		const acks: [string, HostRenderOutcome][] = [];
+		const lines: string[] = [];
+		// The page counts its visit, then takes a while to load (the site's frame runs in a process of
+		// its own, so the test goes on meanwhile): the second copy of the render arrives then.
+		const ws = workspace(`<!doctype html><html><body><script>
+sessionStorage.visits = String(Number(sessionStorage.visits || 0) + 1);
+console.log('visits ' + sessionStorage.visits);
+</script><script>var end = Date.now() + 1500; while (Date.now() < end) {}</script></body></html>`);
+		const first = renderOf(ws, 'r1');
+		const link: PreviewLink = {
+			tabId: 'tab-1',
+			register: async () => null,
+			ack: async (renderId, outcome) => void acks.push([renderId, outcome]),
+			report: async (batch) => void lines.push(...batch.console.map((line) => line.text)),
+			navigate: async () => ({ revision: 0, status: 'ready', diagnostics: [], page: 'index.html' }),
+			location: async () => ({ path: 'index.html', canBack: false, canForward: false }),
+			file: async () => ({ status: 404, statusText: 'Not Found', mimeType: 'text/plain' }),
+			storage: async () => undefined,
+			siteStorage: async () => ({ local: {} }),
+			captured: async () => undefined,
+			events: () => () => undefined
+		};
+		const preview = new PreviewController();
+		const detach = preview.attach(container, link);
+		const a = preview.render(first);
+		await expect.poll(() => lines).toContain('visits 1');
+		const b = preview.render({ ...first, renderId: 'r2' });
+		expect(acks).toEqual([]);
+		await Promise.all([a, b]);
+		expect(acks.map(([id, outcome]) => [id, outcome.status, outcome.revision])).toEqual([
+			['r1', 'ready', 3],
+			['r2', 'ready', 3]
+		]);
+		await expect.poll(() => lines).toContain('visits 1');
+		// A later render of the same revision is a reload, as on a host: the next visit.
+		await preview.render({ ...first, renderId: 'r3' });
+		await expect.poll(() => lines).toContain('visits 2');
+		expect(lines.filter((line) => line.startsWith('visits'))).toEqual(['visits 1', 'visits 2']);
+		detach();
+	});
+
+	it('a render tried again (after a timeout) is the same visit: what the attempt wrote to sessionStorage is undone', async () => {
+		const container = document.createElement('div');
+		document.body.append(container);
+		const lines: string[] = [];
+		const ws = workspace(`<!doctype html><html><body><script>
+sessionStorage.visits = String(Number(sessionStorage.visits || 0) + 1);
+console.log('visits ' + sessionStorage.visits);
+</script></body></html>`);
+		const host = new PreviewHost(container, { onLines: (batch) => lines.push(...batch.console.map((line) => line.text)) });
+		const { html } = renderOf(ws, 'r1');
+		const visits = () => lines.filter((line) => line.startsWith('visits'));
+		expect((await host.render(ws.revision, html, { page: 'index.html', local: {} })).status).toBe('ready');
+		await expect.poll(visits).toEqual(['visits 1']);
+		expect((await host.render(ws.revision, html, { page: 'index.html', local: {} }, { again: true })).status).toBe('ready');
+		await expect.poll(visits).toEqual(['visits 1', 'visits 1']);
+		// Without `again`, a render is the next visit, as a reload on a host is.
+		expect((await host.render(ws.revision, html, { page: 'index.html', local: {} })).status).toBe('ready');
+		await expect.poll(visits).toEqual(['visits 1', 'visits 1', 'visits 2']);
+		host.destroy();
+	});
+});
