@@ -89,7 +89,7 @@ async function linkInForm(section: import('@playwright/test').Locator, url: stri
 	await expect(section.getByTestId('git-status')).toContainText(url);
 }
 
-test('from the screen: link, commit and push on a laptop; link and pull on a phone; the same line edited on both is a conflict shown with both sides, written only once a side is picked', async ({ browser, baseURL }) => {
+test('from the screen: link, commit and push on a laptop; clone on a phone (a wrong token first); the same line edited on both is a conflict shown with both sides, written only once a side is picked', async ({ browser, baseURL }) => {
 	const url = git.repo('by-hand');
 	const laptop = await profile(browser, baseURL!);
 	const mine = await gitSection(laptop.page);
@@ -101,11 +101,30 @@ test('from the screen: link, commit and push on a laptop; link and pull on a pho
 	await mine.getByRole('button', { name: 'Push' }).click();
 	await expect.poll(() => { try { return git.log('by-hand').map((e) => e.subject); } catch { return []; } }).toEqual(['Made in the studio']);
 
+	// The phone clones it into a new workspace: New workspace → a git repository.
 	const phone = await profile(browser, baseURL!, true);
+	await phone.page.getByTestId('workspace-switcher').click();
+	await phone.page.getByRole('button', { name: 'New workspace from a git repository…' }).click();
+	const dialog = phone.page.getByRole('dialog', { name: 'New workspace' });
+	await expect(dialog.getByRole('radio', { name: /A git repository/ })).toBeChecked();
+	await dialog.getByTestId('workspace-name').fill('By hand');
+	const fields = dialog.getByTestId('clone-fields');
+	await fields.getByLabel('Repository URL').fill(url);
+	await fields.getByLabel('Token').fill('not-the-token');
+	await fields.getByLabel('Your name').fill('Phone');
+	await fields.getByLabel('Your e-mail').fill('phone@example.com');
+	await dialog.getByRole('button', { name: 'Clone' }).click();
+	// A wrong token says so and keeps the dialog to fix it.
+	await expect(phone.page.getByText(/could not be cloned/)).toBeVisible();
+	await expect(dialog).toBeVisible();
+	await fields.getByLabel('Token').fill(TOKEN);
+	await dialog.getByRole('button', { name: 'Clone' }).click();
+	await phone.page.waitForURL((address) => address.searchParams.get('workspace')?.startsWith('ws-') === true);
+	await waitForHub(phone.page);
+	await expect(phone.page.getByText(/^Cloned .* as “By hand” \(\d+ files\)/)).toBeVisible();
 	const theirs = await gitSection(phone.page, true);
-	await linkInForm(theirs, url, 'Phone');
-	await theirs.getByRole('button', { name: 'Pull', exact: true }).click();
-	await expect(phone.page.getByText(/^Pulled [0-9a-f]{7}/)).toBeVisible();
+	await expect(theirs.getByTestId('git-status')).toContainText(url);
+	await expect(theirs.getByTestId('git-status')).toContainText('no change since the last commit');
 	const files = async (page: Page) => ((await call(page, 'workspace_list_files')).structuredContent.files as { path: string; hash: string }[]).map((f) => [f.path, f.hash]);
 	expect(await files(phone.page)).toEqual(await files(laptop.page));
 
@@ -118,6 +137,11 @@ test('from the screen: link, commit and push on a laptop; link and pull on a pho
 	};
 	await edit(phone.page, '# Title from the phone');
 	await expect(theirs.getByTestId('git-status')).toContainText('1 file changed since the last commit');
+	// What the commit holds is shown before it is made: the file and its lines.
+	await theirs.getByText('What a commit would hold').click();
+	const diff = theirs.getByTestId('git-changes').getByLabel('Changes since the last commit');
+	await expect(diff).toContainText('README.md');
+	await expect(diff).toContainText('+ # Title from the phone');
 	await theirs.getByLabel('Commit message').fill('Phone title');
 	await theirs.getByRole('button', { name: 'Commit' }).click();
 	await expect(theirs.getByTestId('git-status')).toContainText('no change since the last commit');

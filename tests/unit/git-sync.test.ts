@@ -118,8 +118,8 @@ describe('sync with a real git server', () => {
 		laptop.set('styles.css', 'body { color: teal; }\n');
 		await laptop.repo.ensure(laptop.remote);
 		expect((await changesSince(laptop.repo, 'main', laptop.files())).changes).toEqual([
-			{ path: 'index.html', change: 'added' },
-			{ path: 'styles.css', change: 'added' }
+			{ path: 'index.html', change: 'added', diff: [{ kind: '+', text: '<h1>Hello</h1>' }, { kind: '+', text: '<p>one</p>' }, { kind: '+', text: '<p>two</p>' }] },
+			{ path: 'styles.css', change: 'added', diff: [{ kind: '+', text: 'body { color: teal; }' }] }
 		]);
 		expect(await commitWorkspace(laptop.repo, laptop.link, laptop.files(), 'First version', laptop.link.author)).not.toBeNull();
 		expect(await commitWorkspace(laptop.repo, laptop.link, laptop.files(), 'Nothing', laptop.link.author)).toBeNull();

@@ -1,6 +1,8 @@
 // The git tools in a hub, against a real git server on 127.0.0.1: the link keeps its token in and
 // never out; commit and push need a person's consent for an agent; a pull's card shows its diff, it
 // lands as one revision that one Undo reverts; a conflict writes nothing until the person decides.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { composeHub } from '../../src/lib/worker/compose';
 import { createFacade } from '../../src/lib/worker/facade';
 import { MemoryRepository } from '../../src/lib/storage/memory';
+import { IdbRepository } from '../../src/lib/storage/repository';
 import type { Impact } from '../../src/lib/runtime/prepare';
 import type { CallToolResult } from '../../src/lib/runtime/types';
 import { startGitServer, type GitServer } from '../e2e/helpers/git-server';
@@ -147,5 +150,73 @@ describe('git tools in a hub', () => {
 		expect(code(await device.direct('git_push'))).toBe('GIT_AUTH_FAILED');
 		expect(JSON.stringify(await device.api.gitLink())).not.toContain('not-it');
 		expect(JSON.stringify(device.h.registry.trace.snapshot())).not.toContain('not-it');
+	}, 60_000);
+
+	it('a new workspace clones a remote: the same files, linked with nothing to commit; its edit pushed comes back to the first device; a wrong token creates nothing', async () => {
+		const git = await startGitServer({ token: TOKEN });
+		cleanup.push(() => git.close());
+		const laptop = await linked(git, 'shop', 'Laptop');
+		out(await laptop.direct('workspace_create_file', { path: 'notes.md', content: 'one\ntwo\n' }));
+		out(await laptop.direct('git_commit', { message: 'From the laptop' }));
+		out(await laptop.direct('git_push'));
+		const sent = laptop.h.service.workspace.files;
+
+		// A phone: one browser's storage, preferences, settings and git objects behind two hubs.
+		const root = mkdtempSync(join(tmpdir(), 'studio-clone-'));
+		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+		const db = { indexedDB: new IDBFactory(), name: 'clone-phone' };
+		const preferences = store();
+		const settings = store();
+		const open = async (workspaceId = 'default') => {
+			const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root });
+			return { h, api: createFacade(h), direct: (name: string, args: Record<string, unknown> = {}) => createFacade(h).callTool(name, args, { tabId: 'tab-phone', source: 'palette' }) };
+		};
+		const first = await open();
+		const before = (await first.api.listWorkspaces()).length;
+		const refused = first.api.createWorkspace('Nope', { kind: 'git', link: { url: git.repo('shop'), token: 'not-it', author: { name: 'Phone', email: 'phone@example.com' } } });
+		await expect(refused).rejects.toMatchObject({ code: 'GIT_AUTH_FAILED' });
+		expect((await first.api.listWorkspaces()).length).toBe(before);
+
+		const created = await first.api.createWorkspace('Shop', { kind: 'git', link: { url: git.repo('shop'), token: TOKEN, author: { name: 'Phone', email: 'phone@example.com' } } });
+		expect(created).toMatchObject({ name: 'Shop', files: sent.size });
+		const phone = await open(created.id);
+		const got = phone.h.service.workspace.files;
+		expect([...got.keys()].sort()).toEqual([...sent.keys()].sort());
+		for (const [path, file] of sent) expect(got.get(path)!.content).toEqual(file.content);
+		expect(await phone.api.gitLink()).toMatchObject({ linked: true, url: git.repo('shop'), branch: 'main', hasToken: true, author: { name: 'Phone' } });
+		expect(out(await phone.direct('git_status')).changes).toEqual([]);
+		expect(out(await phone.direct('git_pull'))).toMatchObject({ upToDate: true });
+
+		out(await phone.direct('workspace_apply_patch', { path: 'notes.md', search: 'two', replace: 'two from the phone' }));
+		// What a commit would hold, with its lines, before it is made.
+		expect(out(await phone.direct('git_status')).changes).toEqual([{ path: 'notes.md', change: 'modified', diff: [{ kind: ' ', text: 'one' }, { kind: '-', text: 'two' }, { kind: '+', text: 'two from the phone' }] }]);
+		out(await phone.direct('git_commit', { message: 'From the phone' }));
+		expect(out(await phone.direct('git_push')).pushed).toMatch(/^[0-9a-f]{40}$/);
+		expect(git.log('shop').map((e) => [e.subject, e.author])).toEqual([
+			['From the phone', 'Phone'],
+			['From the laptop', 'Laptop']
+		]);
+		out(await laptop.direct('git_pull'));
+		expect(((await laptop.api.readFile('notes.md')) as { content: string }).content).toBe('one\ntwo from the phone\n');
+	}, 60_000);
+
+	it('a repository without a commit clones into an empty workspace, linked: its first push makes the branch', async () => {
+		const git = await startGitServer({ token: TOKEN });
+		cleanup.push(() => git.close());
+		const root = mkdtempSync(join(tmpdir(), 'studio-clone-'));
+		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+		const db = { indexedDB: new IDBFactory(), name: 'clone-empty' };
+		const preferences = store();
+		const settings = store();
+		const first = createFacade(await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root }));
+		const created = await first.createWorkspace('Fresh', { kind: 'git', link: { url: git.repo('fresh'), token: TOKEN, author: { name: 'New', email: 'new@example.com' } } });
+		expect(created.files).toBe(0);
+		const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId: created.id, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root });
+		const api = createFacade(h);
+		const call = (name: string, args: Record<string, unknown> = {}) => api.callTool(name, args, { tabId: 't', source: 'palette' });
+		out(await call('workspace_create_file', { path: 'index.html', content: '<h1>Fresh</h1>' }));
+		out(await call('git_commit', { message: 'First page' }));
+		out(await call('git_push'));
+		expect(git.log('fresh').map((e) => e.subject)).toEqual(['First page']);
 	}, 60_000);
 });

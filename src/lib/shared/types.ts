@@ -105,3 +105,16 @@ export type PackagesListing = ToolOutput<'packages_list'>;
 
 /** Where packages come from. */
 export type { CdnSetting as CdnChoice } from '$lib/domain/packages';
+
+/** The git link's fields while the person types them (linking a workspace, cloning one). */
+export interface GitLinkDraft {
+	url: string;
+	branch: string;
+	token: string;
+	name: string;
+	email: string;
+	proxy: string;
+}
+
+/** A file changed since the last commit, as git_status answers it. */
+export type GitChangeView = ToolOutput<'git_status'>['changes'][number];

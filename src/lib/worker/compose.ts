@@ -121,7 +121,8 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 	}
 	// The workspace's git link: its objects on this device, its link with the preferences, its token with the settings.
-	const git = options.gitFs && preferences && !missing ? new HubGit(workspaceId, options.gitFs, { preferences, secrets: options.settings ?? null }, options.gitHttp, options.now, options.gitRoot) : null;
+	const gitOf = (id: string) => (options.gitFs && preferences ? new HubGit(id, options.gitFs, { preferences, secrets: options.settings ?? null }, options.gitHttp, options.now, options.gitRoot) : null);
+	const git = missing ? null : gitOf(workspaceId);
 	const registry = new ToolRegistry({
 		trace,
 		policy: new ApprovalPolicy(),
@@ -143,7 +144,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		const signed = { ...announcement, hubId } as HubAnnouncement;
 		hub.onWorkspaceAnnounced(signed as Parameters<Hub['onWorkspaceAnnounced']>[0]);
 		options.announce?.(signed);
-	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined);
+	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined, git ? (id, link) => gitOf(id)!.clone(link) : undefined);
 
 	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, packages, git, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();

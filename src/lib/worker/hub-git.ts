@@ -21,7 +21,7 @@ const CONFLICT_TEXT_MAX = 20_000;
 
 /** The git link of one workspace. */
 export class HubGit implements GitPort {
-	#engine: Promise<{ repo: GitRepo; sync: typeof import('../runtime/git/sync') }> | null = null;
+	#engine: Promise<{ repo: GitRepo; sync: typeof import('../runtime/git/sync'); fs: GitFs }> | null = null;
 	#link: GitLink | null = null;
 	#token = '';
 	#loaded: Promise<void> | null = null;
@@ -41,7 +41,7 @@ export class HubGit implements GitPort {
 	#git() {
 		this.#engine ??= (async () => {
 			const [{ GitRepo }, sync, fs] = await Promise.all([import('../runtime/git/repo'), import('../runtime/git/sync'), this.fs()]);
-			return { repo: new GitRepo(fs, `${this.root}/${this.workspaceId}.git`, this.http), sync };
+			return { repo: new GitRepo(fs, `${this.root}/${this.workspaceId}.git`, this.http), sync, fs };
 		})();
 		return this.#engine;
 	}
@@ -100,8 +100,19 @@ export class HubGit implements GitPort {
 	}
 
 	async #save() {
+		await this.#flush();
 		await this.stores.preferences.set(this.#keys.link, this.#link);
 		await this.stores.secrets?.set(this.#keys.token, this.#token);
+	}
+
+	/**
+	 * Makes what git wrote durable now. lightning-fs keeps its directory tree in memory and saves it
+	 * 500 ms after the last write: a hub that ends sooner (its last tab navigated to the workspace it
+	 * just cloned, or closed right after a commit) would leave refs no other hub can see.
+	 */
+	async #flush() {
+		const engine = await this.#engine;
+		await (engine?.fs as { promises?: { flush?: () => Promise<void> } } | undefined)?.promises?.flush?.();
 	}
 
 	async status(workspace: Workspace) {
@@ -118,6 +129,7 @@ export class HubGit implements GitPort {
 		const link = this.#required();
 		const { repo, sync } = await this.#git();
 		const made = await sync.commitWorkspace(repo, link, [...workspace.files.values()], message, author ?? link.author, this.now());
+		await this.#flush();
 		return { commit: made?.oid ?? null, files: workspace.files.size, ignored: made?.ignored ?? [] };
 	}
 
@@ -152,6 +164,24 @@ export class HubGit implements GitPort {
 			else files.set(outcome.path, makeFile(outcome.path, 'text' in content ? content.text : content.bytes));
 		}
 		return { remote: plan.remote, files: [...files.values()], leftOut: plan.leftOut };
+	}
+
+	/**
+	 * Clones the remote for a new workspace (this link's): links it, fetches the branch and answers its
+	 * files with the way to record the pull once the workspace holds them. A repository without a
+	 * commit on the branch gives no files (the first push makes it). A failure leaves no link behind.
+	 */
+	async clone(input: GitLinkInput, signal?: AbortSignal): Promise<{ files: FileRecord[]; leftOut: { path: string; reason: string }[]; finish: (workspace: Workspace) => Promise<void> }> {
+		await this.link(input);
+		const empty: Workspace = { id: this.workspaceId, name: '', revision: 0, activePath: null, files: new Map() };
+		try {
+			const pulled = await this.pullFiles(empty, signal);
+			if (!pulled) return { files: [], leftOut: [], finish: async () => undefined };
+			return { files: pulled.files, leftOut: pulled.leftOut, finish: (workspace) => this.finishPull(pulled.remote, workspace) };
+		} catch (error) {
+			await this.unlink().catch(() => undefined);
+			throw error;
+		}
 	}
 
 	async finishPull(remote: string, workspace: Workspace) {

@@ -1,5 +1,5 @@
 // The workspaces a browser keeps, as one hub manages them: list, create (from a starter, nothing, a
-// .zip or another workspace), rename, delete; and the downloads built here (a workspace or revision
+// .zip, another workspace or a git remote), rename, delete; and the downloads built here (a workspace or revision
 // as .zip, a backup of every workspace with a manifest). Each workspace is served by its own hub;
 // other hubs hear of a rename or delete through `announce`.
 import { ToolError } from '../core/errors';
@@ -12,6 +12,14 @@ import { readZip } from '../runtime/zip-import';
 import { zipBlob, zipEntries } from '../runtime/zip';
 import type { HubStorage } from './hub-storage';
 import type { BlobDownload, CreatedWorkspace, HubAnnouncement, WorkspaceListing, WorkspaceSource } from './protocol';
+import type { GitLinkInput } from '../runtime/git/link';
+
+/** A git remote fetched for a new workspace: its files, what the workspace leaves to the repository, and the way to record the pull. */
+export interface GitClone {
+	files: FileRecord[];
+	leftOut: CreatedWorkspace['skipped'];
+	finish(workspace: Workspace): Promise<void>;
+}
 
 /** What the backup's manifest.json says (format 1). */
 export interface BackupManifest {
@@ -45,7 +53,9 @@ export class HubWorkspaces {
 		private readonly announce: (announcement: Unsigned<Announcement>) => void,
 		private readonly now: () => number = Date.now,
 		/** Keeps what a new workspace's import left out, for that workspace's preview to name. */
-		private readonly rememberLeftOut?: (workspaceId: string, skipped: CreatedWorkspace['skipped']) => Promise<void>
+		private readonly rememberLeftOut?: (workspaceId: string, skipped: CreatedWorkspace['skipped']) => Promise<void>,
+		/** Clones a git remote for a new workspace (absent: no git on this device). */
+		private readonly cloneGit?: (workspaceId: string, link: GitLinkInput) => Promise<GitClone>
 	) {}
 
 	/** The workspaces this storage keeps (absent: one workspace only, or storage failed). */
@@ -75,7 +85,13 @@ export class HubWorkspaces {
 		let files: FileRecord[];
 		let skipped: CreatedWorkspace['skipped'] = [];
 		let activePath: string | null = null;
-		if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
+		const id = `ws-${crypto.randomUUID().slice(0, 8)}`;
+		let cloned: GitClone | null = null;
+		if (source.kind === 'git') {
+			if (!this.cloneGit) throw new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', {});
+			cloned = await this.cloneGit(id, source.link);
+			({ files, leftOut: skipped } = cloned);
+		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
 		else if (source.kind === 'zip') {
 			({ files, skipped } = readZip(source.data));
 			if (files.length === 0) throw new ToolError('TOOL_VALIDATION_FAILED', 'The .zip holds no file a workspace can keep; nothing was created.', { reason: 'empty-import', skipped });
@@ -87,8 +103,10 @@ export class HubWorkspaces {
 		}
 		const paths = files.map((file) => file.path).sort();
 		activePath ??= paths.find((path) => path === 'index.html') ?? paths.find((path) => path.endsWith('.html')) ?? paths[0] ?? null;
-		const workspace: Workspace = { id: `ws-${crypto.randomUUID().slice(0, 8)}`, name, revision: 1, activePath, files: new Map(files.map((file) => [file.path, file])) };
+		const workspace: Workspace = { id, name, revision: 1, activePath, files: new Map(files.map((file) => [file.path, file])) };
 		await catalog.create(workspace);
+		// The pull is recorded once the files are kept: the workspace is the clone's working tree.
+		await cloned?.finish(workspace);
 		if (skipped.length) await this.rememberLeftOut?.(workspace.id, skipped.slice(0, 1000)).catch(() => undefined);
 		return { id: workspace.id, name, files: files.length, skipped };
 	}

@@ -8,6 +8,7 @@ import { APPROVAL_DECISIONS } from '../runtime/policy';
 import { SOURCES, type Source } from '../runtime/types';
 import { PATH_MAX_CHARS } from '../core/limits';
 import { STARTER_IDS } from '../domain/starters';
+import { GitLinkInputSchema } from '../runtime/git/link';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
@@ -74,7 +75,8 @@ export const WorkspaceNameSchema = v.pipe(
 export const WorkspaceSourceSchema = v.variant('kind', [
 	v.object({ kind: v.literal('starter'), starter: v.picklist([...STARTER_IDS, 'empty']) }),
 	v.object({ kind: v.literal('zip'), data: v.custom<Uint8Array>((value) => value instanceof Uint8Array, 'the .zip bytes are required') }),
-	v.object({ kind: v.literal('duplicate'), workspaceId: WorkspaceIdSchema })
+	v.object({ kind: v.literal('duplicate'), workspaceId: WorkspaceIdSchema }),
+	v.object({ kind: v.literal('git'), link: GitLinkInputSchema })
 ]);
 
 /** One collaboration update: who made it and its change set (checked again when it is applied). */

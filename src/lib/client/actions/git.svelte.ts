@@ -1,6 +1,7 @@
 // The Git section's commands: link the workspace, then commit, push and pull — each a direct call of
 // the person's own through the same git tools agents use; a pull's conflicts wait for a side per file.
 import type { GitLinkInput, GitLinkView } from '$lib/worker/protocol';
+import type { GitChangeView } from '$lib/shared/types';
 import type { ToolErrorShape } from '$lib/core/errors';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -15,7 +16,8 @@ export interface GitConflict {
 /** Git section state and commands. */
 export class GitActions {
 	link = $state.raw<GitLinkView | null>(null);
-	changes = $state.raw<{ path: string; change: string }[]>([]);
+	/** What changed since the last commit, each text file with its diff (null: not read yet). */
+	changes = $state.raw<GitChangeView[] | null>(null);
 	busy = $state<string | null>(null);
 	conflicts = $state.raw<GitConflict[]>([]);
 	/** The sides picked so far, by path. */
@@ -37,7 +39,8 @@ export class GitActions {
 	async refresh() {
 		if (!this.link?.linked) return void (this.changes = []);
 		const result = await this.studio.callTool('git_status', {}, 'palette');
-		if (!result.isError) this.changes = (result.structuredContent.changes as { path: string; change: string }[]) ?? [];
+		// An unread status is unknown, not "no change".
+		this.changes = result.isError ? null : ((result.structuredContent.changes as GitChangeView[]) ?? []);
 	}
 
 	async save(input: GitLinkInput) {

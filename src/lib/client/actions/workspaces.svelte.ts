@@ -1,4 +1,4 @@
-// Workspace commands for one tab: the switcher's list, create (starter, empty, .zip, duplicate),
+// Workspace commands for one tab: the switcher's list, create (starter, empty, .zip, duplicate, a git clone),
 // rename, delete with a confirmation naming what is lost, and switching (this tab only: each tab
 // pins its own workspace in its URL).
 import { forgetFirstScreen } from '../first-screen';
@@ -10,6 +10,8 @@ import { base64ToBytes } from '$lib/domain/base64';
 import { openWorkspace, takeWorkspaceNotice } from '../workspace-choice';
 import { leftOut } from './left-out';
 import type { PaletteCommand } from './workbench.svelte';
+import type { GitLinkInput } from '$lib/worker/protocol';
+import type { GitLinkDraft } from '$lib/shared/types';
 
 /** What the workspace dialog is doing. */
 export type WorkspaceDialog = { kind: 'create' } | { kind: 'rename'; workspace: WorkspaceListing } | { kind: 'delete'; workspace: WorkspaceListing } | null;
@@ -23,7 +25,9 @@ export class WorkspaceActions {
 	dialog = $state.raw<WorkspaceDialog>(null);
 	/** The name typed in the create or rename dialog. */
 	draftName = $state('');
-	draftStarter = $state<StarterId | 'empty'>('landing');
+	draftStarter = $state<StarterId | 'empty' | 'git'>('landing');
+	/** The fields of the remote a new workspace clones (the starter `git`), as the dialog keeps them; null: untouched. */
+	draftGit = $state.raw<GitLinkDraft | null>(null);
 	busy = $state(false);
 
 	constructor(
@@ -49,9 +53,10 @@ export class WorkspaceActions {
 		openWorkspace(id, notice);
 	}
 
-	startCreate(): void {
+	startCreate(from: 'starter' | 'git' = 'starter'): void {
 		this.draftName = this.#freeName('New site');
-		this.draftStarter = 'landing';
+		this.draftStarter = from === 'git' ? 'git' : 'landing';
+		this.draftGit = null;
 		this.dialog = { kind: 'create' };
 	}
 
@@ -72,14 +77,20 @@ export class WorkspaceActions {
 		return `Its ${files}${history} are deleted from this browser. This cannot be undone — Download backup keeps a copy of every workspace first.${open}`;
 	}
 
-	/** Confirms the open dialog. */
-	async confirm(): Promise<void> {
+	/** Confirms the open dialog (`git`: the remote to clone, when the starter is a git repository). */
+	async confirm(git?: GitLinkInput): Promise<void> {
 		const dialog = this.dialog;
 		if (!dialog || this.busy) return;
 		this.busy = true;
 		try {
-			if (dialog.kind === 'create') {
-				const created = await this.studio.api.createWorkspace(this.draftName, { kind: 'starter', starter: this.draftStarter });
+			if (dialog.kind === 'create' && this.draftStarter === 'git' && git) {
+				// A failed clone (a wrong token, a mistyped URL) keeps the dialog open to fix it.
+				const link = { ...git, branch: git.branch ?? 'main' };
+				const created = await this.studio.api.createWorkspace(this.draftName, { kind: 'git', link });
+				this.dialog = null;
+				await this.switchTo(created.id, `Cloned ${link.url} (${link.branch}) as “${created.name}” (${created.files} file${created.files === 1 ? '' : 's'}).${leftOut(created.skipped)}`);
+			} else if (dialog.kind === 'create') {
+				const created = await this.studio.api.createWorkspace(this.draftName, { kind: 'starter', starter: this.draftStarter === 'git' ? 'empty' : this.draftStarter });
 				this.dialog = null;
 				await this.switchTo(created.id, `Created “${created.name}”.`);
 			} else if (dialog.kind === 'rename') {
@@ -95,7 +106,8 @@ export class WorkspaceActions {
 				else this.toasts.show({ tone: 'info', message: `Deleted “${dialog.workspace.name}”.` });
 			}
 		} catch (error) {
-			this.toasts.show({ tone: 'error', message: message(error) });
+			const cloning = dialog.kind === 'create' && this.draftStarter === 'git';
+			this.toasts.show({ tone: 'error', message: cloning ? `The repository could not be cloned: ${message(error)}` : message(error) }, 10_000);
 		} finally {
 			this.busy = false;
 		}
@@ -165,6 +177,7 @@ export class WorkspaceActions {
 	paletteCommands(): PaletteCommand[] {
 		return [
 			{ id: 'workspace:new', label: 'New workspace…', hint: 'workspace', run: () => this.startCreate() },
+			{ id: 'workspace:clone', label: 'New workspace from a git repository…', hint: 'workspace', run: () => this.startCreate('git') },
 			...this.list.filter((workspace) => !workspace.current).map((workspace) => ({ id: `workspace:${workspace.id}`, label: `Open workspace ${workspace.name}`, hint: 'workspace', run: () => void this.switchTo(workspace.id) }))
 		];
 	}

@@ -7,6 +7,7 @@ import { unmanagedReason } from '../../domain/disk-rule';
 import { hashBytes } from '../../domain/hash';
 import { mergeFileSets, type FileSet, type MergeContent, type MergeOutcome } from '../../domain/merge3';
 import type { FileRecord } from '../../domain/model';
+import { lineDiff, type DiffLine } from '../../domain/diff';
 import type { GitRepo, GitRemote } from './repo';
 
 /** A link as kept per workspace (the token is kept apart, as a secret). */
@@ -20,11 +21,16 @@ export interface GitLink {
 	base: string | null;
 }
 
-/** One path's change since the last commit. */
+/** One path's change since the last commit; a text file's diff (binary: none). */
 export interface GitChange {
 	path: string;
 	change: 'added' | 'modified' | 'deleted';
+	diff?: DiffLine[];
 }
+
+/** Diff lines a status carries per file and in all (the person reads them before Commit; the rest are counted). */
+const STATUS_DIFF_LINES = 200;
+const STATUS_DIFF_TOTAL = 2000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -85,14 +91,26 @@ export async function changesSince(repo: GitRepo, branch: string, workspace: rea
 	const head = await repo.head(branch);
 	const before = head ? await repo.files(head) : null;
 	const { files } = commitFiles(workspace, before);
-	const changes: GitChange[] = [];
+	const changes: (GitChange & { old?: Uint8Array; now?: Uint8Array })[] = [];
 	for (const [path, bytes] of files) {
 		const old = before?.get(path);
-		if (!old) changes.push({ path, change: 'added' });
-		else if (hashBytes(old) !== hashBytes(bytes)) changes.push({ path, change: 'modified' });
+		if (!old) changes.push({ path, change: 'added', now: bytes });
+		else if (hashBytes(old) !== hashBytes(bytes)) changes.push({ path, change: 'modified', old, now: bytes });
 	}
-	for (const path of before?.keys() ?? []) if (!files.has(path)) changes.push({ path, change: 'deleted' });
-	return { head, changes: changes.sort((a, b) => (a.path < b.path ? -1 : 1)) };
+	for (const [path, old] of before ?? []) if (!files.has(path)) changes.push({ path, change: 'deleted', old });
+	changes.sort((a, b) => (a.path < b.path ? -1 : 1));
+	let budget = STATUS_DIFF_TOTAL;
+	return {
+		head,
+		changes: changes.map(({ path, change, old, now }) => {
+			const before = old ? mergeContent(old) : { text: '' };
+			const after = now ? mergeContent(now) : { text: '' };
+			if (!('text' in before) || !('text' in after) || budget <= 0) return { path, change };
+			const diff = lineDiff(before.text, after.text, 3, Math.min(STATUS_DIFF_LINES, budget));
+			budget -= diff.length;
+			return { path, change, diff };
+		})
+	};
 }
 
 /** A pull, worked out before anything is written. */

@@ -5,7 +5,8 @@ import { PATH_MAX_CHARS } from '../../core/limits';
 import { Revision, mutationOutput, mutationInput, noInput, READ, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
 
 const Oid = v.pipe(v.string(), v.regex(/^[0-9a-f]{40}$/), v.description('A git commit id.'));
-const GitChange = v.looseObject({ path: v.string(), change: v.picklist(['added', 'modified', 'deleted']) });
+const DiffLine = v.object({ kind: v.picklist([' ', '-', '+', '…']), text: v.string() });
+const GitChange = v.looseObject({ path: v.string(), change: v.picklist(['added', 'modified', 'deleted']), diff: v.optional(v.pipe(v.array(DiffLine), v.description('The text file\'s line diff since the last commit (none for a binary file).'))) });
 const Author = v.strictObject({ name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), email: v.pipe(v.string(), v.maxLength(200), v.email()) });
 const NOT_LINKED = 'Fails with GIT_NOT_LINKED until the person links the workspace to a git remote (Git settings).';
 const NETWORK = 'Fails with GIT_AUTH_FAILED (the token was refused), GIT_NETWORK_UNAVAILABLE (offline: retry later, nothing is lost) or GIT_NOT_A_REPOSITORY (the URL is not a git server).';
@@ -16,7 +17,7 @@ export const GIT_TOOLS = {
 		name: 'git_status',
 		title: 'Git status',
 		group: 'git',
-		description: `Says whether the workspace is linked to a git remote (URL and branch), the last commit on this device and the one last agreed with the remote, and which files changed since the last commit. Read-only; does not reach the network.`,
+		description: `Says whether the workspace is linked to a git remote (URL and branch), the last commit on this device and the one last agreed with the remote, and which files changed since the last commit, each text file with its line diff. Read-only; does not reach the network.`,
 		input: noInput(),
 		output: v.looseObject({ revision: Revision, linked: v.boolean(), url: v.optional(v.string()), branch: v.optional(v.string()), head: v.optional(v.nullable(Oid)), base: v.optional(v.nullable(Oid)), changes: v.array(GitChange) }),
 		hints: READ
