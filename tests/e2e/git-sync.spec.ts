@@ -26,7 +26,7 @@ async function profile(browser: Browser, baseURL: string, phone = false) {
 	return { context, page };
 }
 
-test('commit and push from one profile; pull into a phone profile gives the same files; its edit comes back; git log names both authors', async ({ browser, baseURL }) => {
+test('commit and push from one profile; pull into a phone profile gives the same files; its edit comes back merged with an unpushed edit of another line, into the open editor, as one marked revision; git log names both authors', async ({ browser, baseURL }) => {
 	const url = git.repo('site');
 	const laptop = await profile(browser, baseURL!);
 	const view = await link(laptop.page, url, 'Laptop');
@@ -48,9 +48,26 @@ test('commit and push from one profile; pull into a phone profile gives the same
 	expect((await call(phone.page, 'git_commit', { message: 'From the phone' })).isError).toBe(false);
 	expect((await call(phone.page, 'git_push')).isError).toBe(false);
 
-	expect((await call(laptop.page, 'git_pull')).isError).toBe(false);
-	expect(((await call(laptop.page, 'workspace_read_file', { path: 'index.html' })).structuredContent.content as string)).toContain('Edited on the phone');
+	// The laptop has an unpushed edit on another line of the same file, and the file open in its editor.
+	await expect(laptop.page.locator('.cm-content')).toContainText('<title>');
+	const mine = (await call(laptop.page, 'workspace_read_file', { path: 'index.html' })).structuredContent as { content: string; revision: number };
+	expect(mine.content).toMatch(/<title>[^<]*<\/title>/);
+	await call(laptop.page, 'workspace_write_file', { path: 'index.html', content: mine.content.replace(/<title>[^<]*<\/title>/, '<title>Laptop title</title>'), expectedRevision: mine.revision });
+	const merging = await call(laptop.page, 'git_pull');
+	expect(merging.isError, JSON.stringify(merging.structuredContent)).toBe(false);
+	expect(merging.structuredContent.revision).toBe(mine.revision + 2); // the local edit, then the pull as one revision
+	const merged = (await call(laptop.page, 'workspace_read_file', { path: 'index.html' })).structuredContent.content as string;
+	expect(merged).toContain('Edited on the phone');
+	expect(merged).toContain('<title>Laptop title</title>');
+	// The open editor took the pulled change as it takes any outside change.
+	const editor = () => laptop.page.evaluate(() => window.studio!.editorText('index.html'));
+	await expect.poll(editor).toContain('Edited on the phone');
+	expect(await editor()).toBe(merged);
 	expect(git.log('site').map((e) => `${e.author}: ${e.subject}`)).toEqual(['Phone: From the phone', 'Laptop: From the laptop']);
+	// History marks the revision the pull made, and the one the laptop committed.
+	await laptop.page.getByRole('tab', { name: 'History' }).click();
+	const revisions = laptop.page.getByRole('list', { name: 'Revisions' });
+	await expect(revisions.getByRole('button', { name: new RegExp(`^r${mine.revision + 2}\\b`) }).getByTestId('git-mark')).toHaveText(/^pulled [0-9a-f]{7}$/);
 	await laptop.context.close();
 	await phone.context.close();
 });
@@ -145,6 +162,8 @@ test('from the screen: link, commit and push on a laptop; clone on a phone (a wr
 	await theirs.getByLabel('Commit message').fill('Phone title');
 	await theirs.getByRole('button', { name: 'Commit' }).click();
 	await expect(theirs.getByTestId('git-status')).toContainText('no change since the last commit');
+	// History marks the revision that became the commit.
+	await expect(phone.page.getByRole('list', { name: 'Revisions' }).getByTestId('git-mark')).toHaveText(/^commit [0-9a-f]{7}$/);
 	await theirs.getByRole('button', { name: 'Push' }).click();
 	await expect.poll(() => git.log('by-hand').length).toBe(2);
 

@@ -168,7 +168,7 @@ describe('git tools in a hub', () => {
 		const preferences = store();
 		const settings = store();
 		const open = async (workspaceId = 'default') => {
-			const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root });
+			const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root, gitRemove: async (gitdir) => rmSync(gitdir, { recursive: true, force: true }) });
 			return { h, api: createFacade(h), direct: (name: string, args: Record<string, unknown> = {}) => createFacade(h).callTool(name, args, { tabId: 'tab-phone', source: 'palette' }) };
 		};
 		const first = await open();
@@ -198,6 +198,13 @@ describe('git tools in a hub', () => {
 		]);
 		out(await laptop.direct('git_pull'));
 		expect(((await laptop.api.readFile('notes.md')) as { content: string }).content).toBe('one\ntwo from the phone\n');
+
+		// Deleting the workspace forgets its link, its token and its objects on this device.
+		expect(fs.existsSync(join(root, `${created.id}.git`))).toBe(true);
+		await first.api.deleteWorkspace(created.id);
+		expect(fs.existsSync(join(root, `${created.id}.git`))).toBe(false);
+		expect(preferences.data.get(`git:${created.id}`)).toBeNull();
+		expect(settings.data.get(`git-token:${created.id}`)).toBe('');
 	}, 60_000);
 
 	it('a repository without a commit clones into an empty workspace, linked: its first push makes the branch', async () => {

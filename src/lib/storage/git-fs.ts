@@ -17,3 +17,17 @@ export function openGitFs(): Promise<GitFs> {
 	})();
 	return shared;
 }
+
+/** Removes a repository folder and everything in it (its workspace was deleted). */
+export async function removeGitRepo(gitdir: string): Promise<void> {
+	const fs = (await openGitFs()) as unknown as { promises: { readdir(p: string): Promise<string[]>; lstat(p: string): Promise<{ isDirectory(): boolean }>; unlink(p: string): Promise<void>; rmdir(p: string): Promise<void>; flush?(): Promise<void> } };
+	const remove = async (path: string): Promise<void> => {
+		const stat = await fs.promises.lstat(path).catch(() => null);
+		if (!stat) return;
+		if (!stat.isDirectory()) return fs.promises.unlink(path);
+		for (const name of await fs.promises.readdir(path)) await remove(`${path}/${name}`);
+		await fs.promises.rmdir(path);
+	};
+	await remove(gitdir);
+	await fs.promises.flush?.();
+}

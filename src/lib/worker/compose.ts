@@ -67,8 +67,10 @@ export interface HubOptions {
 	packageStore?: PackageStorePort;
 	/** fetch for packages (tests inject one); default the context's. */
 	packageFetch?: typeof fetch;
-	/** Opens where the workspace's git objects live (lightning-fs in browsers, on first use); absent: no git here. */
+	/** Opens where the workspaces' git objects live (IndexedDB in browsers, on first use); absent: no git here. */
 	gitFs?: () => Promise<import('../runtime/git/repo').GitFs>;
+	/** Removes a deleted workspace's repository from `gitFs`. */
+	gitRemove?: (gitdir: string) => Promise<void>;
 	/** The git HTTP client (tests inject one); default isomorphic-git's fetch-based one. */
 	gitHttp?: import('../runtime/git/repo').GitHttp;
 	/** The folder of `gitFs` the repositories live under (tests: a temporary one). */
@@ -121,7 +123,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		trace.addSink({ append: (entry) => options.tracePersistence!.append(entry) });
 	}
 	// The workspace's git link: its objects on this device, its link with the preferences, its token with the settings.
-	const gitOf = (id: string) => (options.gitFs && preferences ? new HubGit(id, options.gitFs, { preferences, secrets: options.settings ?? null }, options.gitHttp, options.now, options.gitRoot) : null);
+	const gitOf = (id: string) => (options.gitFs && preferences ? new HubGit(id, options.gitFs, { preferences, secrets: options.settings ?? null }, options.gitHttp, options.now, options.gitRoot, options.gitRemove) : null);
 	const git = missing ? null : gitOf(workspaceId);
 	const registry = new ToolRegistry({
 		trace,
@@ -144,7 +146,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		const signed = { ...announcement, hubId } as HubAnnouncement;
 		hub.onWorkspaceAnnounced(signed as Parameters<Hub['onWorkspaceAnnounced']>[0]);
 		options.announce?.(signed);
-	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined, git ? (id, link) => gitOf(id)!.clone(link) : undefined);
+	}, options.now, preferences ? (id, skipped) => preferences.set(importLeftOutKey(id), skipped) : undefined, git ? { clone: (id, link) => gitOf(id)!.clone(link), forget: (id) => gitOf(id)!.forget() } : undefined);
 
 	const hub = new Hub({ id: hubId, mode: options.mode, build: options.build, builtAt: options.builtAt ?? 0, startedAt: (options.now ?? Date.now)(), now: options.now ?? Date.now, missing }, { events, preview, folder, storage, service, registry, agents, leases, workspaces, collab, packages, git, preferences: options.preferences, tracePersistence: options.tracePersistence });
 	await folder.restore();

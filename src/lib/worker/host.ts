@@ -96,7 +96,7 @@ export async function startHub(options: HostOptions): Promise<Hub> {
 		workspaceId,
 		announce: (announcement) => hubs.postMessage(announcement),
 		// Git objects beside the workspace, on this device (none in memory mode: nothing would last).
-		...(idb ? { gitFs: () => import('../storage/git-fs').then((m) => m.openGitFs()) } : {})
+		...(idb ? { gitFs: () => import('../storage/git-fs').then((m) => m.openGitFs()), gitRemove: (gitdir: string) => import('../storage/git-fs').then((m) => m.removeGitRepo(gitdir)) } : {})
 	});
 
 	// Hubs of every build meet on one channel; the hub of an older build stops writing.

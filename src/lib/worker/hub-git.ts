@@ -34,14 +34,26 @@ export class HubGit implements GitPort {
 		private readonly http?: GitHttp,
 		private readonly now: () => number = Date.now,
 		/** The folder the repositories live under (the filesystem's root in a browser). */
-		private readonly root = ''
+		private readonly root = '',
+		/** Removes a repository folder from the filesystem (absent: it stays). */
+		private readonly removeRepo?: (gitdir: string) => Promise<void>
 	) {}
+
+	get #gitdir() {
+		return `${this.root}/${this.workspaceId}.git`;
+	}
+
+	/** Forgets this workspace's link, token and objects (the workspace was deleted). */
+	async forget(): Promise<void> {
+		await this.unlink();
+		await this.removeRepo?.(this.#gitdir);
+	}
 
 	/** The git engine (isomorphic-git and the merge), loaded with the first git call: a hub that never syncs never loads it. */
 	#git() {
 		this.#engine ??= (async () => {
 			const [{ GitRepo }, sync, fs] = await Promise.all([import('../runtime/git/repo'), import('../runtime/git/sync'), this.fs()]);
-			return { repo: new GitRepo(fs, `${this.root}/${this.workspaceId}.git`, this.http), sync, fs };
+			return { repo: new GitRepo(fs, this.#gitdir, this.http), sync, fs };
 		})();
 		return this.#engine;
 	}
@@ -64,7 +76,7 @@ export class HubGit implements GitPort {
 	async view(): Promise<GitLinkView> {
 		await this.load();
 		const link = this.#link;
-		return link ? { linked: true, url: link.url, branch: link.branch, ...(link.corsProxy ? { corsProxy: link.corsProxy } : {}), author: { ...link.author }, hasToken: this.#token.length > 0, base: link.base } : { linked: false, hasToken: false };
+		return link ? { linked: true, url: link.url, branch: link.branch, ...(link.corsProxy ? { corsProxy: link.corsProxy } : {}), author: { ...link.author }, hasToken: this.#token.length > 0, base: link.base, marks: [...(link.marks ?? [])] } : { linked: false, hasToken: false };
 	}
 
 	/** Links the workspace (a new URL or branch starts the sync afresh; the same one keeps its base). */
@@ -74,7 +86,7 @@ export class HubGit implements GitPort {
 		const url = httpUrl(parsed.url, 'repository URL', 'url').toString();
 		const corsProxy = parsed.corsProxy ? httpUrl(parsed.corsProxy, 'CORS proxy URL', 'corsProxy').toString().replace(/\/+$/, '') : undefined;
 		const same = this.#link?.url === url && this.#link.branch === parsed.branch;
-		this.#link = { url, branch: parsed.branch, ...(corsProxy ? { corsProxy } : {}), ...(parsed.username ? { username: parsed.username } : {}), author: parsed.author, base: same ? this.#link!.base : null };
+		this.#link = { url, branch: parsed.branch, ...(corsProxy ? { corsProxy } : {}), ...(parsed.username ? { username: parsed.username } : {}), author: parsed.author, base: same ? this.#link!.base : null, ...(same && this.#link!.marks ? { marks: this.#link!.marks } : {}) };
 		if (parsed.token !== undefined) this.#token = parsed.token.trim();
 		await (await this.#git()).repo.ensure(this.#remote());
 		await this.#save();
@@ -107,8 +119,8 @@ export class HubGit implements GitPort {
 
 	/**
 	 * Makes what git wrote durable now. lightning-fs keeps its directory tree in memory and saves it
-	 * 500 ms after the last write: a hub that ends sooner (its last tab navigated to the workspace it
-	 * just cloned, or closed right after a commit) would leave refs no other hub can see.
+	 * 500 ms after the last write: a hub that ends sooner (its last tab went to the workspace it just
+	 * cloned, or closed right after a commit) would leave refs that no other hub can see.
 	 */
 	async #flush() {
 		const engine = await this.#engine;
@@ -129,7 +141,10 @@ export class HubGit implements GitPort {
 		const link = this.#required();
 		const { repo, sync } = await this.#git();
 		const made = await sync.commitWorkspace(repo, link, [...workspace.files.values()], message, author ?? link.author, this.now());
-		await this.#flush();
+		if (made) {
+			this.#link = sync.withMark(link, { revision: workspace.revision, oid: made.oid, kind: 'commit' });
+			await this.#save();
+		}
 		return { commit: made?.oid ?? null, files: workspace.files.size, ignored: made?.ignored ?? [] };
 	}
 
@@ -188,6 +203,7 @@ export class HubGit implements GitPort {
 		const link = this.#required();
 		const { repo, sync } = await this.#git();
 		await sync.finishPull(repo, link, remote, [...workspace.files.values()], this.now());
+		if (workspace.revision > 0) this.#link = sync.withMark(link, { revision: workspace.revision, oid: remote, kind: 'pull' });
 		await this.#save();
 	}
 }

@@ -54,8 +54,8 @@ export class HubWorkspaces {
 		private readonly now: () => number = Date.now,
 		/** Keeps what a new workspace's import left out, for that workspace's preview to name. */
 		private readonly rememberLeftOut?: (workspaceId: string, skipped: CreatedWorkspace['skipped']) => Promise<void>,
-		/** Clones a git remote for a new workspace (absent: no git on this device). */
-		private readonly cloneGit?: (workspaceId: string, link: GitLinkInput) => Promise<GitClone>
+		/** Git for other workspaces: clone a remote for a new one, forget a deleted one's (absent: no git on this device). */
+		private readonly git?: { clone(workspaceId: string, link: GitLinkInput): Promise<GitClone>; forget(workspaceId: string): Promise<void> }
 	) {}
 
 	/** The workspaces this storage keeps (absent: one workspace only, or storage failed). */
@@ -88,8 +88,8 @@ export class HubWorkspaces {
 		const id = `ws-${crypto.randomUUID().slice(0, 8)}`;
 		let cloned: GitClone | null = null;
 		if (source.kind === 'git') {
-			if (!this.cloneGit) throw new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', {});
-			cloned = await this.cloneGit(id, source.link);
+			if (!this.git) throw new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', {});
+			cloned = await this.git.clone(id, source.link);
 			({ files, leftOut: skipped } = cloned);
 		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
 		else if (source.kind === 'zip') {
@@ -124,6 +124,8 @@ export class HubWorkspaces {
 		if (!all.some((summary) => summary.id === workspaceId)) return;
 		if (all.length === 1) throw new ToolError('TOOL_VALIDATION_FAILED', 'This is the only workspace; create another first, or use Reset to start over.', { reason: 'last-workspace' });
 		await catalog.remove(workspaceId);
+		// Its git link, token and objects go with it (the remote keeps what was pushed).
+		await this.git?.forget(workspaceId).catch(() => undefined);
 		this.announce({ kind: 'workspace-deleted', workspaceId });
 	}
 

@@ -25,6 +25,11 @@ export class GitActions {
 	message = $state('');
 	editing = $state(false);
 
+	/** History's marks: revision → what git made of it ("commit 1a2b3c4", "pulled 1a2b3c4"). */
+	get marks(): Record<number, string> {
+		return Object.fromEntries((this.link?.marks ?? []).map((m) => [m.revision, `${m.kind === 'commit' ? 'commit' : 'pulled'} ${m.oid.slice(0, 7)}`]));
+	}
+
 	constructor(
 		private readonly studio: StudioClient,
 		private readonly toasts: ToastStore
@@ -35,9 +40,10 @@ export class GitActions {
 		await this.refresh();
 	}
 
-	/** What changed since the last commit. */
+	/** What changed since the last commit, and the link's marks (a commit or pull may have come from an agent or another tab). */
 	async refresh() {
 		if (!this.link?.linked) return void (this.changes = []);
+		this.link = await this.studio.api.gitLink().catch(() => this.link);
 		const result = await this.studio.callTool('git_status', {}, 'palette');
 		// An unread status is unknown, not "no change".
 		this.changes = result.isError ? null : ((result.structuredContent.changes as GitChangeView[]) ?? []);

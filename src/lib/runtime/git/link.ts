@@ -22,4 +22,6 @@ export interface GitLinkView {
 	author?: { name: string; email: string };
 	hasToken: boolean;
 	base?: string | null;
+	/** Revisions that are commits made here or pulls that landed (History marks them). */
+	marks?: { revision: number; oid: string; kind: 'commit' | 'pull' }[];
 }

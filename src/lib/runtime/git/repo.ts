@@ -46,6 +46,12 @@ const TREE_MODE = '040000';
 
 /** One workspace's repository. */
 export class GitRepo {
+	/**
+	 * isomorphic-git's cache of parsed pack indexes: without it every object read parses the pack
+	 * again. Packs are never rewritten under one name, so it stays valid while the repository lives.
+	 */
+	readonly #cache: object = {};
+
 	constructor(
 		private readonly fs: GitFs,
 		private readonly gitdir: string,
@@ -82,7 +88,7 @@ export class GitRepo {
 
 	/** The tree id of a commit. */
 	async treeAt(oid: string): Promise<string> {
-		return (await git.readCommit({ fs: this.fs, gitdir: this.gitdir, oid })).commit.tree;
+		return (await git.readCommit({ fs: this.fs, cache: this.#cache, gitdir: this.gitdir, oid })).commit.tree;
 	}
 
 	async #tree(files: ReadonlyMap<string, Uint8Array>): Promise<string> {
@@ -114,11 +120,11 @@ export class GitRepo {
 	async files(oid: string): Promise<Map<string, Uint8Array>> {
 		const out = new Map<string, Uint8Array>();
 		const walk = async (treeOid: string, prefix: string) => {
-			const { tree } = await git.readTree({ fs: this.fs, gitdir: this.gitdir, oid: treeOid });
+			const { tree } = await git.readTree({ fs: this.fs, cache: this.#cache, gitdir: this.gitdir, oid: treeOid });
 			for (const entry of tree) {
 				const path = `${prefix}${entry.path}`;
 				if (entry.type === 'tree') await walk(entry.oid, `${path}/`);
-				else if (entry.type === 'blob') out.set(path, (await git.readBlob({ fs: this.fs, gitdir: this.gitdir, oid: entry.oid })).blob);
+				else if (entry.type === 'blob') out.set(path, (await git.readBlob({ fs: this.fs, cache: this.#cache, gitdir: this.gitdir, oid: entry.oid })).blob);
 			}
 		};
 		await walk(await this.treeAt(oid), '');
@@ -128,19 +134,19 @@ export class GitRepo {
 	/** Whether `ancestor` is `oid` or one of its ancestors. */
 	async contains(oid: string, ancestor: string): Promise<boolean> {
 		if (oid === ancestor) return true;
-		return git.isDescendent({ fs: this.fs, gitdir: this.gitdir, oid, ancestor, depth: -1 }).catch(() => false);
+		return git.isDescendent({ fs: this.fs, cache: this.#cache, gitdir: this.gitdir, oid, ancestor, depth: -1 }).catch(() => false);
 	}
 
 	/** The newest commits of a branch, newest first. */
 	async log(branch: string, depth = 50): Promise<GitCommitInfo[]> {
-		const entries = await git.log({ fs: this.fs, gitdir: this.gitdir, ref: `refs/heads/${branch}`, depth }).catch(() => []);
+		const entries = await git.log({ fs: this.fs, cache: this.#cache, gitdir: this.gitdir, ref: `refs/heads/${branch}`, depth }).catch(() => []);
 		return entries.map((entry) => ({ oid: entry.oid, message: entry.commit.message.trim(), author: { name: entry.commit.author.name, email: entry.commit.author.email, timestamp: entry.commit.author.timestamp }, parents: entry.commit.parent }));
 	}
 
 	/** Fetches the remote branch; answers the commit it points at (null: the remote has no such branch yet). */
 	async fetch(remote: GitRemote, signal?: AbortSignal): Promise<string | null> {
 		try {
-			const result = await git.fetch({ fs: this.fs, http: this.http, gitdir: this.gitdir, remote: 'origin', ref: remote.branch, singleBranch: true, tags: false, ...this.#auth(remote) });
+			const result = await git.fetch({ fs: this.fs, cache: this.#cache, http: this.http, gitdir: this.gitdir, remote: 'origin', ref: remote.branch, singleBranch: true, tags: false, ...this.#auth(remote) });
 			if (signal?.aborted) throw new ToolError('TOOL_CANCELLED', 'The pull was cancelled.');
 			return result.fetchHead ?? null;
 		} catch (error) {
@@ -152,7 +158,7 @@ export class GitRepo {
 	/** Pushes the local branch to the remote one (never forced: a remote that moved is a conflict). */
 	async push(remote: GitRemote, signal?: AbortSignal): Promise<void> {
 		try {
-			const result = await git.push({ fs: this.fs, http: this.http, gitdir: this.gitdir, remote: 'origin', ref: remote.branch, remoteRef: remote.branch, signal, ...this.#auth(remote) });
+			const result = await git.push({ fs: this.fs, cache: this.#cache, http: this.http, gitdir: this.gitdir, remote: 'origin', ref: remote.branch, remoteRef: remote.branch, signal, ...this.#auth(remote) });
 			if (result.ok === false || result.error) throw new ToolError('GIT_REMOTE_REFUSED', `The remote refused the push: ${result.error ?? 'no reason given'}.`, { url: remote.url });
 		} catch (error) {
 			throw gitError(error, remote, 'push');

@@ -19,6 +19,24 @@ export interface GitLink {
 	author: { name: string; email: string };
 	/** The commit this workspace and the remote last agreed on (the base of the next pull's merge). */
 	base: string | null;
+	/** Revisions that are commits made here or pulls that landed, newest last (History marks them). */
+	marks?: GitMark[];
+}
+
+/** A revision of the workspace that is a git commit: made here, or pulled. */
+export interface GitMark {
+	revision: number;
+	oid: string;
+	kind: 'commit' | 'pull';
+}
+
+/** Marks a link keeps: about as many as the history keeps revisions. */
+const MARKS_KEPT = 500;
+
+/** The link with one more mark (the newest for a revision wins). */
+export function withMark(link: GitLink, mark: GitMark): GitLink {
+	const marks = [...(link.marks ?? []).filter((m) => m.revision !== mark.revision), mark].slice(-MARKS_KEPT);
+	return { ...link, marks };
 }
 
 /** One path's change since the last commit; a text file's diff (binary: none). */
