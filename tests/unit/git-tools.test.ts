@@ -226,4 +226,37 @@ describe('git tools in a hub', () => {
 		out(await call('git_push'));
 		expect(git.log('fresh').map((e) => e.subject)).toEqual(['First page']);
 	}, 60_000);
+
+	it('commit on quiet: with the setting on, the workspace is committed once it has had no change for that long — only a commit (nothing pushed), traced as the person’s own; off, nothing is committed', async () => {
+		const git = await startGitServer({ token: TOKEN });
+		cleanup.push(() => git.close());
+		const root = mkdtempSync(join(tmpdir(), 'studio-quiet-'));
+		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+		// One "minute" is half a second here; the waits keep a margin of a few hundred ms either side.
+		const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: () => undefined, preferences: store(), settings: store(), gitFs: async () => fs, gitRoot: root, gitQuietUnitMs: 500 });
+		const api = createFacade(h);
+		const call = (name: string, args: Record<string, unknown> = {}) => api.callTool(name, args, { tabId: 't', source: 'palette' });
+		const head = async () => out(await call('git_status')).head;
+		const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+		const link = { url: git.repo('quiet'), token: TOKEN, author: { name: 'Quiet', email: 'quiet@example.com' } };
+		await api.setGitLink(link);
+		out(await call('workspace_create_file', { path: 'a.md', content: 'a' }));
+		await wait(700);
+		expect(await head()).toBeNull(); // off: no commit
+
+		expect(await api.setGitLink({ ...link, autoCommitMinutes: 2 })).toMatchObject({ autoCommitMinutes: 2 });
+		const started = Date.now();
+		out(await call('workspace_create_file', { path: 'b.md', content: 'b' }));
+		await wait(500);
+		out(await call('workspace_create_file', { path: 'c.md', content: 'c' })); // a change inside the quiet time starts it again
+		await wait(1300 - (Date.now() - started)); // past b's 1000 ms, short of c's
+		expect(await head()).toBeNull();
+		await expect.poll(head, { timeout: 5000 }).toMatch(/^[0-9a-f]{40}$/);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+		expect(out(await call('git_status')).changes).toEqual([]);
+		const commits = h.registry.trace.snapshot().filter((e) => e.name === 'git_commit' && e.phase === 'completed');
+		expect(commits).toHaveLength(1);
+		expect(commits[0]).toMatchObject({ source: 'palette', mode: 'direct' });
+		expect(() => git.log('quiet')).toThrow(); // nothing was pushed
+	}, 60_000);
 });

@@ -114,6 +114,8 @@ export interface GitLinkDraft {
 	name: string;
 	email: string;
 	proxy: string;
+	/** Minutes of quiet after which to commit ('' or 0: never). */
+	quiet: string;
 }
 
 /** A file changed since the last commit, as git_status answers it. */

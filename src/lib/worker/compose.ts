@@ -26,6 +26,7 @@ import { HubCollab } from './hub-collab';
 import { MemoryRepository } from '../storage/memory';
 import { RemoteTools } from '../runtime/remote/servers';
 import { HubGit } from './hub-git';
+import { commitOnQuiet } from './git-quiet';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
@@ -71,6 +72,8 @@ export interface HubOptions {
 	gitFs?: () => Promise<import('../runtime/git/repo').GitFs>;
 	/** Removes a deleted workspace's repository from `gitFs`. */
 	gitRemove?: (gitdir: string) => Promise<void>;
+	/** One minute of the link's commit-on-quiet setting (tests shorten it). */
+	gitQuietUnitMs?: number;
 	/** The git HTTP client (tests inject one); default isomorphic-git's fetch-based one. */
 	gitHttp?: import('../runtime/git/repo').GitHttp;
 	/** The folder of `gitFs` the repositories live under (tests: a temporary one). */
@@ -162,6 +165,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		}
 		events.workspace(event, service);
 	});
+	if (git) commitOnQuiet(service, git, registry, options.gitQuietUnitMs);
 	void storage.monitor.refresh(true);
 	return hub;
 }

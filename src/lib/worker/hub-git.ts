@@ -76,7 +76,7 @@ export class HubGit implements GitPort {
 	async view(): Promise<GitLinkView> {
 		await this.load();
 		const link = this.#link;
-		return link ? { linked: true, url: link.url, branch: link.branch, ...(link.corsProxy ? { corsProxy: link.corsProxy } : {}), author: { ...link.author }, hasToken: this.#token.length > 0, base: link.base, marks: [...(link.marks ?? [])] } : { linked: false, hasToken: false };
+		return link ? { linked: true, url: link.url, branch: link.branch, ...(link.corsProxy ? { corsProxy: link.corsProxy } : {}), author: { ...link.author }, ...(link.autoCommitMinutes ? { autoCommitMinutes: link.autoCommitMinutes } : {}), hasToken: this.#token.length > 0, base: link.base, marks: [...(link.marks ?? [])] } : { linked: false, hasToken: false };
 	}
 
 	/** Links the workspace (a new URL or branch starts the sync afresh; the same one keeps its base). */
@@ -86,7 +86,7 @@ export class HubGit implements GitPort {
 		const url = httpUrl(parsed.url, 'repository URL', 'url').toString();
 		const corsProxy = parsed.corsProxy ? httpUrl(parsed.corsProxy, 'CORS proxy URL', 'corsProxy').toString().replace(/\/+$/, '') : undefined;
 		const same = this.#link?.url === url && this.#link.branch === parsed.branch;
-		this.#link = { url, branch: parsed.branch, ...(corsProxy ? { corsProxy } : {}), ...(parsed.username ? { username: parsed.username } : {}), author: parsed.author, base: same ? this.#link!.base : null, ...(same && this.#link!.marks ? { marks: this.#link!.marks } : {}) };
+		this.#link = { url, branch: parsed.branch, ...(corsProxy ? { corsProxy } : {}), ...(parsed.username ? { username: parsed.username } : {}), author: parsed.author, ...(parsed.autoCommitMinutes ? { autoCommitMinutes: parsed.autoCommitMinutes } : {}), base: same ? this.#link!.base : null, ...(same && this.#link!.marks ? { marks: this.#link!.marks } : {}) };
 		if (parsed.token !== undefined) this.#token = parsed.token.trim();
 		await (await this.#git()).repo.ensure(this.#remote());
 		await this.#save();

@@ -9,6 +9,8 @@ export const GitLinkInputSchema = v.strictObject({
 	token: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 	username: v.optional(v.pipe(v.string(), v.maxLength(200))),
 	corsProxy: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000))),
+	/** Commit on this device after this many minutes without a change (0 or absent: never). */
+	autoCommitMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1440))),
 	author: v.strictObject({ name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)), email: v.pipe(v.string(), v.trim(), v.maxLength(200), v.email()) })
 });
 export type GitLinkInput = v.InferInput<typeof GitLinkInputSchema>;
@@ -20,6 +22,8 @@ export interface GitLinkView {
 	branch?: string;
 	corsProxy?: string;
 	author?: { name: string; email: string };
+	/** Minutes of quiet after which the workspace is committed (absent: never). */
+	autoCommitMinutes?: number;
 	hasToken: boolean;
 	base?: string | null;
 	/** Revisions that are commits made here or pulls that landed (History marks them). */

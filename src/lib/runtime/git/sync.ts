@@ -17,6 +17,8 @@ export interface GitLink {
 	corsProxy?: string;
 	username?: string;
 	author: { name: string; email: string };
+	/** Minutes of quiet after which the hub commits on its own (absent: never). */
+	autoCommitMinutes?: number;
 	/** The commit this workspace and the remote last agreed on (the base of the next pull's merge). */
 	base: string | null;
 	/** Revisions that are commits made here or pulls that landed, newest last (History marks them). */
