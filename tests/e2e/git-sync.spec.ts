@@ -124,9 +124,10 @@ test('from the screen: link, commit and push on a laptop; clone on a phone (a wr
 	await phone.page.getByRole('button', { name: 'New workspace from a git repository…' }).click();
 	const dialog = phone.page.getByRole('dialog', { name: 'New workspace' });
 	await expect(dialog.getByRole('radio', { name: /A git repository/ })).toBeChecked();
-	await dialog.getByTestId('workspace-name').fill('By hand');
 	const fields = dialog.getByTestId('clone-fields');
 	await fields.getByLabel('Repository URL').fill(url);
+	await expect(dialog.getByTestId('workspace-name')).toHaveValue('by-hand'); // the name follows the repository's
+	await dialog.getByTestId('workspace-name').fill('By hand');
 	await fields.getByLabel('Token').fill('not-the-token');
 	await fields.getByLabel('Your name').fill('Phone');
 	await fields.getByLabel('Your e-mail').fill('phone@example.com');

@@ -16,6 +16,12 @@ import type { GitLinkDraft } from '$lib/shared/types';
 /** What the workspace dialog is doing. */
 export type WorkspaceDialog = { kind: 'create' } | { kind: 'rename'; workspace: WorkspaceListing } | { kind: 'delete'; workspace: WorkspaceListing } | null;
 
+/** `https://host/you/my-site.git` → `my-site` (null: no name in it). */
+function repositoryName(url: string): string | null {
+	const name = url.trim().replace(/\/+$/, '').replace(/\.git$/i, '').split('/').pop() ?? '';
+	return /^[\w.-]{1,80}$/.test(name) && !url.trim().endsWith(':') && url.includes('/') ? name : null;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024).toLocaleString('en')} KB`);
 
@@ -58,6 +64,15 @@ export class WorkspaceActions {
 		this.draftStarter = from === 'git' ? 'git' : 'landing';
 		this.draftGit = null;
 		this.dialog = { kind: 'create' };
+	}
+
+	/** An edit of the clone's fields; while the name is still the one offered, it follows the repository's. */
+	editGit(draft: GitLinkDraft, patch: Partial<GitLinkDraft>): void {
+		const before = this.draftGit ?? draft;
+		const next = { ...before, ...patch };
+		const offered = this.#freeName(repositoryName(before.url) ?? 'New site');
+		if (patch.url !== undefined && this.draftName === offered) this.draftName = this.#freeName(repositoryName(next.url) ?? 'New site');
+		this.draftGit = next;
 	}
 
 	startRename(workspace: WorkspaceListing): void {
