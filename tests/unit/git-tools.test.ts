@@ -28,8 +28,7 @@ const store = () => {
 
 /** A hub with git, as a browser tab reaches it (its facade), on a device of its own. */
 async function hub(who: string) {
-	const root = mkdtempSync(join(tmpdir(), 'studio-hubgit-'));
-	cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+	const root = gitRoot('studio-hubgit-');
 	const settings = store();
 	const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: () => undefined, preferences: store(), settings, gitFs: async () => fs, gitRoot: root });
 	const api = createFacade(h);
@@ -58,6 +57,27 @@ async function linked(server: GitServer, name: string, who: string) {
 	expect(view).toMatchObject({ linked: true, hasToken: true, branch: 'main' });
 	expect(JSON.stringify(view)).not.toContain(TOKEN);
 	return device;
+}
+
+/** A temporary folder for a device's git objects, removed after the test. */
+function gitRoot(prefix: string): string {
+	const root = mkdtempSync(join(tmpdir(), prefix));
+	cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+	return root;
+}
+
+/** One browser: its storage, preferences, settings and git objects, behind a hub per workspace (as tabs open them). */
+function browserProfile(name: string) {
+	const root = gitRoot('studio-clone-');
+	const db = { indexedDB: new IDBFactory(), name };
+	const preferences = store();
+	const settings = store();
+	const open = async (workspaceId = 'default') => {
+		const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root, gitRemove: async (gitdir) => rmSync(gitdir, { recursive: true, force: true }) });
+		const api = createFacade(h);
+		return { h, api, direct: (tool: string, args: Record<string, unknown> = {}) => api.callTool(tool, args, { tabId: `tab-${name}`, source: 'palette' }) };
+	};
+	return { root, preferences, settings, open };
 }
 
 describe('git tools in a hub', () => {
@@ -162,15 +182,7 @@ describe('git tools in a hub', () => {
 		const sent = laptop.h.service.workspace.files;
 
 		// A phone: one browser's storage, preferences, settings and git objects behind two hubs.
-		const root = mkdtempSync(join(tmpdir(), 'studio-clone-'));
-		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
-		const db = { indexedDB: new IDBFactory(), name: 'clone-phone' };
-		const preferences = store();
-		const settings = store();
-		const open = async (workspaceId = 'default') => {
-			const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root, gitRemove: async (gitdir) => rmSync(gitdir, { recursive: true, force: true }) });
-			return { h, api: createFacade(h), direct: (name: string, args: Record<string, unknown> = {}) => createFacade(h).callTool(name, args, { tabId: 'tab-phone', source: 'palette' }) };
-		};
+		const { root, preferences, settings, open } = browserProfile('clone-phone');
 		const first = await open();
 		const before = (await first.api.listWorkspaces()).length;
 		const refused = first.api.createWorkspace('Nope', { kind: 'git', link: { url: git.repo('shop'), token: 'not-it', author: { name: 'Phone', email: 'phone@example.com' } } });
@@ -210,17 +222,11 @@ describe('git tools in a hub', () => {
 	it('a repository without a commit clones into an empty workspace, linked: its first push makes the branch', async () => {
 		const git = await startGitServer({ token: TOKEN });
 		cleanup.push(() => git.close());
-		const root = mkdtempSync(join(tmpdir(), 'studio-clone-'));
-		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
-		const db = { indexedDB: new IDBFactory(), name: 'clone-empty' };
-		const preferences = store();
-		const settings = store();
-		const first = createFacade(await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root }));
+		const { open } = browserProfile('clone-empty');
+		const first = (await open()).api;
 		const created = await first.createWorkspace('Fresh', { kind: 'git', link: { url: git.repo('fresh'), token: TOKEN, author: { name: 'New', email: 'new@example.com' } } });
 		expect(created.files).toBe(0);
-		const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: await IdbRepository.open(db), workspaceId: created.id, publish: () => undefined, preferences, settings, gitFs: async () => fs, gitRoot: root });
-		const api = createFacade(h);
-		const call = (name: string, args: Record<string, unknown> = {}) => api.callTool(name, args, { tabId: 't', source: 'palette' });
+		const call = (await open(created.id)).direct;
 		out(await call('workspace_create_file', { path: 'index.html', content: '<h1>Fresh</h1>' }));
 		out(await call('git_commit', { message: 'First page' }));
 		out(await call('git_push'));
@@ -230,8 +236,7 @@ describe('git tools in a hub', () => {
 	it('commit on quiet: with the setting on, the workspace is committed once it has had no change for that long — only a commit (nothing pushed), traced as the person’s own; off, nothing is committed', async () => {
 		const git = await startGitServer({ token: TOKEN });
 		cleanup.push(() => git.close());
-		const root = mkdtempSync(join(tmpdir(), 'studio-quiet-'));
-		cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+		const root = gitRoot('studio-quiet-');
 		// One "minute" is half a second here; the waits keep a margin of a few hundred ms either side.
 		const h = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: () => undefined, preferences: store(), settings: store(), gitFs: async () => fs, gitRoot: root, gitQuietUnitMs: 500 });
 		const api = createFacade(h);
