@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { basePath } from './scripts/base-path.mjs';
+import { heldResponses } from './tests/browser/helpers/held-responses';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -101,6 +102,7 @@ export default defineConfig({
 			{
 				// Code that needs a real browser API (OPFS, File System Access handles), in Chromium.
 				extends: true,
+				plugins: [heldResponses()],
 				test: {
 					name: 'browser',
 					include: ['tests/browser/**/*.test.ts'],

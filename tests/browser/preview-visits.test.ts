@@ -23,12 +23,13 @@ describe('a preview counts one visit per page load', () => {
 		document.body.append(container);
 		const acks: [string, HostRenderOutcome][] = [];
 		const lines: string[] = [];
-		// The page counts its visit, then takes a while to load (the site's frame runs in a process of
-		// its own, so the test goes on meanwhile): the second copy of the render arrives then.
+		// The page counts its visit, then waits for an image the test holds back (its load event with
+		// it): the second copy of the render arrives while the page has run and not yet loaded.
+		const hold = `${location.origin}/__held/visit-${Math.random().toString(36).slice(2)}`;
 		const ws = workspace(`<!doctype html><html><body><script>
 sessionStorage.visits = String(Number(sessionStorage.visits || 0) + 1);
 console.log('visits ' + sessionStorage.visits);
-</script><script>var end = Date.now() + 1500; while (Date.now() < end) {}</script></body></html>`);
+</script><img src="${hold}" alt=""></body></html>`);
 		const first = renderOf(ws, 'r1');
 		const link: PreviewLink = {
 			tabId: 'tab-1',
@@ -48,7 +49,9 @@ console.log('visits ' + sessionStorage.visits);
 		const a = preview.render(first);
 		await expect.poll(() => lines).toContain('visits 1');
 		const b = preview.render({ ...first, renderId: 'r2' });
+		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(acks).toEqual([]);
+		await fetch(hold.replace('/__held/', '/__release/'));
 		await Promise.all([a, b]);
 		expect(acks.map(([id, outcome]) => [id, outcome.status, outcome.revision])).toEqual([
 			['r1', 'ready', 3],

@@ -48,6 +48,22 @@ test('a page load fetches none of the dock panels’ code; each first opening fe
 	expect(fetched.length).toBe(total);
 });
 
+test('on a phone the conversation’s code loads when the Agent tab is first shown, not with the first screen', async ({ browser, baseURL }) => {
+	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const page = await context.newPage();
+	const fetched = scripts(page);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toBeVisible();
+	await page.waitForTimeout(300); // the task after the first screen, where a desktop would load it
+	const atStart = fetched.length;
+	await expect(page.getByPlaceholder(/make the theme teal/)).toHaveCount(0);
+	await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Agent' }).click();
+	await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
+	expect(fetched.length, 'the Agent tab fetched code of its own').toBeGreaterThan(atStart);
+	await context.close();
+});
+
 test('the dialogs load their code when the first is asked for: the new-workspace dialog then shows, and the next opens with nothing more', async ({ page }) => {
 	const fetched = scripts(page);
 	await page.goto('/');
