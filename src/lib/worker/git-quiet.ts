@@ -12,9 +12,10 @@ import type { HubGit } from './hub-git';
 export function commitOnQuiet(service: WorkspaceService, git: HubGit, registry: ToolRegistry, unitMs = 60_000): () => void {
 	let timer: ReturnType<typeof setTimeout> | null = null;
 	const schedule = async () => {
+		const minutes = (await git.view()).autoCommitMinutes ?? 0;
+		// After the read: a change that came meanwhile may have set a timer already; one timer at most.
 		if (timer) clearTimeout(timer);
 		timer = null;
-		const minutes = (await git.view()).autoCommitMinutes ?? 0;
 		if (minutes <= 0) return;
 		timer = setTimeout(() => {
 			timer = null;
