@@ -16,6 +16,11 @@ export interface GitStores {
 	secrets: SettingsPort | null;
 }
 
+/** A hub without git on this device (memory mode: nothing would last). */
+export function gitUnavailable(): ToolError {
+	return new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', { reason: 'no-git' });
+}
+
 /** Largest text of one side of a conflict the error carries (the person sees both sides). */
 const CONFLICT_TEXT_MAX = 20_000;
 

@@ -13,6 +13,7 @@ import { zipBlob, zipEntries } from '../runtime/zip';
 import type { HubStorage } from './hub-storage';
 import type { BlobDownload, CreatedWorkspace, HubAnnouncement, WorkspaceListing, WorkspaceSource } from './protocol';
 import type { GitLinkInput } from '../runtime/git/link';
+import { gitUnavailable } from './hub-git';
 
 /** A git remote fetched for a new workspace: its files, what the workspace leaves to the repository, and the way to record the pull. */
 export interface GitClone {
@@ -88,7 +89,7 @@ export class HubWorkspaces {
 		const id = `ws-${crypto.randomUUID().slice(0, 8)}`;
 		let cloned: GitClone | null = null;
 		if (source.kind === 'git') {
-			if (!this.git) throw new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', {});
+			if (!this.git) throw gitUnavailable();
 			cloned = await this.git.clone(id, source.link);
 			({ files, leftOut: skipped } = cloned);
 		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);

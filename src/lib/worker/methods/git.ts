@@ -1,5 +1,5 @@
 // Hub methods: the workspace's git link (link, unlink, what it is). Commit, push and pull are tools.
-import { ToolError } from '../../core/errors';
+import { gitUnavailable } from '../hub-git';
 import type { GitLinkInput, GitLinkView } from '../../runtime/git/link';
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
@@ -7,7 +7,7 @@ import type { HubContext } from './context';
 /** The git link methods. */
 export function gitMethods({ parts }: HubContext) {
 	const git = () => {
-		if (!parts.git) throw new ToolError('GIT_NOT_LINKED', 'Git is not kept in this runtime (memory mode keeps nothing on the device).', {});
+		if (!parts.git) throw gitUnavailable();
 		return parts.git;
 	};
 	return {
