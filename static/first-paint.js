@@ -15,6 +15,9 @@
 		var last = localStorage.getItem(scoped('studio:last-workspace'));
 		var id = valid.test(fromUrl || '') ? fromUrl : valid.test(last || '') ? last : 'default';
 		var screen = JSON.parse(localStorage.getItem(scoped('studio:first-screen') + ':' + id) || 'null');
+		// A browser that never opened the studio gets the starter its hub is about to create.
+		var starter = !screen && !fromUrl && last === null && id === 'default';
+		if (starter) screen = JSON.parse(document.getElementById('studio-starter-screen').textContent);
 		if (!screen || screen.v !== 1 || screen.workspaceId !== id || !screen.open || typeof screen.open.text !== 'string' || !Array.isArray(screen.files)) return;
 		var layout = screen.layout && typeof screen.layout === 'object' ? screen.layout : {};
 		var size = function (value, fallback) {
@@ -45,6 +48,7 @@
 			'@media (max-width:767px){#studio-first-paint .files,#studio-first-paint .preview,#studio-first-paint .editor h2{display:none}#studio-first-paint>footer{height:80px;align-items:flex-end;padding-bottom:4px}}';
 		var root = el('div');
 		root.id = 'studio-first-paint';
+		if (starter) root.setAttribute('data-starter', '');
 		var header = el('header');
 		header.append(el('span', '', 'Web Studio /'), el('b', '', String(screen.name || '')));
 		var body = el('div', 'body');

@@ -1,6 +1,7 @@
 // The first screen paints from this device while the hub starts: the file list, the open file's text
 // and a picture of the last acknowledged render, before the runtime reports connected; what is typed
-// in that window is kept, and no script of the site runs before the live render runs it once.
+// in that window is kept, and no script of the site runs before the live render runs it once. A first
+// visit, with nothing kept yet, paints the starter its hub is about to create.
 import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
@@ -159,5 +160,34 @@ test.describe('before the studio’s code has loaded', () => {
 		// The caret came along: typing on continues there.
 		await page.keyboard.type('?');
 		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed in the outline -->\?$/);
+	});
+	test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await context.route('**/_app/immutable/entry/**', async (route) => {
+			await held;
+			await route.continue();
+		});
+		const page = await context.newPage();
+		await page.goto('/', { waitUntil: 'commit' });
+		// Nothing kept on this device: the app shell's own picture of the starter its hub will create.
+		const outline = page.locator('#studio-first-paint[data-starter] textarea');
+		await expect(outline).toHaveValue(/<title>Bright Bakery<\/title>/);
+		await expect(page.locator('#studio-first-paint')).toContainText('My site');
+		expect(await page.evaluate(() => ({ script: performance.getEntriesByName('studio:script').length, kept: Object.keys(localStorage).filter((key) => key.startsWith('studio:first-screen')).length }))).toEqual({ script: 0, kept: 0 });
+		await outline.click();
+		await page.keyboard.press('ControlOrMeta+End');
+		await page.keyboard.type('<!-- typed on a first visit -->');
+		release();
+		await expect(page.locator('.cm-content')).toContainText('<!-- typed on a first visit -->', { timeout: 15_000 });
+		await expect(page.locator('#studio-first-paint')).toHaveCount(0);
+		await waitForHub(page);
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed on a first visit -->$/);
+		await page.keyboard.type('!');
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed on a first visit -->!$/);
+		// The starter's picture is for a browser that never opened the studio: this one has now.
+		await page.reload();
+		await waitForHub(page);
+		await expect(page.locator('#studio-first-paint[data-starter]')).toHaveCount(0);
 	});
 });

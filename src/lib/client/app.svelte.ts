@@ -18,7 +18,7 @@ import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
 import { InspectActions } from './actions/inspect.svelte';
-import { readFirstScreen, type FirstScreen } from './first-screen';
+import { readFirstScreen, readStarterScreen, type FirstScreen } from './first-screen';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
 export const EDITOR_LOOK_KEY = 'editor-look';
@@ -100,7 +100,7 @@ export class StudioApp {
 		studio.onCapture = (id, options) => this.previewer.capture(id, options);
 		this.started = studio.start();
 		// Read synchronously, before the first paint: the screen shows this while the hub starts.
-		this.firstScreen = readFirstScreen(studio.workspaceId);
+		this.firstScreen = readFirstScreen(studio.workspaceId) ?? readStarterScreen(studio.workspaceId);
 		if (this.firstScreen) {
 			studio.workspace.fromFirstScreen(this.firstScreen);
 			layout.apply(this.firstScreen.layout);

@@ -97,6 +97,18 @@ export function readFirstScreen(workspaceId: string): FirstScreen | null {
 	}
 }
 
+/** The element of the app shell holding the starter's picture (client/starter-screen.ts writes it at build time). */
+export const STARTER_SCREEN_ID = 'studio-starter-screen';
+
+/**
+ * The starter's picture, when the first paint drew it (a browser that never opened the studio: its
+ * hub is about to create the starter). static/first-paint.js decides; the page follows it.
+ */
+export function readStarterScreen(workspaceId: string): FirstScreen | null {
+	if (typeof document === 'undefined' || !document.querySelector('#studio-first-paint[data-starter]')) return null;
+	return parseFirstScreen(document.getElementById(STARTER_SCREEN_ID)?.textContent ?? null, workspaceId);
+}
+
 /** What is kept of `screen` within the caps (an open file or a page past them is left out). */
 export function trimFirstScreen(screen: FirstScreen): FirstScreen {
 	const open = screen.open && screen.open.text.length <= FIRST_SCREEN_LIMITS.text ? screen.open : null;
