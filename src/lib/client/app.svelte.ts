@@ -19,6 +19,7 @@ import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
 import { InspectActions } from './actions/inspect.svelte';
 import { readFirstScreen, readStarterScreen, type FirstScreen } from './first-screen';
+import { StartStages } from './stages.svelte';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
 export const EDITOR_LOOK_KEY = 'editor-look';
@@ -37,6 +38,8 @@ export class StudioApp {
 	readonly layout = new LayoutStore();
 	readonly toasts = new ToastStore();
 	readonly viewport = new Viewport();
+	/** How far the page's start has come (its regions mount a task each). */
+	readonly stages = new StartStages();
 	/** The installed app: the browser's install offer and a new version waiting. */
 	readonly updates = updates;
 	readonly offer = new InstallOffer();
