@@ -8,6 +8,8 @@ import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { basePath } from './scripts/base-path.mjs';
 import { heldResponses } from './tests/browser/helpers/held-responses';
+import { lazySegmenter } from './scripts/vite/lazy-segmenter';
+import { compileHints } from './scripts/vite/compile-hints';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -23,13 +25,39 @@ const at = (path: string) => `${base}${path}`;
 /** The preview frame's document (static/): precached by content, it is needed offline too. */
 const previewDocument = readFileSync(new URL('./static/preview.html', import.meta.url));
 
-export default defineConfig({
+/**
+ * CodeMirror a chunk per package (client/editor/load.ts imports them a task each, bottom up, and each
+ * language when a file of its kind first opens). A package's group takes its dependencies along
+ * unless a group of higher priority took them first: the list goes from the bottom of the graph up.
+ */
+const EDITOR_CHUNKS: [string, RegExp][] = [
+	['cm-state', /node_modules[\\/](@codemirror[\\/]state|@marijn)[\\/]/],
+	['lezer-common', /node_modules[\\/]@lezer[\\/]common[\\/]/],
+	['lezer-highlight', /node_modules[\\/]@lezer[\\/]highlight[\\/]/],
+	['lezer-lr', /node_modules[\\/]@lezer[\\/]lr[\\/]/],
+	['cm-view', /node_modules[\\/](@codemirror[\\/]view|style-mod|w3c-keyname|crelt)[\\/]/],
+	['cm-language', /node_modules[\\/]@codemirror[\\/]language[\\/]/],
+	['cm-commands', /node_modules[\\/]@codemirror[\\/]commands[\\/]/],
+	['cm-search', /node_modules[\\/]@codemirror[\\/]search[\\/]/],
+	['cm-autocomplete', /node_modules[\\/]@codemirror[\\/]autocomplete[\\/]/],
+	['cm-lint', /node_modules[\\/]@codemirror[\\/]lint[\\/]/],
+	['cm-collab', /node_modules[\\/]@codemirror[\\/]collab[\\/]/],
+	['lang-css', /node_modules[\\/]@(codemirror[\\/]lang-css|lezer[\\/]css)[\\/]/],
+	['lang-javascript', /node_modules[\\/]@(codemirror[\\/]lang-javascript|lezer[\\/]javascript)[\\/]/],
+	['lang-html', /node_modules[\\/]@(codemirror[\\/]lang-html|lezer[\\/]html)[\\/]/],
+	['lang-json', /node_modules[\\/]@(codemirror[\\/]lang-json|lezer[\\/]json)[\\/]/],
+	['lang-markdown', /node_modules[\\/]@(codemirror[\\/]lang-markdown|lezer[\\/]markdown)[\\/]/]
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
 	define: {
 		__BUILD_ID__: JSON.stringify(buildId),
 		__BUILD_TIME__: JSON.stringify(builtAt),
 		__BASE_PATH__: JSON.stringify(base)
 	},
 	plugins: [
+		lazySegmenter(),
+		compileHints(),
 		sveltekit(),
 		SvelteKitPWA({
 			// A new build waits for the person's Reload (client/updates.svelte.ts): never mid-typing.
@@ -91,8 +119,13 @@ export default defineConfig({
 	],
 	worker: { format: 'es' },
 	// The timing report is noise in `npm start`'s output.
-	// CodeMirror with its languages is one ~600 kB chunk (≈200 kB gzip), loaded only when the editor mounts.
-	build: { rolldownOptions: { checks: { bundlerTimings: false } }, chunkSizeWarningLimit: 700 },
+	build: {
+		rolldownOptions: {
+			checks: { bundlerTimings: false },
+			output: isSsrBuild ? {} : { codeSplitting: { groups: EDITOR_CHUNKS.map(([name, test], i) => ({ name, test, priority: EDITOR_CHUNKS.length - i })) } }
+		},
+		chunkSizeWarningLimit: 700
+	},
 	server: { port, strictPort: port !== undefined },
 	preview: { port, strictPort: port !== undefined },
 	test: {
@@ -116,4 +149,4 @@ export default defineConfig({
 			}
 		]
 	}
-});
+}));

@@ -8,38 +8,14 @@ import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@code
 import { presence, setPeer, type PeerCursor } from './presence';
 import { indentWithTab, insertTab, redo, undo } from '@codemirror/commands';
 import { openSearchPanel } from '@codemirror/search';
-import { html } from '@codemirror/lang-html';
-import { css } from '@codemirror/lang-css';
-import { javascript } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
+import { languageNow, loadLanguage } from './languages';
 
-export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, type PeerCursor };
+export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, loadLanguage, type PeerCursor };
 
 /** Marks transactions that bring in someone else's change (they are not local edits). */
 export const remote = Annotation.define<boolean>();
-
-function language(lang: string): Extension {
-	switch (lang) {
-		case 'html':
-		case 'svg':
-			return html();
-		case 'css':
-			return css();
-		case 'javascript':
-			return javascript();
-		case 'typescript':
-			return javascript({ typescript: true });
-		case 'json':
-			return json();
-		case 'markdown':
-			return markdown();
-		default:
-			return [];
-	}
-}
 
 const theme = EditorView.theme({
 	'&': { height: '100%', fontSize: 'var(--editor-font-size, 13px)', backgroundColor: 'var(--surface)', color: 'var(--text)' },
@@ -94,7 +70,6 @@ function shared(options: SharedOptions): Extension {
 	];
 }
 
-/** A fresh state for one file. `onLocalEdit` runs for every user change (not for remote ones). */
 /** Line wrapping, a setting: new states take the current choice, the open one is reconfigured. */
 const wrapping = new Compartment();
 let wrapLines = true;
@@ -106,13 +81,17 @@ export function setWrap(view: EditorView | null, on: boolean): void {
 	if (view && current !== undefined && (current === EditorView.lineWrapping) !== on) view.dispatch({ effects: wrapping.reconfigure(on ? EditorView.lineWrapping : []) });
 }
 
+/**
+ * A fresh state for one file. `onLocalEdit` runs for every user change (not for remote ones). Its
+ * language is highlighted if loaded (`loadLanguage` first), else it shows plain.
+ */
 export function createState(content: string, lang: string, onLocalEdit: () => void, readOnly = false, share?: SharedOptions): EditorState {
 	return EditorState.create({
 		doc: content,
 		extensions: [
 			basicSetup,
 			keymap.of([indentWithTab]),
-			language(lang),
+			languageNow(lang),
 			syntaxHighlighting(highlight),
 			theme,
 			wrapping.of(wrapLines ? EditorView.lineWrapping : []),

@@ -16,7 +16,7 @@ import { ConflictBar } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { mountEditor } from './mount';
 import { firstSession, handOver } from './first-file';
-import { paintedText, removeFirstPaint } from '../first-paint';
+import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
@@ -116,20 +116,39 @@ export class EditorController {
 	/** Mounts CodeMirror (loaded on demand) into `container`. */
 	attach(container: HTMLElement): () => void {
 		this.loading = true;
+		let painted: PaintedText | null = null;
+		let first: FirstScreenFile | null = null;
 		return mountEditor(container, this.#sessions, {
-			ready: (cm) => {
-				this.#cm = cm;
+			prepare: async (cm) => {
 				cm.setWrap(null, this.wrap);
-				this.loading = false;
-				const first = this.#first;
+				first = this.#first;
 				this.#first = null;
 				// What was typed into the first paint's outline comes along, even when the hub answered first.
-				const painted = paintedText();
+				painted = paintedText();
 				const typedEarly = !!first && !!painted && painted.text !== first.text;
-				if (first && (!this.#live || typedEarly) && !this.#sessions.has(first.path)) this.#sessions.set(first.path, firstSession(cm, first, () => this.#onLocalEdit(first.path), painted));
-				if (first && typedEarly) this.#onLocalEdit(first.path);
+				const early = first;
+				if (early && (!this.#live || typedEarly) && !this.#sessions.has(early.path)) this.#sessions.set(early.path, firstSession(cm, early, () => this.#onLocalEdit(early.path), painted));
+				if (early && typedEarly) this.#onLocalEdit(early.path);
+				// The hub answered already: the open file comes from it, and the view is made with it (one draw).
+				const active = this.active;
+				if (active && this.#live && !this.#sessions.has(active)) {
+					this.#cm = cm; // #load makes the file's state with it
+					// A hub that does not answer leaves the view empty for now (ready() opens the file again).
+					const loaded = await this.#load(active).catch(() => null);
+					if (loaded && !this.#sessions.has(active)) {
+						this.#sessions.set(active, loaded);
+						if (loaded.shared) void this.#sync.pull(active);
+					}
+				}
+				return active && this.#sessions.has(active) && this.active === active ? active : null;
+			},
+			ready: async (cm) => {
+				this.#cm = cm;
+				this.loading = false;
 				this.#loaded();
-				if (this.active) void this.open(this.active);
+				// The outline goes once the editor shows the file (from the hub, or the first screen's), or
+				// could not: the editor is there either way.
+				if (this.active) await this.open(this.active).catch(() => undefined);
 				removeFirstPaint();
 				if (painted?.focused) this.#sessions.view?.focus();
 				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
@@ -140,7 +159,8 @@ export class EditorController {
 				this.focused = focused;
 				if (!focused) void this.flushAll();
 			},
-			leaving: () => void this.flushAll()
+			leaving: () => void this.flushAll(),
+			language: () => this.#first?.language ?? (this.active ? (this.#studio.workspace.files.find((file) => file.path === this.active)?.language ?? null) : null)
 		});
 	}
 
@@ -209,8 +229,20 @@ export class EditorController {
 		if (this.active && !this.#sessions.has(this.active)) void this.open(this.active);
 	}
 
+	/** Loads under way, by path: opens of one file at once (the start asks from several places) share one. */
+	readonly #loading = new Map<string, Promise<FileSession | null>>();
+
 	/** `path` as the hub has it: co-edited where it can be, else on its own (null: gone). */
-	async #load(path: string): Promise<FileSession | null> {
+	#load(path: string): Promise<FileSession | null> {
+		let loading = this.#loading.get(path);
+		if (!loading) {
+			loading = this.#loadNow(path).finally(() => this.#loading.delete(path));
+			this.#loading.set(path, loading);
+		}
+		return loading;
+	}
+
+	async #loadNow(path: string): Promise<FileSession | null> {
 		// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
 		// way to edit it, and co-editing it would ship it through every keystroke's merge.
 		const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
@@ -223,16 +255,19 @@ export class EditorController {
 		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
 		this.active = path;
 		if (!this.#cm || !this.#sessions.view) return;
-		let session = this.#sessions.get(path);
-		if (!session) {
+		if (!this.#sessions.has(path)) {
 			if (!this.#live) return; // opened once the hub answers (goLive)
-			session = (await this.#load(path)) ?? undefined;
-			if (!session) return this.close(path);
-			if (this.#sessions.has(path)) session = this.#sessions.get(path)!; // a concurrent open() won
-			else this.#sessions.set(path, session);
-			if (session.shared) void this.#sync.pull(path); // updates published while it opened
+			const loaded = await this.#load(path);
+			if (!loaded) return this.close(path);
+			// A concurrent open() may have set it meanwhile: that one stays.
+			if (!this.#sessions.has(path)) {
+				this.#sessions.set(path, loaded);
+				if (loaded.shared) void this.#sync.pull(path); // updates published while it opened
+			}
 		}
 		if (this.active !== path) return; // another open() won meanwhile
+		// Shown already (a concurrent open() of the same file): showing it again would redraw the view.
+		if (this.#sessions.isShown(path) && !line) return;
 		const view = this.#sessions.show(path);
 		if (!view) return;
 		this.#cm.setWrap(view, this.wrap); // a file's state may predate the current choice

@@ -1,31 +1,47 @@
 // The one CodeMirror view of a tab: loaded on demand (the editor's code is its own chunk, so the
 // studio's first paint does not wait for it) and mounted into the panel's container.
 import type { EditorSessions } from './sessions';
+import { loadCodeMirror } from './load';
+import { nextTask } from '../next-task';
 
 type CM = typeof import('./codemirror');
 
 /** What the mount tells the editor. */
 export interface MountHooks {
+	/** CodeMirror is loaded; the file the view first shows is made ready (its path, or null: none yet). */
+	prepare(cm: CM): Promise<string | null>;
 	/** CodeMirror is loaded and the view is in the page. */
-	ready(cm: CM): void;
+	ready(cm: CM): void | Promise<void>;
 	/** The view gained or lost the keyboard focus. */
 	focus(focused: boolean): void;
 	/** The view is about to go (save what is pending). */
 	leaving(): void;
+	/** The language of the file the view shows first (loaded with CodeMirror). */
+	language(): string | null;
 }
 
 /** Mounts the view into `container` once CodeMirror loaded; returns the unmount. */
 export function mountEditor(container: HTMLElement, sessions: EditorSessions, hooks: MountHooks): () => void {
 	let disposed = false;
-	void import('./codemirror').then((cm) => {
+	void loadCodeMirror().then(async (cm) => {
+		// The first file's language too, before its state is made: it shows highlighted at once.
+		const language = hooks.language();
+		if (language) await cm.loadLanguage(language);
+		await nextTask();
 		if (disposed) return;
-		const view = new cm.EditorView({ parent: container });
-		sessions.setView(view);
+		const shown = await hooks.prepare(cm);
+		await nextTask();
+		if (disposed) return;
+		// Made with the file's state: a view made empty and given the file after drew twice, and its
+		// gutter's arrival moved the text sideways (a layout shift).
+		const state = shown === null ? undefined : sessions.get(shown)?.state;
+		const view = new cm.EditorView({ parent: container, state });
+		sessions.setView(view, state ? shown : null);
 		view.contentDOM.addEventListener('blur', () => hooks.focus(false));
 		view.contentDOM.addEventListener('focus', () => hooks.focus(true));
 		// A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
 		view.scrollDOM.tabIndex = 0;
-		hooks.ready(cm);
+		void hooks.ready(cm);
 	});
 	return () => {
 		disposed = true;

@@ -24,6 +24,7 @@ export async function openShared(path: string, { studio, cm, typed, presence }: 
 	const opened = tabId && cm ? await studio.api.collabOpen(path, tabId).catch(() => null) : null;
 	if (!opened || !cm || !tabId) return null;
 	const language = languageOf(studio, path);
+	await cm.loadLanguage(language);
 	let state = cm.createState(opened.text, language, typed, false, { version: opened.version, clientID: tabId, onSelection: presence });
 	state = state.update({ effects: opened.peers.map(({ peer, selection }) => cm.setPeer.of({ ...peer, selection })) }).state;
 	return { state, base: opened.text, revision: studio.workspace.revision, saving: null, language, readOnly: false, shared: true };
@@ -38,5 +39,6 @@ export async function openAlone(path: string, { studio, toasts, cm, typed }: Ope
 		toasts.show({ tone: 'info', message: `${path} is ${Math.round(file.size / 1024)} KB, more than the editor edits (${EDITOR_MAX_BYTES / 1024} KB): it opens read-only. The preview, search and tools use all of it.` });
 	const content = file.content ?? `This is a binary file (${file.mimeType}, ${file.size} bytes); it cannot be edited as text.`;
 	const language = languageOf(studio, path);
+	await cm.loadLanguage(language);
 	return { state: cm.createState(content, language, typed, readOnly), base: content, revision: file.revision, saving: null, language, readOnly, shared: false };
 }

@@ -27,11 +27,11 @@ export class EditorSessions {
 		return this.#view;
 	}
 
-	/** The view mounted (or gone: null). */
-	setView(view: EditorView | null): void {
+	/** The view mounted (or gone: null), showing `shown`'s state (it was made with it) or nothing yet. */
+	setView(view: EditorView | null, shown: string | null = null): void {
 		this.#keep();
 		this.#view = view;
-		this.#shown = null;
+		this.#shown = view && shown !== null && this.#sessions.has(shown) ? shown : null;
 	}
 
 	/** The file shown in the view now. */

@@ -1,0 +1,38 @@
+// Loads CodeMirror a package per task. Its code is about 600 kB; evaluated at once it was one task of
+// about 100 ms on this machine — four times that on a phone, with no keystroke answered meanwhile.
+// Imported bottom up, each import evaluates only its own package (the build makes a chunk of each:
+// vite.config.ts), and the page answers between them.
+import { nextTask } from '../next-task';
+
+type CM = typeof import('./codemirror');
+
+const PACKAGES: (() => Promise<unknown>)[] = [
+	() => import('@codemirror/state'),
+	() => import('@lezer/common'),
+	() => import('@lezer/highlight'),
+	() => import('@lezer/lr'),
+	() => import('@codemirror/view'),
+	() => import('@codemirror/language'),
+	() => import('@codemirror/commands'),
+	() => import('@codemirror/search'),
+	() => import('@codemirror/autocomplete'),
+	() => import('@codemirror/lint'),
+	() => import('@codemirror/collab')
+];
+
+let loading: Promise<CM> | null = null;
+
+/** CodeMirror with the studio's setup (once per page; a failed load is tried again on the next call). */
+export function loadCodeMirror(): Promise<CM> {
+	loading ??= (async () => {
+		for (const load of PACKAGES) {
+			await load();
+			await nextTask();
+		}
+		return import('./codemirror');
+	})().catch((error: unknown) => {
+		loading = null;
+		throw error;
+	});
+	return loading;
+}
