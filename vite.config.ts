@@ -10,6 +10,7 @@ import { basePath } from './scripts/base-path.mjs';
 import { heldResponses } from './tests/browser/helpers/held-responses';
 import { lazySegmenter } from './scripts/vite/lazy-segmenter';
 import { compileHints } from './scripts/vite/compile-hints';
+import { startChunk } from './scripts/vite/start-chunk';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -49,6 +50,8 @@ const EDITOR_CHUNKS: [string, RegExp][] = [
 	['lang-markdown', /node_modules[\\/]@(codemirror[\\/]lang-markdown|lezer[\\/]markdown)[\\/]/]
 ];
 
+const start = startChunk();
+
 export default defineConfig(({ isSsrBuild }) => ({
 	define: {
 		__BUILD_ID__: JSON.stringify(buildId),
@@ -58,6 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	plugins: [
 		lazySegmenter(),
 		compileHints(),
+		start.plugin,
 		sveltekit(),
 		SvelteKitPWA({
 			// A new build waits for the person's Reload (client/updates.svelte.ts): never mid-typing.
@@ -122,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	build: {
 		rolldownOptions: {
 			checks: { bundlerTimings: false },
-			output: isSsrBuild ? {} : { codeSplitting: { groups: EDITOR_CHUNKS.map(([name, test], i) => ({ name, test, priority: EDITOR_CHUNKS.length - i })) } }
+			output: isSsrBuild ? {} : { codeSplitting: { groups: [...EDITOR_CHUNKS.map(([name, test], i) => ({ name, test, priority: EDITOR_CHUNKS.length - i + 2 })), { ...start.groups[0], priority: 2 }, { ...start.groups[1], priority: 1 }] } }
 		},
 		chunkSizeWarningLimit: 700
 	},

@@ -31,9 +31,10 @@
 		};
 		var style = el('style');
 		// Sizes follow the workbench's (top bar 44 px, panel headings, tabs, the status bar), so the
-		// studio's own screen replaces this one with little movement.
+		// studio's own screen replaces this one with little movement. Contained: the studio mounting
+		// beneath it (and its stylesheets arriving) never lays this text out again.
 		style.textContent =
-			'#studio-first-paint{position:fixed;inset:0;z-index:2147483646;display:flex;flex-direction:column;background:Canvas;color:CanvasText;font:14px system-ui,sans-serif}' +
+			'#studio-first-paint{position:fixed;inset:0;z-index:2147483646;contain:strict;display:flex;flex-direction:column;background:Canvas;color:CanvasText;font:14px system-ui,sans-serif}' +
 			'#studio-first-paint>header{height:44px;flex:none;display:flex;align-items:center;gap:8px;padding:0 12px;border-bottom:1px solid #e4e4e7}' +
 			'#studio-first-paint>header b{font-size:16px}' +
 			'#studio-first-paint .body{flex:1;display:flex;min-height:0}' +

@@ -6,24 +6,24 @@
 // default: compiling them eagerly would be work for nothing.
 import type { Plugin } from 'vite';
 
-const HINT = '//# allFunctionsCalledOnLoad\n';
+/** The hint: it must be the file's first line (a post-banner, so the source map accounts for it). */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Modules of chunks that are not part of a start (a chunk holding any of them gets no hint). */
 const LATER = /node_modules[\\/](isomorphic-git|@isomorphic-git|pako|buffer|@modelcontextprotocol|zod|fflate|modern-screenshot|re2js|htmlparser2|entities|es-module-lexer|@valibot[\\/]to-json-schema|node-diff3|diff3|ignore|crc-32|@codemirror[\\/](merge|lang-markdown|lang-json)|@lezer[\\/](markdown|json))[\\/]/;
+
+/** Whether a chunk holding these modules is one a start runs. */
+export function startsWith(moduleIds: readonly string[]): boolean {
+	return !moduleIds.some((id) => LATER.test(id));
+}
 
 /** The plugin: client build only (the server build renders one page at build time). */
 export function compileHints(): Plugin {
 	return {
 		name: 'studio:compile-hints',
 		apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-		enforce: 'post',
-		generateBundle(_options, bundle) {
-			for (const file of Object.values(bundle)) {
-				if (file.type !== 'chunk' || Object.keys(file.modules).some((id) => LATER.test(id))) continue;
-				file.code = HINT + file.code;
-				// One line more at the top: the source map's lines move down by one.
-				if (file.map) file.map.mappings = ';' + file.map.mappings;
-			}
+		outputOptions(options) {
+			return { ...options, postBanner: (chunk: { moduleIds: readonly string[] }) => (startsWith(chunk.moduleIds) ? COMPILE_HINT : '') };
 		}
 	};
 }

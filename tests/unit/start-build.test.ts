@@ -1,10 +1,11 @@
 // The build steps that keep a start's tasks short: the editor's word segmenter is made on first use,
-// and the chunks a start runs carry V8's compile hint (the others do not).
+// the chunks a start runs carry V8's compile hint (the others do not), and the page's start is one file.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { lazySegmenter } from '../../scripts/vite/lazy-segmenter';
-import { compileHints } from '../../scripts/vite/compile-hints';
+import { COMPILE_HINT, compileHints } from '../../scripts/vite/compile-hints';
+import { startChunk } from '../../scripts/vite/start-chunk';
 
 /** Runs a plugin's transform on a file as the build would. */
 function transform(id: string, code: string): string {
@@ -34,18 +35,32 @@ describe('the editor’s build', () => {
 	});
 
 	it('marks the chunks a start runs for eager compilation, and not the ones a feature loads later', () => {
-		const plugin = compileHints();
-		const chunk = (modules: string[]) => ({ type: 'chunk' as const, code: 'export{};', map: { mappings: 'AAAA' }, modules: Object.fromEntries(modules.map((id) => [id, {}])) });
-		const bundle = {
-			page: chunk(['/s/src/routes/+page.svelte', '/s/node_modules/svelte/src/index-client.js']),
-			view: chunk(['/s/node_modules/@codemirror/view/dist/index.js']),
-			git: chunk(['/s/node_modules/isomorphic-git/index.js', '/s/src/lib/runtime/git/repo.ts']),
-			asset: { type: 'asset' as const, source: 'x' }
+		const options = (compileHints().outputOptions as (options: object) => { postBanner: (chunk: { moduleIds: string[] }) => string })({});
+		expect(options.postBanner({ moduleIds: ['/s/src/routes/+page.svelte', '/s/node_modules/svelte/src/index-client.js'] })).toBe(COMPILE_HINT);
+		expect(options.postBanner({ moduleIds: ['/s/node_modules/@codemirror/view/dist/index.js'] })).toBe(COMPILE_HINT);
+		expect(options.postBanner({ moduleIds: ['/s/node_modules/isomorphic-git/index.js', '/s/src/lib/runtime/git/repo.ts'] })).toBe('');
+		expect(options.postBanner({ moduleIds: ['/s/node_modules/@codemirror/lang-markdown/dist/index.js'] })).toBe('');
+	});
+
+	it('puts what the page imports statically in one file, leaving the shell’s modules and the lazy regions apart', () => {
+		const graph: Record<string, { importedIds: string[]; isEntry: boolean }> = {
+			'/s/kit/entry.js': { importedIds: ['/s/node_modules/svelte/internal.js'], isEntry: true },
+			'/s/.svelte-kit/nodes/0.js': { importedIds: ['/s/src/routes/+layout.svelte'], isEntry: true },
+			'/s/.svelte-kit/nodes/2.js': { importedIds: ['/s/src/routes/+page.svelte'], isEntry: true },
+			'/s/src/routes/+layout.svelte': { importedIds: ['/s/node_modules/svelte/internal.js'], isEntry: false },
+			'/s/src/routes/+page.svelte': { importedIds: ['/s/src/lib/client/app.svelte.ts', '/s/node_modules/svelte/internal.js'], isEntry: false },
+			'/s/src/lib/client/app.svelte.ts': { importedIds: ['/s/src/lib/views/TopBar.svelte'], isEntry: false },
+			'/s/src/lib/views/TopBar.svelte': { importedIds: [], isEntry: false },
+			'/s/src/routes/regions/DockRegions.svelte': { importedIds: ['/s/src/lib/views/TopBar.svelte'], isEntry: false },
+			'/s/node_modules/svelte/internal.js': { importedIds: [], isEntry: false }
 		};
-		(plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void).call({}, {}, bundle);
-		expect(bundle.page.code).toBe('//# allFunctionsCalledOnLoad\nexport{};');
-		expect(bundle.page.map.mappings).toBe(';AAAA');
-		expect(bundle.view.code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
-		expect(bundle.git.code).toBe('export{};');
+		const { plugin, groups } = startChunk();
+		(plugin.buildEnd as (this: unknown) => void).call({ getModuleIds: () => Object.keys(graph)[Symbol.iterator](), getModuleInfo: (id: string) => graph[id] ?? null });
+		const [shell, page] = groups;
+		const inPage = Object.keys(graph).filter((id) => page.test(id));
+		expect(inPage).toEqual(['/s/src/routes/+page.svelte', '/s/src/lib/client/app.svelte.ts', '/s/src/lib/views/TopBar.svelte']);
+		expect(shell.test('/s/node_modules/svelte/internal.js')).toBe(true);
+		expect(shell.test('/s/src/routes/+layout.svelte')).toBe(true);
+		expect(page.test('/s/src/routes/regions/DockRegions.svelte') || shell.test('/s/src/routes/regions/DockRegions.svelte')).toBe(false);
 	});
 });

@@ -20,6 +20,7 @@ import { Viewport } from './viewport.svelte';
 import { InspectActions } from './actions/inspect.svelte';
 import { readFirstScreen, readStarterScreen, type FirstScreen } from './first-screen';
 import { StartStages } from './stages.svelte';
+import { nextTask } from './next-task';
 
 /** Where the editor's text size and wrapping are kept (a preference shared by this browser's tabs). */
 export const EDITOR_LOOK_KEY = 'editor-look';
@@ -101,7 +102,9 @@ export class StudioApp {
 		};
 		studio.onRender = (render) => this.previewer.render(render);
 		studio.onCapture = (id, options) => this.previewer.capture(id, options);
-		this.started = studio.start();
+		// In the next task: the page's first mount is one task less long (the hub's worker, started
+		// with the layout, boots meanwhile).
+		this.started = nextTask().then(() => studio.start());
 		// Read synchronously, before the first paint: the screen shows this while the hub starts.
 		this.firstScreen = readFirstScreen(studio.workspaceId) ?? readStarterScreen(studio.workspaceId);
 		if (this.firstScreen) {

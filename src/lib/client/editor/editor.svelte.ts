@@ -17,6 +17,7 @@ import { EditorLook } from './look.svelte';
 import { mountEditor } from './mount';
 import { firstSession, handOver } from './first-file';
 import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
+import { startSettled } from '../after-start';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
@@ -150,6 +151,7 @@ export class EditorController {
 				// could not: the editor is there either way.
 				if (this.active) await this.open(this.active).catch(() => undefined);
 				removeFirstPaint();
+				startSettled();
 				if (painted?.focused) this.#sessions.view?.focus();
 				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
 				if (first && this.#sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
