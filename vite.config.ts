@@ -11,6 +11,7 @@ import { heldResponses } from './tests/browser/helpers/held-responses';
 import { lazySegmenter } from './scripts/vite/lazy-segmenter';
 import { compileHints } from './scripts/vite/compile-hints';
 import { startChunk } from './scripts/vite/start-chunk';
+import { editorGroups } from './scripts/vite/editor-chunks';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -25,30 +26,6 @@ const base = basePath(process.env.BASE_PATH);
 const at = (path: string) => `${base}${path}`;
 /** The preview frame's document (static/): precached by content, it is needed offline too. */
 const previewDocument = readFileSync(new URL('./static/preview.html', import.meta.url));
-
-/**
- * CodeMirror a chunk per package (client/editor/load.ts imports them a task each, bottom up, and each
- * language when a file of its kind first opens). A package's group takes its dependencies along
- * unless a group of higher priority took them first: the list goes from the bottom of the graph up.
- */
-const EDITOR_CHUNKS: [string, RegExp][] = [
-	['cm-state', /node_modules[\\/](@codemirror[\\/]state|@marijn)[\\/]/],
-	['lezer-common', /node_modules[\\/]@lezer[\\/]common[\\/]/],
-	['lezer-highlight', /node_modules[\\/]@lezer[\\/]highlight[\\/]/],
-	['lezer-lr', /node_modules[\\/]@lezer[\\/]lr[\\/]/],
-	['cm-view', /node_modules[\\/](@codemirror[\\/]view|style-mod|w3c-keyname|crelt)[\\/]/],
-	['cm-language', /node_modules[\\/]@codemirror[\\/]language[\\/]/],
-	['cm-commands', /node_modules[\\/]@codemirror[\\/]commands[\\/]/],
-	['cm-search', /node_modules[\\/]@codemirror[\\/]search[\\/]/],
-	['cm-autocomplete', /node_modules[\\/]@codemirror[\\/]autocomplete[\\/]/],
-	['cm-lint', /node_modules[\\/]@codemirror[\\/]lint[\\/]/],
-	['cm-collab', /node_modules[\\/]@codemirror[\\/]collab[\\/]/],
-	['lang-css', /node_modules[\\/]@(codemirror[\\/]lang-css|lezer[\\/]css)[\\/]/],
-	['lang-javascript', /node_modules[\\/]@(codemirror[\\/]lang-javascript|lezer[\\/]javascript)[\\/]/],
-	['lang-html', /node_modules[\\/]@(codemirror[\\/]lang-html|lezer[\\/]html)[\\/]/],
-	['lang-json', /node_modules[\\/]@(codemirror[\\/]lang-json|lezer[\\/]json)[\\/]/],
-	['lang-markdown', /node_modules[\\/]@(codemirror[\\/]lang-markdown|lezer[\\/]markdown)[\\/]/]
-];
 
 const start = startChunk();
 
@@ -126,7 +103,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 	build: {
 		rolldownOptions: {
 			checks: { bundlerTimings: false },
-			output: isSsrBuild ? {} : { codeSplitting: { groups: [...EDITOR_CHUNKS.map(([name, test], i) => ({ name, test, priority: EDITOR_CHUNKS.length - i + 2 })), { ...start.groups[0], priority: 2 }, { ...start.groups[1], priority: 1 }] } }
+			// CodeMirror a chunk per package (scripts/vite/editor-chunks.ts), then the shell, then the page's start.
+			output: isSsrBuild ? {} : { codeSplitting: { groups: [...editorGroups(2), { ...start.groups[0], priority: 2 }, { ...start.groups[1], priority: 1 }] } }
 		},
 		chunkSizeWarningLimit: 700
 	},

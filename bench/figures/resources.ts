@@ -6,11 +6,12 @@ import { gzipSync } from 'node:zlib';
 import { heaps, inContext, newContext, openStudio } from '../lib/browser';
 import type { Row } from '../lib/stats';
 import type { Figure } from './context';
+import { EDITOR_CHUNKS } from '../../scripts/vite/editor-chunks';
 
 const BUILD = 'build';
 const MANIFEST = '.svelte-kit/output/client/.vite/manifest.json';
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
 
 const gz = (file: string) => gzipSync(readFileSync(join(BUILD, file)), { level: 9 }).length;
 const kb = (bytes: number) => bytes / 1024;
@@ -36,7 +37,11 @@ export const B7: Figure = {
 		const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 		const editorKey = Object.keys(manifest).find((key) => key.endsWith('client/editor/codemirror.ts'));
 		if (!editorKey) throw new Error('the editor chunk is not in the build manifest');
+		// The editor's code: CodeMirror's setup and every package and language chunk it loads (a language
+		// is a dynamic import of its own, fetched when a file of its kind opens).
 		const editor = closure(manifest, editorKey);
+		const editorNames = new Set(EDITOR_CHUNKS.map(([name]) => name));
+		for (const [key, entry] of Object.entries(manifest)) if (entry.name && editorNames.has(entry.name)) closure(manifest, key, editor);
 
 		// What a first visit actually fetches as JavaScript until the studio is ready.
 		const context = await newContext(ctx.browser, ctx.url);

@@ -103,7 +103,7 @@ test('a tab of an older build is told to reload and does not write once a newer 
 		expect(await newer.getByTestId('build-id').textContent()).not.toBe(olderBuild);
 
 		await expect(older.getByTestId('hub-state')).toHaveText('New version — reload this tab');
-		await expect(older.getByRole('alert')).toContainText('newer version');
+		await expect(older.getByRole('alert').filter({ hasText: 'newer version' })).toContainText('newer version');
 		const refused = (await older.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'stale build' }))) as {
 			isError: boolean;
 			structuredContent: { error: { code: string } };
@@ -114,7 +114,7 @@ test('a tab of an older build is told to reload and does not write once a newer 
 		expect(fresh.content).toBe('old build writes');
 		expect((await newer.evaluate(() => window.studio!.callTool('workspace_write_file', { path: 'README.md', content: 'new build writes' })) as { isError: boolean }).isError).toBe(false);
 
-		await older.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
+		await older.getByRole('alert').filter({ hasText: 'newer version' }).getByRole('button', { name: 'Reload' }).click();
 		await waitForHub(older);
 		expect(await older.getByTestId('build-id').textContent()).toBe(await newer.getByTestId('build-id').textContent());
 	} finally {

@@ -2,7 +2,7 @@
 // same places end with the same text, every character kept, no conflict bar; an agent's patch on the
 // open file merges with what is being typed; a tab closed mid-burst loses nothing; a phone and a
 // desktop tab co-edit; each tab sees the others' carets and which files are open elsewhere.
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, wakeEditor } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Several tabs per test on two cores busy with other tests: room well beyond the slowest seen (51 s).
@@ -157,7 +157,7 @@ test('a phone and a desktop tab co-edit one file; Ctrl+Z in the editor undoes on
 	const bar = phone.getByRole('navigation', { name: 'Panels' });
 	await bar.getByRole('button', { name: 'Files' }).click();
 	await phone.locator('[data-path="README.md"]').click();
-	await expect(editor(phone)).toBeVisible();
+	await wakeEditor(phone);
 	await editor(phone).click();
 	await phone.keyboard.press('ControlOrMeta+End');
 	await phone.keyboard.type('\nfrom the phone');

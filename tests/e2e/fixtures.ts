@@ -30,6 +30,17 @@ export async function waitForHub(page: Page): Promise<void> {
 }
 
 /**
+ * On a phone the editor starts as the open file's plain text (CodeMirror comes with the first touch):
+ * touches it, as a person would, and returns once CodeMirror shows the file.
+ */
+export async function wakeEditor(page: Page): Promise<void> {
+	const plain = page.getByTestId('plain-editor');
+	await expect(plain.or(page.locator('section[data-region="editor"] .cm-content')).first()).toBeVisible();
+	if (await plain.isVisible()) await plain.click({ position: { x: 60, y: 12 } });
+	await expect(page.locator('section[data-region="editor"] .cm-content')).toBeVisible();
+}
+
+/**
  * Waits until the service worker is active, then reloads so the page runs under it (a first load
  * is not controlled yet); the studio is connected again when this returns.
  */

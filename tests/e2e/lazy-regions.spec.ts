@@ -1,5 +1,6 @@
 // The dock's panels load their code the first time they are shown: a page load fetches none of it,
-// opening a panel fetches its chunk once, and offline every panel still opens from the precache.
+// opening a panel fetches its chunk once, and offline every panel still opens from the precache. A
+// phone's editor is the open file's plain text until it is touched: CodeMirror's code loads then.
 import { test, expect, waitForHub, underServiceWorker } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -54,7 +55,7 @@ test('on a phone the conversation’s code loads when the Agent tab is first sho
 	const fetched = scripts(page);
 	await page.goto('/');
 	await waitForHub(page);
-	await expect(page.locator('.cm-content')).toBeVisible();
+	await expect(page.getByTestId('plain-editor')).toHaveValue(/<!doctype html>/);
 	await page.waitForTimeout(300); // the task after the first screen, where a desktop would load it
 	const atStart = fetched.length;
 	await expect(page.getByPlaceholder(/make the theme teal/)).toHaveCount(0);
@@ -101,6 +102,30 @@ test('a panel whose code cannot be fetched says so, and Retry loads it once it c
 	await expect(PANELS[3]![1](page)).toBeVisible();
 });
 
+test('an editor whose code cannot be fetched says so, leaves the page usable, and Retry loads it once it can be', async ({ context }) => {
+	// Every CodeMirror chunk fails, as when a replaced build's files are gone or the network dropped.
+	let refuse = true;
+	await context.route(/\/_app\/immutable\/chunks\/.*\.js$/, async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (refuse && body.includes('@codemirror') === false && /cm-content|cm-gutters/.test(body)) return route.abort('internetdisconnected');
+		await route.fulfill({ response, body });
+	});
+	const page = await context.newPage();
+	await page.goto('/');
+	await waitForHub(page);
+	const failed = page.getByTestId('editor-failed');
+	await expect(failed).toContainText('The editor could not be loaded');
+	// The first paint's outline is gone: the studio's own controls answer.
+	await expect(page.locator('#studio-first-paint')).toHaveCount(0);
+	await page.getByRole('tab', { name: 'Trace' }).click();
+	await expect(page.getByRole('region', { name: 'Trace', exact: true }).getByLabel('Filter trace')).toBeVisible();
+	refuse = false;
+	await failed.getByRole('button', { name: 'Retry' }).click();
+	await expect(page.locator('section[data-region="editor"] .cm-content')).toContainText('<!doctype html>');
+	await expect(failed).toHaveCount(0);
+});
+
 test.describe('offline', () => {
 	test.use({ serviceWorkers: 'allow' });
 	test('every dock panel opens offline: its code is in the precache', async ({ page, context }) => {
@@ -117,4 +142,35 @@ test.describe('offline', () => {
 		}
 		await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
 	});
+});
+
+test('on a phone the editor starts as the open file’s plain text: CodeMirror’s code loads with the first touch, takes the caret and what was typed, and the text follows changes made elsewhere until then', async ({ browser, baseURL }) => {
+	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const page = await context.newPage();
+	const fetched = scripts(page);
+	await page.goto('/');
+	await waitForHub(page);
+	const plain = page.getByTestId('plain-editor');
+	await expect(plain).toHaveValue(/<title>Bright Bakery<\/title>/);
+	await expect(page.locator('#studio-first-paint')).toHaveCount(0);
+	await page.waitForTimeout(500);
+	const atStart = fetched.length;
+	expect(await page.locator('.cm-editor').count(), 'no CodeMirror before a touch').toBe(0);
+	// A change made elsewhere (a tool, another tab, an agent) shows in the plain text.
+	await page.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: 'Bright Bakery</title>', replace: 'Bright Bakery and Cafe</title>' }));
+	await expect(plain).toHaveValue(/Bright Bakery and Cafe<\/title>/);
+	expect(fetched.length, 'still no editor code').toBe(atStart);
+	// Focus (as a touch gives it) asks for CodeMirror; what is typed at once lands at the caret, in CodeMirror's text.
+	await plain.evaluate((area: HTMLTextAreaElement) => {
+		const at = area.value.indexOf('</title>');
+		area.setSelectionRange(at, at);
+		area.focus();
+	});
+	await page.keyboard.type('!');
+	await expect(page.locator('section[data-region="editor"] .cm-content')).toContainText('Bright Bakery and Cafe!</title>', { timeout: 10_000 });
+	await expect(plain).toHaveCount(0);
+	expect(fetched.length, 'the touch fetched the editor’s code').toBeGreaterThan(atStart);
+	await page.keyboard.type('?');
+	await expect.poll(() => page.evaluate(() => (window.studio!.readFile('index.html') as Promise<{ content: string }>).then((file) => file.content)), { timeout: 10_000 }).toContain('Bright Bakery and Cafe!?</title>');
+	await context.close();
 });

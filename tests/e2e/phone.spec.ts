@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, wakeEditor } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -109,6 +109,8 @@ test.describe('on a phone', () => {
 		await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'long.txt' }));
 		const panels = page.getByRole('navigation', { name: 'Panels' });
 		await panels.getByRole('button', { name: 'Code' }).tap();
+		// Another file than the plain text's brings CodeMirror (as a touch would).
+		await wakeEditor(page);
 		await expect(page.locator('.cm-content')).toContainText('line 1');
 		await page.locator('.cm-content').tap();
 		await page.keyboard.press('Control+End');

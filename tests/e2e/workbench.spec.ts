@@ -1,5 +1,5 @@
 // The workbench as a person uses it: files, editor, palette, approvals, reset, history, layout, phone.
-import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtures';
+import { test, expect, waitForHub, watchMainThread, previewFrame, wakeEditor } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const frame = (page: Page) => previewFrame(page);
@@ -220,7 +220,7 @@ test.describe('on a phone', () => {
 		const bar = page.getByRole('navigation', { name: 'Panels' });
 		await bar.getByRole('button', { name: 'Files' }).tap();
 		await tree(page).locator('[data-path="index.html"]').tap();
-		await expect(editorText(page)).toBeVisible();
+		await wakeEditor(page);
 		await editorText(page).getByText('Fresh bread, every').tap();
 		await page.keyboard.press('End');
 		await page.keyboard.type(' on the go');

@@ -50,7 +50,7 @@ async function whenConnected(app: StudioApp) {
 	openShortcut(app);
 	consumeLaunchedFiles(workspaces);
 	// Text a closed or crashed tab typed but never saved comes back now.
-	void code.whenLoaded.then(() => code.recover());
+	void code.recoverWhenLoaded();
 }
 
 /** Starts the page's side of the studio; returns its teardown. */

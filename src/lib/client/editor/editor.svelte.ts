@@ -4,7 +4,7 @@
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
 import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
-import { journalRemove, TypingJournal, unsavedEntry } from './journal';
+import { journalRemove, orphanedEntries, TypingJournal, unsavedEntry } from './journal';
 import { recoverUnsaved } from './recovery';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -14,10 +14,7 @@ import { EditorSessions, type FileSession } from './sessions';
 import { openAlone, openShared } from './open-file';
 import { ConflictBar } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
-import { mountEditor } from './mount';
-import { firstSession, handOver } from './first-file';
-import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
-import { startSettled } from '../after-start';
+import { EditorStart } from './start';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
@@ -32,6 +29,8 @@ export class EditorController {
 	/** The editor has the keyboard focus (a phone shows its accessory row then). */
 	focused = $state(false);
 	loading = $state(false);
+	/** CodeMirror's code could not be loaded: why, and the retry (null: it is there, or loading). */
+	failed = $state.raw<{ message: string; retry: () => void } | null>(null);
 	#cm: CM | null = null;
 	readonly #sessions = new EditorSessions();
 	readonly #look = new EditorLook();
@@ -40,10 +39,8 @@ export class EditorController {
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
-	/** The first screen's open file, shown before the hub answers (until it is handed over). */
-	#first: FirstScreenFile | null = null;
-	/** The hub has answered: files open from it (before, only the first screen's file opens). */
-	#live = false;
+	/** The start: the first screen's file, a phone's plain text, CodeMirror's mount, the hand-over. */
+	readonly #start: EditorStart;
 	readonly #sync: CollabSync;
 	readonly #saves: SaveSync;
 	readonly #journal: TypingJournal;
@@ -105,6 +102,31 @@ export class EditorController {
 			},
 			held: (path) => this.conflicts.holds(path)
 		});
+		this.#start = new EditorStart({
+			studio,
+			sessions,
+			conflicts: this.conflicts,
+			active: () => this.active,
+			activate: (path) => {
+				if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
+				this.active = path;
+			},
+			wrap: () => this.wrap,
+			load: (path) => this.#load(path),
+			pull: (path) => void this.#sync.pull(path),
+			typed: (path) => this.#onLocalEdit(path),
+			open: (path) => this.open(path),
+			drop: (path) => void this.#dropTab(path),
+			loading: (on) => (this.loading = on),
+			useCm: (cm) => (this.#cm = cm),
+			loaded: () => this.#loaded(),
+			focus: (focused) => {
+				this.focused = focused;
+				if (!focused) void this.flushAll();
+			},
+			leaving: () => void this.flushAll(),
+			failed: (message, retry) => (this.failed = message === null ? null : { message, retry })
+		});
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub.
 			for (const path of this.dirty) this.#journal.write(path);
@@ -114,60 +136,17 @@ export class EditorController {
 		});
 	}
 
-	/** Mounts CodeMirror (loaded on demand) into `container`. */
-	attach(container: HTMLElement): () => void {
-		this.loading = true;
-		let painted: PaintedText | null = null;
-		let first: FirstScreenFile | null = null;
-		return mountEditor(container, this.#sessions, {
-			prepare: async (cm) => {
-				cm.setWrap(null, this.wrap);
-				first = this.#first;
-				this.#first = null;
-				// What was typed into the first paint's outline comes along, even when the hub answered first.
-				painted = paintedText();
-				const typedEarly = !!first && !!painted && painted.text !== first.text;
-				const early = first;
-				if (early && (!this.#live || typedEarly) && !this.#sessions.has(early.path)) this.#sessions.set(early.path, firstSession(cm, early, () => this.#onLocalEdit(early.path), painted));
-				if (early && typedEarly) this.#onLocalEdit(early.path);
-				// The hub answered already: the open file comes from it, and the view is made with it (one draw).
-				const active = this.active;
-				if (active && this.#live && !this.#sessions.has(active)) {
-					this.#cm = cm; // #load makes the file's state with it
-					// A hub that does not answer leaves the view empty for now (ready() opens the file again).
-					const loaded = await this.#load(active).catch(() => null);
-					if (loaded && !this.#sessions.has(active)) {
-						this.#sessions.set(active, loaded);
-						if (loaded.shared) void this.#sync.pull(active);
-					}
-				}
-				return active && this.#sessions.has(active) && this.active === active ? active : null;
-			},
-			ready: async (cm) => {
-				this.#cm = cm;
-				this.loading = false;
-				this.#loaded();
-				// The outline goes once the editor shows the file (from the hub, or the first screen's), or
-				// could not: the editor is there either way.
-				if (this.active) await this.open(this.active).catch(() => undefined);
-				removeFirstPaint();
-				startSettled();
-				if (painted?.focused) this.#sessions.view?.focus();
-				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
-				if (first && this.#sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
-				if (this.#live) void this.#handOverAll();
-			},
-			focus: (focused) => {
-				this.focused = focused;
-				if (!focused) void this.flushAll();
-			},
-			leaving: () => void this.flushAll(),
-			language: () => this.#first?.language ?? (this.active ? (this.#studio.workspace.files.find((file) => file.path === this.active)?.language ?? null) : null)
-		});
+	/**
+	 * Mounts the editor into `container`: CodeMirror (loaded on demand), or with `plainFirst` (a phone's
+	 * start) the open file as plain text until the person touches it, then CodeMirror (start.ts).
+	 */
+	attach(container: HTMLElement, plainFirst = false): () => void {
+		return this.#start.attach(container, plainFirst);
 	}
 
 	/** A key of the phone's accessory row, on the open file. */
 	async accessory(key: import('./codemirror').AccessoryKey): Promise<void> {
+		this.#start.wake();
 		const view = this.#sessions.view;
 		if (this.#cm && view) await this.#cm.accessory(view, key);
 	}
@@ -184,6 +163,7 @@ export class EditorController {
 	/** Applies the text size and wrapping to the editor (and to every file opened later). */
 	setLook(look: { fontSize?: number; wrap?: boolean }): void {
 		this.#look.set(look, this.#cm, this.#sessions.view);
+		this.#start.setWrap(this.#look.wrap);
 	}
 
 	/** Scrolls the cursor line back into sight (the visible area shrank under a virtual keyboard). */
@@ -194,42 +174,16 @@ export class EditorController {
 
 	/** Shows the first screen's file (from this device) until the hub answers; typing into it is kept. */
 	showFirst(file: FirstScreenFile): void {
-		this.#first = file;
-		this.tabs = [file.path];
-		this.active = file.path;
+		this.#start.showFirst(file);
 	}
 
-	/**
-	 * The hub answered: the first screen's file is handed over to it (what was typed meanwhile kept),
-	 * then files open from the hub.
-	 */
-	async goLive(): Promise<void> {
-		this.#live = true;
-		// No CodeMirror yet, no session of the first screen: it is handed over when it mounts.
-		if (this.#cm) await this.#handOverAll();
+	/** The hub answered: the first screen's file is handed over to it, then files open from the hub. */
+	goLive(): Promise<void> {
+		return this.#start.goLive();
 	}
 
-	async #handOverAll(): Promise<void> {
-		const cm = this.#cm!;
-		for (const [path, session] of this.#sessions.entries()) {
-			if (!session.first) continue;
-			await handOver(path, session, {
-				cm,
-				load: (p) => this.#load(p),
-				current: (p) => this.#sessions.get(p),
-				swap: (p, next) => this.#sessions.swap(p, next),
-				dispatch: (p, build) => this.#sessions.dispatch(p, build),
-				typed: (p) => this.#onLocalEdit(p),
-				conflict: (p, theirs, revision) => this.conflicts.raise(p, theirs, revision),
-				drop: (p) => void this.#dropTab(p),
-				view: () => (this.#sessions.isShown(path) ? this.#sessions.view : null)
-			});
-			const live = this.#sessions.get(path);
-			if (live?.shared) void this.#sync.pull(path); // updates published while it was handed over
-		}
-		// A file chosen while the hub was starting opens now.
-		if (this.active && !this.#sessions.has(this.active)) void this.open(this.active);
-	}
+	/** A line to reveal once `path` shows (asked for while CodeMirror loaded). */
+	#wantedLine: { path: string; line: number } | null = null;
 
 	/** Loads under way, by path: opens of one file at once (the start asks from several places) share one. */
 	readonly #loading = new Map<string, Promise<FileSession | null>>();
@@ -254,11 +208,17 @@ export class EditorController {
 
 	/** Opens `path` (a tab per file), optionally revealing a line. */
 	async open(path: string, line?: number): Promise<void> {
+		// Another file, or a line to show: CodeMirror (the plain text shows one file, from its top).
+		if (this.#start.waiting && (path !== this.#start.first?.path || line)) this.#start.wake();
 		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
 		this.active = path;
+		// A line asked for before CodeMirror is there is shown when the file opens in it.
+		if (line) this.#wantedLine = { path, line };
 		if (!this.#cm || !this.#sessions.view) return;
+		if (this.#wantedLine?.path === path) line = this.#wantedLine.line;
+		this.#wantedLine = null;
 		if (!this.#sessions.has(path)) {
-			if (!this.#live) return; // opened once the hub answers (goLive)
+			if (!this.#start.live) return; // opened once the hub answers (goLive)
 			const loaded = await this.#load(path);
 			if (!loaded) return this.close(path);
 			// A concurrent open() may have set it meanwhile: that one stays.
@@ -335,6 +295,8 @@ export class EditorController {
 
 	/** `path`'s text as this editor last agreed it with the hub (null: not open, binary or read-only). */
 	storedText(path: string): FirstScreenFile | null {
+		const plain = this.#start.plainStored(path);
+		if (plain) return plain;
 		const session = this.#sessions.get(path);
 		if (!session || session.readOnly || session.first) return null;
 		return { path, text: session.base, language: session.language, revision: session.revision };
@@ -342,7 +304,7 @@ export class EditorController {
 
 	/** The whole text this editor holds for `path` (null when it is not open). */
 	textOf(path: string): string | null {
-		return this.#sessions.text(path);
+		return this.#start.plainText(path) ?? this.#sessions.text(path);
 	}
 
 	#onLocalEdit(path: string) {
@@ -373,6 +335,16 @@ export class EditorController {
 		if (tabId) journalRemove(tabId, path);
 	}
 
+	/**
+	 * Text that closed or crashed tabs typed but never saved comes back (see recovery.ts), in
+	 * CodeMirror: a plain text start wakes it when there is any.
+	 */
+	async recoverWhenLoaded(): Promise<void> {
+		if (this.#start.waiting && (await orphanedEntries(this.#studio.workspaceId)).length) this.#start.wake();
+		await this.whenLoaded;
+		await this.recover();
+	}
+
 	/** Text that closed or crashed tabs typed but never saved comes back (see recovery.ts). */
 	recover(): Promise<void> {
 		return recoverUnsaved(this.#studio, this.#toasts, (path, theirs, revision, mine) => this.#showRecovered(path, theirs, revision, mine));
@@ -391,6 +363,7 @@ export class EditorController {
 
 	/** Files changed elsewhere: apply to clean files (cursor kept), raise a conflict on dirty ones. */
 	async #onRemoteChange(paths: string[], source: string): Promise<void> {
+		this.#start.changed(paths);
 		for (const path of paths) {
 			const session = this.#sessions.get(path);
 			if (!session) continue;

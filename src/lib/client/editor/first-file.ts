@@ -16,8 +16,14 @@ type CM = typeof import('./codemirror');
 export function firstSession(cm: CM, file: FirstScreenFile, typed: () => void, painted: PaintedText | null = null): FileSession {
 	const text = painted?.text ?? file.text;
 	let state = cm.createState(text, file.language, typed, false);
-	if (painted) state = state.update({ selection: { anchor: Math.min(painted.anchor, text.length), head: Math.min(painted.head, text.length) } }).state;
+	if (painted) state = withCaret(state, painted);
 	return { state, base: file.text, revision: file.revision, saving: null, language: file.language, readOnly: false, shared: false, first: true };
+}
+
+/** `state` with the caret (and selection) where it was in the plain text, within the document. */
+export function withCaret(state: FileSession['state'], painted: PaintedText): FileSession['state'] {
+	const length = state.doc.length;
+	return state.update({ selection: { anchor: Math.min(painted.anchor, length), head: Math.min(painted.head, length) } }).state;
 }
 
 /** What the hand-over needs of the editor. */

@@ -18,12 +18,23 @@ export interface MountHooks {
 	leaving(): void;
 	/** The language of the file the view shows first (loaded with CodeMirror). */
 	language(): string | null;
+	/**
+	 * CodeMirror's code could not be fetched (offline before it was cached, or a replaced build's file):
+	 * `retry` tries again.
+	 */
+	failed(message: string, retry: () => void): void;
 }
 
 /** Mounts the view into `container` once CodeMirror loaded; returns the unmount. */
 export function mountEditor(container: HTMLElement, sessions: EditorSessions, hooks: MountHooks): () => void {
 	let disposed = false;
-	void loadCodeMirror().then(async (cm) => {
+	const load = (): void =>
+		void loadCodeMirror()
+			.then((cm) => show(cm))
+			.catch((error: unknown) => {
+				if (!disposed) hooks.failed(error instanceof Error ? error.message : String(error), load);
+			});
+	const show = async (cm: CM) => {
 		// The first file's language too, before its state is made: it shows highlighted at once.
 		const language = hooks.language();
 		if (language) await cm.loadLanguage(language);
@@ -42,7 +53,8 @@ export function mountEditor(container: HTMLElement, sessions: EditorSessions, ho
 		// A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
 		view.scrollDOM.tabIndex = 0;
 		void hooks.ready(cm);
-	});
+	};
+	load();
 	return () => {
 		disposed = true;
 		hooks.leaving();

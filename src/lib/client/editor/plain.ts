@@ -1,0 +1,84 @@
+// The open file as plain, editable text before CodeMirror: a phone shows it this way until the person
+// touches it. CodeMirror's first view costs a phone-class CPU about a quarter of a second of main
+// thread (module evaluation, the first parse, the first draw and its measure), which no start needs
+// when the person came to read the code or look at the preview. The first touch, key or focus asks
+// for CodeMirror; it takes the text, the caret and the focus from here (as from the first paint's
+// outline), and this goes.
+import type { PaintedText } from '../first-paint';
+
+/** Styles of the text area: the editor's font, size and padding (the gutter's width on the left). */
+const STYLE =
+	'display:block;box-sizing:border-box;width:100%;height:100%;margin:0;border:0;padding:4px 8px 4px 41px;resize:none;outline:none;' +
+	// The gutter's place, as CodeMirror draws it (its numbers come with it).
+	'background:linear-gradient(to right,var(--surface-2) 0 32px,var(--border) 32px 33px,var(--surface) 33px);color:var(--text);font-family:var(--mono);font-size:var(--editor-font-size,13px);line-height:1.55;tab-size:2;';
+
+/** A text area in the editor's place, showing one file until CodeMirror takes over. */
+export class PlainView {
+	readonly area: HTMLTextAreaElement;
+	/** The text it was given (the hub's, or the first screen's): what it shows unless typed into. */
+	#base: string;
+	#focused = false;
+	readonly #wake: () => void;
+	readonly #onWake = () => this.#wake();
+
+	/** Shows `text` in `container`; `wake` runs at the first touch, key or focus (once is enough). */
+	constructor(container: HTMLElement, text: string, wrap: boolean, wake: () => void) {
+		this.#base = text;
+		this.#wake = wake;
+		const area = document.createElement('textarea');
+		area.value = text;
+		area.spellcheck = false;
+		area.setAttribute('autocapitalize', 'off');
+		area.setAttribute('autocomplete', 'off');
+		area.setAttribute('aria-label', 'Code editor');
+		area.dataset.testid = 'plain-editor';
+		area.style.cssText = STYLE;
+		this.area = area;
+		this.setWrap(wrap);
+		area.addEventListener('focus', () => (this.#focused = true));
+		area.addEventListener('blur', () => (this.#focused = false));
+		for (const type of ['pointerdown', 'touchstart', 'focus', 'keydown', 'input'] as const) area.addEventListener(type, this.#onWake, { passive: true });
+		container.append(area);
+	}
+
+	/** Text was typed here (it differs from what it was given). */
+	get typed(): boolean {
+		return this.area.value !== this.#base;
+	}
+
+	/** Shows a newer text of the file, unless the person typed here (then theirs stays, to be merged). */
+	show(text: string): void {
+		if (this.typed || text === this.#base) return;
+		this.#base = text;
+		this.area.value = text;
+	}
+
+	/** Takes over what was typed into the first paint's outline: its text, caret and focus. */
+	adopt(painted: PaintedText): void {
+		this.area.value = painted.text;
+		this.area.setSelectionRange(Math.min(painted.anchor, painted.head), Math.max(painted.anchor, painted.head), painted.anchor > painted.head ? 'backward' : 'forward');
+		if (painted.focused) this.area.focus({ preventScroll: true });
+	}
+
+	/** Line wrapping, as the editor's setting says. */
+	setWrap(wrap: boolean): void {
+		this.area.style.whiteSpace = wrap ? 'pre-wrap' : 'pre';
+		this.area.style.overflowWrap = wrap ? 'anywhere' : 'normal';
+	}
+
+	/** The text, caret and focus, for CodeMirror to take over. */
+	read(): PaintedText {
+		const { area } = this;
+		const backwards = area.selectionDirection === 'backward';
+		return { text: area.value, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused: this.#focused || document.activeElement === area };
+	}
+
+	/** Read-only from now on (CodeMirror, which saves, could not come). */
+	freeze(): void {
+		this.area.readOnly = true;
+	}
+
+	destroy(): void {
+		this.area.remove();
+	}
+}

@@ -1,0 +1,263 @@
+// How the editor starts: the first screen's file before the hub answers, on a phone the open file as
+// plain text until it is touched, then CodeMirror mounted with the file it shows first — what was
+// typed meanwhile (in the first paint's outline or the plain text) and where the caret was carried
+// over — and the first screen's file handed over to the live runtime once the hub answers.
+import type { StudioClient } from '../studio.svelte';
+import type { EditorSessions, FileSession } from './sessions';
+import type { ConflictBar } from './conflict.svelte';
+import type { FirstScreenFile } from '../first-screen';
+import { mountEditor } from './mount';
+import { PlainView } from './plain';
+import { firstSession, handOver, withCaret } from './first-file';
+import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
+import { startSettled } from '../after-start';
+
+type CM = typeof import('./codemirror');
+
+/** What the start needs of the editor controller. */
+export interface StartHost {
+	readonly studio: StudioClient;
+	readonly sessions: EditorSessions;
+	readonly conflicts: ConflictBar;
+	/** The active file (null: none). */
+	active(): string | null;
+	/** Makes `path` the active file, with a tab. */
+	activate(path: string): void;
+	wrap(): boolean;
+	/** `path` as the hub has it (null: gone). */
+	load(path: string): Promise<FileSession | null>;
+	/** Applies the hub's updates published since `path` was opened. */
+	pull(path: string): void;
+	/** A change the person made to `path`. */
+	typed(path: string): void;
+	open(path: string): Promise<void>;
+	drop(path: string): void;
+	/** CodeMirror is loading (false: it is there, or the plain text stands in for it). */
+	loading(on: boolean): void;
+	/** CodeMirror is here: files can be opened with it (the view may not be made yet). */
+	useCm(cm: CM): void;
+	/** The view is mounted (whatever waited for the editor can go on). */
+	loaded(): void;
+	focus(focused: boolean): void;
+	leaving(): void;
+	/** CodeMirror's code could not be loaded (null: it is, or it is loading again); `retry` tries again. */
+	failed(message: string | null, retry: () => void): void;
+}
+
+/** The editor's start, from its first text to the live runtime. */
+export class EditorStart {
+	/** The first screen's open file (or the plain text's), shown before CodeMirror and the hub. */
+	#first: FirstScreenFile | null = null;
+	/** The hub has answered: files open from it (before, only the first screen's file opens). */
+	#live = false;
+	/** The open file as plain text, before CodeMirror (a phone's start); null once CodeMirror took over. */
+	#plain: PlainView | null = null;
+	/** Mounts CodeMirror in the plain text's place (null: mounted, or not waiting). */
+	#wakeTo: (() => void) | null = null;
+	#cm: CM | null = null;
+	readonly #host: StartHost;
+
+	constructor(host: StartHost) {
+		this.#host = host;
+	}
+
+	/** The hub has answered. */
+	get live(): boolean {
+		return this.#live;
+	}
+
+	/** The plain text stands in for CodeMirror (it mounts with the first touch). */
+	get waiting(): boolean {
+		return this.#wakeTo !== null;
+	}
+
+	/** The file shown before the hub answered, or as plain text (null: none). */
+	get first(): FirstScreenFile | null {
+		return this.#first;
+	}
+
+	/** Shows the first screen's file (from this device) until the hub answers; typing into it is kept. */
+	showFirst(file: FirstScreenFile): void {
+		this.#first = file;
+		this.#host.activate(file.path);
+	}
+
+	/**
+	 * Mounts the editor into `container`: CodeMirror (loaded on demand), or with `plainFirst` (a phone's
+	 * start) the open file as plain text until the person touches it, then CodeMirror.
+	 */
+	attach(container: HTMLElement, plainFirst: boolean): () => void {
+		if (!plainFirst) return this.#mount(container);
+		let unmount: (() => void) | null = null;
+		const outline = paintedText();
+		const plain = new PlainView(container, this.#first?.text ?? '', this.#host.wrap(), () => this.wake());
+		this.#plain = plain;
+		this.#wakeTo = () => (unmount = this.#mount(container));
+		// The outline's text is here now (and what was typed into it, and its focus): it can go.
+		if (outline && (outline.focused || outline.text !== this.#first?.text)) plain.adopt(outline);
+		removeFirstPaint();
+		startSettled();
+		if (this.#live) void this.#refreshPlain();
+		return () => {
+			if (this.#plain === plain) this.#plain = null;
+			this.#wakeTo = null;
+			plain.destroy();
+			unmount?.();
+		};
+	}
+
+	/** CodeMirror is wanted now (a touch, a key, another file): it loads and takes over from the plain text. */
+	wake(): void {
+		const mount = this.#wakeTo;
+		this.#wakeTo = null;
+		mount?.();
+	}
+
+	/** Line wrapping changed (the plain text follows it too). */
+	setWrap(wrap: boolean): void {
+		this.#plain?.setWrap(wrap);
+	}
+
+	/**
+	 * The hub answered: the first screen's file is handed over to it (what was typed meanwhile kept),
+	 * then files open from the hub; the plain text shows the hub's text.
+	 */
+	async goLive(): Promise<void> {
+		this.#live = true;
+		if (this.#wakeTo) return this.#refreshPlain();
+		// No CodeMirror yet, no session of the first screen: it is handed over when it mounts.
+		if (this.#cm) await this.#handOverAll();
+	}
+
+	/** Files changed elsewhere: the plain text shows the open one's new text (unless typed into). */
+	changed(paths: string[]): void {
+		if (this.#wakeTo && this.#first && paths.includes(this.#first.path)) void this.#refreshPlain();
+	}
+
+	/** The plain text's file as last agreed with the hub (null: no plain text, or typed into). */
+	plainStored(path: string): FirstScreenFile | null {
+		return this.#plain && !this.#plain.typed && this.#first?.path === path ? this.#first : null;
+	}
+
+	/** The plain text's whole text, if it shows `path`. */
+	plainText(path: string): string | null {
+		return this.#plain && this.#first?.path === path ? this.#plain.read().text : null;
+	}
+
+	/** The plain text shows the hub's text of the open file (unless typed into: then it is merged when CodeMirror comes). */
+	async #refreshPlain(): Promise<void> {
+		const { studio } = this.#host;
+		const plain = this.#plain;
+		const path = this.#host.active() ?? studio.workspace.activePath;
+		if (!plain || !this.#wakeTo || !path || plain.typed) return;
+		const file = await studio.api.readFile(path).catch(() => null);
+		if (!file || this.#plain !== plain || !this.#wakeTo || plain.typed) return;
+		// A binary file: CodeMirror's read-only view says what it is.
+		if (file.content === null) return this.wake();
+		const language = studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
+		this.#first = { path, text: file.content, language, revision: file.revision };
+		this.#host.activate(path);
+		plain.show(file.content);
+	}
+
+	#mount(container: HTMLElement): () => void {
+		const host = this.#host;
+		const { sessions } = host;
+		// The plain text stays in place while CodeMirror loads: no "loading" line then.
+		host.loading(!this.#plain);
+		let painted: PaintedText | null = null;
+		let first: FirstScreenFile | null = null;
+		return mountEditor(container, sessions, {
+			prepare: async (cm) => {
+				cm.setWrap(null, host.wrap());
+				first = this.#first;
+				this.#first = null;
+				// What was typed into the plain text or the outline comes along, even when the hub answered first.
+				painted = this.#plain?.read() ?? paintedText();
+				const typedEarly = !!first && !!painted && painted.text !== first.text;
+				const early = first;
+				if (early && (!this.#live || typedEarly) && !sessions.has(early.path)) sessions.set(early.path, firstSession(cm, early, () => host.typed(early.path), painted));
+				if (early && typedEarly) host.typed(early.path);
+				// The hub answered already: the open file comes from it, and the view is made with it (one draw).
+				const active = host.active();
+				if (active && this.#live && !sessions.has(active)) {
+					host.useCm(cm); // the file's state is made with it
+					// A hub that does not answer leaves the view empty for now (ready() opens the file again).
+					const loaded = await host.load(active).catch(() => null);
+					if (loaded && !sessions.has(active)) {
+						// The caret stays where the person put it in the plain text (or the outline).
+						if (painted && first?.path === active) loaded.state = withCaret(loaded.state, painted);
+						sessions.set(active, loaded);
+						if (loaded.shared) host.pull(active);
+					}
+				}
+				return active && sessions.has(active) && host.active() === active ? active : null;
+			},
+			ready: async (cm) => {
+				this.#cm = cm;
+				host.useCm(cm);
+				host.loading(false);
+				host.loaded();
+				// The outline goes once the editor shows the file (from the hub, or the first screen's), or
+				// could not: the editor is there either way.
+				const active = host.active();
+				if (active) await host.open(active).catch(() => undefined);
+				this.#plain?.destroy();
+				this.#plain = null;
+				removeFirstPaint();
+				startSettled();
+				const view = sessions.view;
+				if (painted?.focused && view) {
+					view.focus();
+					cm.revealCursor(view);
+				}
+				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
+				if (first && sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
+				if (this.#live) void this.#handOverAll();
+			},
+			focus: (focused) => host.focus(focused),
+			leaving: () => host.leaving(),
+			failed: (message, retry) => {
+				// The page must stay usable: the outline goes (it would cover every control), and the
+				// plain text, which nothing saves, stops taking typing until the editor is there.
+				removeFirstPaint();
+				startSettled();
+				this.#plain?.freeze();
+				host.loading(false);
+				host.failed(message, () => {
+					host.failed(null, retry);
+					host.loading(!this.#plain);
+					retry();
+				});
+			},
+			language: () => {
+				const active = host.active();
+				return this.#first?.language ?? (active ? (host.studio.workspace.files.find((file) => file.path === active)?.language ?? null) : null);
+			}
+		});
+	}
+
+	async #handOverAll(): Promise<void> {
+		const cm = this.#cm!;
+		const host = this.#host;
+		const { sessions } = host;
+		for (const [path, session] of sessions.entries()) {
+			if (!session.first) continue;
+			await handOver(path, session, {
+				cm,
+				load: (p) => host.load(p),
+				current: (p) => sessions.get(p),
+				swap: (p, next) => sessions.swap(p, next),
+				dispatch: (p, build) => sessions.dispatch(p, build),
+				typed: (p) => host.typed(p),
+				conflict: (p, theirs, revision) => host.conflicts.raise(p, theirs, revision),
+				drop: (p) => host.drop(p),
+				view: () => (sessions.isShown(path) ? sessions.view : null)
+			});
+			if (sessions.get(path)?.shared) host.pull(path); // updates published while it was handed over
+		}
+		// A file chosen while the hub was starting opens now.
+		const active = host.active();
+		if (active && !sessions.has(active)) void host.open(active);
+	}
+}
