@@ -49,19 +49,29 @@ test('a page load fetches none of the dock panels’ code; each first opening fe
 	expect(fetched.length).toBe(total);
 });
 
-test('on a phone the conversation’s code loads when the Agent tab is first shown, not with the first screen', async ({ browser, baseURL }) => {
+test('on a phone the files’, the preview’s and the conversation’s code each load when their tab is first shown, not with the first screen', async ({ browser, baseURL }) => {
 	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 	const page = await context.newPage();
 	const fetched = scripts(page);
 	await page.goto('/');
 	await waitForHub(page);
 	await expect(page.getByTestId('plain-editor')).toHaveValue(/<!doctype html>/);
-	await page.waitForTimeout(300); // the task after the first screen, where a desktop would load it
-	const atStart = fetched.length;
-	await expect(page.getByPlaceholder(/make the theme teal/)).toHaveCount(0);
-	await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Agent' }).click();
-	await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
-	expect(fetched.length, 'the Agent tab fetched code of its own').toBeGreaterThan(atStart);
+	await page.waitForTimeout(300); // the task after the first screen, where a desktop would load them
+	const tabs = page.getByRole('navigation', { name: 'Panels' });
+	const shows: [tab: string, visible: () => ReturnType<Page['locator']>][] = [
+		['Files', () => page.locator('[data-path="index.html"]')],
+		['Preview', () => page.getByTestId('preview-chip')],
+		['Agent', () => page.getByPlaceholder(/make the theme teal/)]
+	];
+	for (const [tab, visible] of shows) {
+		await expect(visible()).toHaveCount(0);
+		const before = fetched.length;
+		await tabs.getByRole('button', { name: tab }).click();
+		await expect(visible()).toBeVisible();
+		expect(fetched.length, `the ${tab} tab fetched code of its own`).toBeGreaterThan(before);
+	}
+	// The preview, once shown, renders and acknowledges the revision like any tab's.
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
 	await context.close();
 });
 

@@ -128,7 +128,13 @@ test('TodoMVC adds two todos, completes one, and still holds them after a re-ren
 		await input.press('Enter');
 	}
 	await site(page).locator('#todo-list li').filter({ hasText: 'Buy flour' }).locator('.toggle').check();
-	const state = async () => site(page).locator('#todo-list li').evaluateAll((items) => items.map((li) => `${li.textContent?.trim()}:${li.classList.contains('completed')}`));
+	// After a reload the frame shows the kept picture of the page, then the live render replaces it: a
+	// read that the replacement interrupts is read again.
+	const state = async () =>
+		site(page)
+			.locator('#todo-list li')
+			.evaluateAll((items) => items.map((li) => `${li.textContent?.trim()}:${li.classList.contains('completed')}`))
+			.catch(() => null);
 	await expect.poll(state).toEqual(['Buy flour:true', 'Bake bread:false']);
 	await expect(site(page).locator('#todo-count')).toContainText('1');
 	// A re-render: an edit to a file of the site.

@@ -1,11 +1,11 @@
 // This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
 // lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
-import { PreviewHost, openInNewWindow, type PreviewLines, type PreviewWindow, type RenderExtras } from '$lib/preview/host';
+import type { PreviewHost, PreviewLines, PreviewWindow, RenderExtras } from '$lib/preview/host';
 import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
 import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
 import { scoped } from '$lib/core/base';
-import { captureRender, type ShownRender } from '$lib/preview/capture';
+import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
 import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
 import { untrack } from 'svelte';
@@ -75,10 +75,31 @@ export class PreviewController {
 	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings: PreviewErrorLine[] } = { console: [], errors: [], warnings: [] };
 	#flushTimer: ReturnType<typeof setTimeout> | null = null;
 
-	/** Mounts the frame into `container` and tells the hub this tab hosts a preview. */
+	/** The host's module, once loaded (the frame programs, the message guards, the inspector). */
+	#hostModule: typeof import('$lib/preview/host') | null = null;
+
+	/**
+	 * Mounts the frame into `container` and tells the hub this tab hosts a preview. The host's code
+	 * loads with the first preview shown: a phone that never shows one never fetches it.
+	 */
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
-		this.#host = new PreviewHost(container, {
+		let gone = false;
+		void import('$lib/preview/host').then((module) => {
+			if (gone) return;
+			this.#hostModule = module;
+			this.#mountHost(module.PreviewHost, container, link);
+		});
+		return () => {
+			gone = true;
+			this.#stopEvents?.();
+			this.#host?.destroy();
+			this.#host = null;
+		};
+	}
+
+	#mountHost(Host: typeof PreviewHost, container: HTMLElement, link: PreviewLink): void {
+		this.#host = new Host(container, {
 			onLines: (lines) => this.#onLines(lines),
 			onLeave: () => this.#left(),
 			...this.#channelOptions(link),
@@ -98,7 +119,7 @@ export class PreviewController {
 				this.#host?.storageEvent(event.change);
 			}
 		});
-		// Untracked: the attachment runs in an effect, and the state this paint writes would re-run it.
+		// Untracked: the state this paint writes must not re-run whatever effect is running.
 		const first = this.#first;
 		if (first) untrack(() => this.#paintFirst(first));
 		void link.location().then((location) => (this.location = location)).catch(() => undefined);
@@ -109,11 +130,6 @@ export class PreviewController {
 				if (render && this.pendingRevision === null && (this.last?.revision ?? -1) < render.revision) void this.render(render);
 			})
 			.catch(() => undefined);
-		return () => {
-			this.#stopEvents?.();
-			this.#host?.destroy();
-			this.#host = null;
-		};
 	}
 
 	/** Shows the first screen's render as a picture when the frame is mounted (call before attach). */
@@ -272,7 +288,7 @@ export class PreviewController {
 		const shown = this.#shown;
 		const link = this.#link;
 		if (!link) return;
-		const result: CaptureResult = shown ? await captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
+		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
 		await link.captured(id, result).catch(() => undefined);
 	}
 
@@ -361,7 +377,8 @@ export class PreviewController {
 	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
 	openWindow(): boolean {
 		if (!this.#html) return true;
-		this.#popup = this.#link ? openInNewWindow(withNetwork(this.#html, this.network), this.#revision, this.#extras, this.#channelOptions(this.#link)) : null;
+		const open = this.#hostModule?.openInNewWindow;
+		this.#popup = this.#link && open ? open(withNetwork(this.#html, this.network), this.#revision, this.#extras, this.#channelOptions(this.#link)) : null;
 		return this.#popup !== null;
 	}
 }

@@ -1,7 +1,7 @@
 // The tool catalog as listed tools show it (tools/list): its types, the OpenAI `tools` array, the
 // catalog read model for the UI with sample arguments. Works on listed tools only, never on the
 // schema, so the page builds its catalog without the schema library or the tool definitions.
-import { TOOL_GROUPS, type ToolAnnotations, type ToolGroup } from './parts';
+import { TOOL_GROUPS, type ToolAnnotations, type ToolGroup } from './groups';
 
 /** The `_meta` key of a listed tool that names its catalog group. */
 export const GROUP_META = 'web-studio/group';

@@ -2,18 +2,8 @@
 // the mutation input and output shapes, the annotation presets and the tool() helper.
 import * as v from 'valibot';
 import { PATH_MAX_CHARS, TEXT_FILE_MAX_BYTES, ASSET_MAX_BYTES } from '../core/limits';
-/** Catalog groups, in the order the UI shows them. */
-export const TOOL_GROUPS = ['workspace', 'files', 'history', 'preview', 'packages', 'template', 'folder', 'git'] as const;
-export type ToolGroup = (typeof TOOL_GROUPS)[number];
-
-/** MCP tool annotations; every tool states all four hints explicitly. */
-export interface ToolAnnotations {
-	title: string;
-	readOnlyHint: boolean;
-	destructiveHint: boolean;
-	idempotentHint: boolean;
-	openWorldHint: boolean;
-}
+import type { ToolAnnotations, ToolGroup } from './groups';
+export { TOOL_GROUPS, type ToolGroup, type ToolAnnotations } from './groups';
 
 /** Any valibot schema. */
 export type AnySchema = v.GenericSchema;

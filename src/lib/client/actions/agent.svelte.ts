@@ -3,12 +3,11 @@
 import type { AgentSettingsPatch, AgentSettingsView, ApprovalDecision, RemoteServerInput } from '$lib/worker/protocol';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
-import { fixPrompt, type FixTarget } from '../fix-prompt';
+import type { FixTarget } from '../fix-prompt';
 import type { StepDiff } from '$lib/shared/types';
 import type { PickedElement } from '$lib/preview/messages';
 import { IMAGES_PER_PROMPT } from '$lib/core/limits';
 import type { PromptImage } from '$lib/agents/attachments';
-import { promptImage } from '../prompt-image';
 
 /** What the panel shows when the local agent is asked to fix code (it cannot write code). */
 export interface FixHint {
@@ -96,6 +95,8 @@ export class AgentActions {
 	 */
 	async fix(target: FixTarget, consoleLines: readonly string[]): Promise<void> {
 		const file = target.source ? await this.studio.api.readFile(target.source).catch(() => null) : null;
+		// The fix prompt's and the images' code loads the first time it is needed (not with the first screen).
+		const { fixPrompt } = await import('../fix-prompt');
 		const prompt = fixPrompt(target, file && typeof file.content === 'string' ? file.content : null, consoleLines);
 		if ((this.settings?.provider ?? 'local') === 'local') {
 			this.fixHint = { message: target.message, where: target.source ? `${target.source}:${target.line}` : '', prompt };
@@ -119,7 +120,7 @@ export class AgentActions {
 				break;
 			}
 			try {
-				this.images = [...this.images, await promptImage(file)];
+				this.images = [...this.images, await (await import('../prompt-image')).promptImage(file)];
 			} catch (error) {
 				this.toasts.show({ tone: 'error', message: `${file.name || 'The image'} cannot be read: ${error instanceof Error ? error.message : String(error)}` });
 			}

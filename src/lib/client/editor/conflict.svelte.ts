@@ -1,7 +1,7 @@
 // The conflict bar: what cannot merge (recovered text, a file deleted or changed elsewhere while it
 // held unsaved typing) is shown against the stored text, and the person keeps theirs, takes the stored
 // one, or looks at the difference.
-import { lineDiff, type DiffLine } from '$lib/domain/diff';
+import type { DiffLine } from '$lib/domain/diff';
 import type { EditorSessions } from './sessions';
 
 type CM = typeof import('./codemirror');
@@ -85,10 +85,16 @@ export class ConflictBar {
 		this.host.applyRemote(conflict.path, conflict.theirs, conflict.revision);
 	}
 
-	/** Show (or hide) what differs between theirs and mine. */
-	showDiff(): void {
+	/** Show (or hide) what differs between theirs and mine (the diff's code loads the first time). */
+	async showDiff(): Promise<void> {
 		const conflict = this.current;
 		if (!conflict) return;
-		this.current = { ...conflict, diff: conflict.diff ? null : lineDiff(conflict.theirs, this.host.sessions.text(conflict.path) ?? '', 2, 200) };
+		if (conflict.diff) {
+			this.current = { ...conflict, diff: null };
+			return;
+		}
+		const { lineDiff } = await import('$lib/domain/diff');
+		if (this.current !== conflict) return;
+		this.current = { ...conflict, diff: lineDiff(conflict.theirs, this.host.sessions.text(conflict.path) ?? '', 2, 200) };
 	}
 }

@@ -96,7 +96,7 @@ export class EditorStart {
 		// The outline's text is here now (and what was typed into it, and its focus): it can go.
 		if (outline && (outline.focused || outline.text !== this.#first?.text)) plain.adopt(outline);
 		removeFirstPaint();
-		startSettled();
+		// The start is over once the plain text shows the hub's text (refreshPlain).
 		if (this.#live) void this.#refreshPlain();
 		return () => {
 			if (this.#plain === plain) this.#plain = null;
@@ -149,15 +149,16 @@ export class EditorStart {
 		const { studio } = this.#host;
 		const plain = this.#plain;
 		const path = this.#host.active() ?? studio.workspace.activePath;
-		if (!plain || !this.#wakeTo || !path || plain.typed) return;
+		if (!plain || !this.#wakeTo || !path || plain.typed) return startSettled();
 		const file = await studio.api.readFile(path).catch(() => null);
-		if (!file || this.#plain !== plain || !this.#wakeTo || plain.typed) return;
+		if (!file || this.#plain !== plain || !this.#wakeTo || plain.typed) return startSettled();
 		// A binary file: CodeMirror's read-only view says what it is.
 		if (file.content === null) return this.wake();
 		const language = studio.workspace.files.find((f) => f.path === path)?.language ?? 'plaintext';
 		this.#first = { path, text: file.content, language, revision: file.revision };
 		this.#host.activate(path);
 		plain.show(file.content);
+		startSettled();
 	}
 
 	#mount(container: HTMLElement): () => void {
