@@ -1,6 +1,7 @@
 // A tab's preview counts one visit per page load, as a static host does: the same render sent twice
-// while it runs (a tab's registration and the hub's own render at a start) runs the page once, and a
-// first render tried again after a timeout counts as the same visit.
+// while it runs (a tab's registration and the hub's own render at a start) runs the page once, a
+// first render tried again after a timeout counts as the same visit, and a render that comes while
+// the first screen's picture loads runs the page once it may.
 import { describe, expect, it } from 'vitest';
 import { PreviewController, type PreviewLink } from '../../src/lib/client/preview.svelte';
 import { PreviewHost } from '../../src/lib/preview/host';
@@ -84,5 +85,45 @@ console.log('visits ' + sessionStorage.visits);
 		expect((await host.render(ws.revision, html, { page: 'index.html', local: {} })).status).toBe('ready');
 		await expect.poll(visits).toEqual(['visits 1', 'visits 1', 'visits 2']);
 		host.destroy();
+	});
+
+	it('a render asked while the first screen’s picture still loads waits for it, then runs the page (once, and in time)', async () => {
+		const container = document.createElement('div');
+		document.body.append(container);
+		const acks: [string, HostRenderOutcome][] = [];
+		const lines: string[] = [];
+		// The picture's load is held by its image: the live render comes while it is under way.
+		const hold = `${location.origin}/__held/picture-${Math.random().toString(36).slice(2)}`;
+		const ws = workspace(`<!doctype html><html><body><script>console.log('ran');</script><img src="${hold}" alt=""></body></html>`);
+		const live = renderOf(ws, 'r1');
+		const link: PreviewLink = {
+			tabId: 'tab-2',
+			register: async () => null,
+			ack: async (renderId, outcome) => void acks.push([renderId, outcome]),
+			report: async (batch) => void lines.push(...batch.console.map((line) => line.text)),
+			navigate: async () => ({ revision: 0, status: 'ready', diagnostics: [], page: 'index.html' }),
+			location: async () => ({ path: 'index.html', canBack: false, canForward: false }),
+			file: async () => ({ status: 404, statusText: 'Not Found', mimeType: 'text/plain' }),
+			storage: async () => undefined,
+			siteStorage: async () => ({ local: {} }),
+			captured: async () => undefined,
+			events: () => () => undefined
+		};
+		const preview = new PreviewController();
+		preview.showFirst({ revision: 3, html: live.html, page: 'index.html', local: {}, network: false });
+		const detach = preview.attach(container, link);
+		// The picture is painted (its image held), then the hub's render comes, as at a start.
+		await expect.poll(() => container.querySelector('iframe')?.contentDocument?.querySelector('iframe')?.getAttribute('sandbox')).toBe('');
+		const rendered = preview.render(live);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		// Not before the picture loaded: started while the picture's navigation (no scripts allowed) was
+		// under way, a render could load under its flags, run nothing, and be stopped as stuck 3 s later.
+		expect(lines).toEqual([]);
+		await fetch(hold.replace('/__held/', '/__release/'));
+		await rendered;
+		expect(acks.map(([id, outcome]) => [id, outcome.status])).toEqual([['r1', 'ready']]);
+		expect(acks[0]![1].durationMs).toBeLessThan(3000);
+		await expect.poll(() => lines).toEqual(['ran']);
+		detach();
 	});
 });

@@ -15,6 +15,8 @@ import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic
 /** What the hub side needs from this controller. */
 export interface PreviewLink {
 	tabId: string;
+	/** The hub has answered (a kept picture is then not worth painting: its live render comes at once). */
+	live?(): boolean;
 	/** Registers this tab's host; answers the render it should show now. */
 	register(): Promise<PreviewRender | null>;
 	ack(renderId: string, outcome: HostRenderOutcome): Promise<void>;
@@ -77,6 +79,13 @@ export class PreviewController {
 
 	/** The host's module, once loaded (the frame programs, the message guards, the inspector). */
 	#hostModule: typeof import('$lib/preview/host') | null = null;
+	/** Fetches the host's code (the panel's region loads meanwhile: the two come in parallel). */
+	preload(): Promise<typeof import('$lib/preview/host')> {
+		return import('$lib/preview/host');
+	}
+
+	/** Settles once the attached host is there (a render asked meanwhile waits for it). */
+	#hostReady: Promise<void> | null = null;
 
 	/**
 	 * Mounts the frame into `container` and tells the hub this tab hosts a preview. The host's code
@@ -85,11 +94,18 @@ export class PreviewController {
 	attach(container: HTMLElement, link: PreviewLink): () => void {
 		this.#link = link;
 		let gone = false;
-		void import('$lib/preview/host').then((module) => {
-			if (gone) return;
-			this.#hostModule = module;
-			this.#mountHost(module.PreviewHost, container, link);
-		});
+		this.#hostReady = this.preload().then(
+			(module) => {
+				if (gone) return;
+				this.#hostModule = module;
+				this.#mountHost(module.PreviewHost, container, link);
+			},
+			(error: unknown) => {
+				// Offline before it was cached, or a replaced build's file: the panel says so (not the site's error, so not the hub's).
+				const why = error instanceof Error ? error.message : String(error);
+				this.errors = [...this.errors, { message: `The preview could not be loaded (${why}). Reload the studio to try again.`, source: '', line: 0, column: 0, revision: 0 }];
+			}
+		);
 		return () => {
 			gone = true;
 			this.#stopEvents?.();
@@ -119,9 +135,11 @@ export class PreviewController {
 				this.#host?.storageEvent(event.change);
 			}
 		});
-		// Untracked: the state this paint writes must not re-run whatever effect is running.
+		// Untracked: the state this paint writes must not re-run whatever effect is running. Only while
+		// the hub has not answered: then its render comes at once, and a picture first only delays it.
 		const first = this.#first;
-		if (first) untrack(() => this.#paintFirst(first));
+		this.#first = null;
+		if (first && !link.live?.()) untrack(() => this.#paintFirst(first));
 		void link.location().then((location) => (this.location = location)).catch(() => undefined);
 		// Registering answers the current render; later ones are addressed to this tab.
 		void link
@@ -160,6 +178,7 @@ export class PreviewController {
 
 	/** Renders a revision the hub sent, then acknowledges it. */
 	async render(render: PreviewRender): Promise<void> {
+		if (!this.#host && this.#hostReady) await this.#hostReady.catch(() => undefined);
 		if (!this.#host || !this.#link) return;
 		if (render.sameAs !== undefined) return this.#relabel(render);
 		// A tab's registration and the hub's own render can both carry the revision a start shows; a

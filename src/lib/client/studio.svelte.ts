@@ -182,6 +182,7 @@ export class StudioClient {
 		};
 		return {
 			tabId,
+			live: () => this.hub.state === 'connected',
 			register: async () => (await facade()).registerPreviewHost(tabId),
 			ack: async (renderId, outcome) => (await facade()).previewAck(tabId, renderId, outcome),
 			report: async (lines) => (await facade()).previewReport(tabId, lines),

@@ -64,6 +64,8 @@ interface Current {
 const MAX_LOAD_MS = 30_000;
 /** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */
 const BEAT_GONE_MS = 1500;
+/** Longest a render waits for the first screen's picture to finish loading. */
+const PICTURE_WAIT_MS = 1500;
 
 
 /**
@@ -182,9 +184,17 @@ export class PreviewHost {
 		old.remove();
 	}
 
+	/**
+	 * The first screen's picture while it loads. A render waits for it: its sandbox (scripts allowed)
+	 * set while the picture's navigation (no scripts) was still under way could load the render under
+	 * the picture's flags, so the page ran nothing and was stopped as stuck 3 s later.
+	 */
+	#pictureLoading: Promise<void> | null = null;
+
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
 	async #show(current: Current, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
+		if (this.#pictureLoading) await this.#pictureLoading;
 		if (this.#current !== current || current.settled) return;
 		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session }));
 	}
@@ -209,6 +219,15 @@ export class PreviewHost {
 		const doc = await this.#document;
 		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
 		this.#load(doc, extras, '', fillDocument(html, 'picture', { local: extras.local, session: {} }));
+		const site = this.#site!;
+		// A picture that never finishes loading holds no render back for long.
+		const loading = new Promise<void>((done) => {
+			site.addEventListener('load', () => done(), { once: true });
+			setTimeout(done, PICTURE_WAIT_MS);
+		});
+		this.#pictureLoading = loading;
+		await loading;
+		if (this.#pictureLoading === loading) this.#pictureLoading = null;
 	}
 
 	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
