@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { basePath } from './scripts/base-path.mjs';
-import { heldResponses } from './tests/browser/helpers/held-responses';
-import { lazySegmenter } from './scripts/vite/lazy-segmenter';
-import { compileHints } from './scripts/vite/compile-hints';
-import { startChunk } from './scripts/vite/start-chunk';
-import { editorGroups } from './scripts/vite/editor-chunks';
+import { heldResponses } from './tests/browser/helpers/held-responses.ts';
+import { lazySegmenter } from './scripts/vite/lazy-segmenter.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
+import { startChunk } from './scripts/vite/start-chunk.ts';
+import { editorGroups } from './scripts/vite/editor-chunks.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -113,7 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	test: {
 		testTimeout: 30_000,
 		projects: [
-			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/unit/helpers/setup.ts'] } },
 			{
 				// Code that needs a real browser API (OPFS, File System Access handles), in Chromium.
 				extends: true,

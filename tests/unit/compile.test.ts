@@ -1,5 +1,5 @@
 // The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compile, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
 import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
@@ -373,5 +373,27 @@ describe('renders are addressed to hosts', () => {
 		expect(sent.map((s) => `${s.tab}:${s.revision}`)).toEqual(['a:8', 'b:8']);
 		coordinator.ack('b', sent[1]!.renderId, { revision: 8, status: 'ready', durationMs: 1, errors: [] });
 		expect(await next).toMatchObject({ revision: 8, status: 'ready' });
+	});
+});
+
+describe('the location rewrite’s parser, loaded on first need', () => {
+	it('a hub starts without it: a page that never names location renders without it, one that does loads it first and is rewritten', async () => {
+		// Fresh modules: the parser not loaded yet, as in a hub that just started.
+		vi.resetModules();
+		const location = await import('../../src/lib/preview/compiler/location');
+		const { PreviewCoordinator: Coordinator } = await import('../../src/lib/preview/coordinator');
+		expect(location.locationParserReady()).toBe(false);
+		const sent: PreviewRender[] = [];
+		const coordinator = new Coordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('tab-1', ws({ 'index.html': '<p>x</p>' }, 1));
+		const first = coordinator.render(ws({ 'index.html': '<script>document.title = "no such name here"</script>' }, 2));
+		await expect.poll(() => sent.length).toBe(1);
+		coordinator.ack('tab-1', sent[0]!.renderId, { revision: 2, status: 'ready', durationMs: 10, errors: [] });
+		expect(await first).toMatchObject({ revision: 2, status: 'ready' });
+		expect(location.locationParserReady()).toBe(false);
+		void coordinator.render(ws({ 'index.html': '<script>location.href = "about.html"</script>' }, 3));
+		await expect.poll(() => sent.length).toBe(2);
+		expect(location.locationParserReady()).toBe(true);
+		expect(sent[1]!.html).toContain('__studioLocation.href = "about.html"');
 	});
 });

@@ -9,6 +9,7 @@ import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
 import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { compile, documentKey } from './compile';
+import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
@@ -114,10 +115,15 @@ export class PreviewCoordinator implements PreviewPort {
 		return compile(workspace, this.#history.page, this.#leftOut, this.#options.packages?.view(workspace));
 	}
 
-	/** What the page lacks of packages is made available (from the device, else fetched once) before it renders. */
+	/**
+	 * What the page lacks is made available before it renders: packages (from the device, else fetched
+	 * once), and the `location` rewrite's parser when a trial compile met `location`.
+	 */
 	async prepare(workspace: Workspace): Promise<void> {
 		const packages = this.#options.packages;
 		if (packages) await preparePackages(packages, workspace, (view) => compile(workspace, this.#history.page, this.#leftOut, view));
+		else if (!locationParserReady()) compile(workspace, this.#history.page, this.#leftOut);
+		if (locationParserWanted()) await loadLocationParser();
 	}
 
 	/** Files an import left out, with why (the latest thousand kept). */
@@ -209,8 +215,9 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
-		// Only a hub with packages waits here: without them a render is sent in the same turn it is asked.
-		if (this.#options.packages) await this.prepare(workspace);
+		// Only a hub with packages (or without the location parser yet) waits here: otherwise a render is
+		// sent in the same turn it is asked.
+		if (this.#options.packages || !locationParserReady()) await this.prepare(workspace);
 		if (this.#hosts.size === 0) {
 			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: this.#compile(workspace).diagnostics };
 			this.#setLast(outcome);

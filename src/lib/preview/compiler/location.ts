@@ -2,8 +2,34 @@
 // navigation program defines it): a srcdoc document's own location is about:srcdoc, whose members are
 // unforgeable, so `location.href = 'about.html'` would leave the preview and `location.search` would
 // read nothing. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
-// `user.location` or `top.location` is none. Only names change, never lines.
-import { parser } from '@lezer/javascript';
+// `user.location` or `top.location` is none. Only names change, never lines. The parser (with Lezer,
+// about a fifth of the hub's code) loads the first time a compile meets `location`: most sites never
+// do, and a hub that starts without it starts sooner (B6 in `npm run bench`).
+type Parser = typeof import('@lezer/javascript')['parser'];
+
+let parser: Parser | null = null;
+let loading: Promise<void> | null = null;
+/** A compile met `location` before the parser was there: the caller loads it and compiles again. */
+let wanted = false;
+
+/** Loads the parser (once); compiles made after it rewrite `location`. */
+export function loadLocationParser(): Promise<void> {
+	loading ??= import('@lezer/javascript').then((module) => {
+		parser = module.parser;
+		wanted = false;
+	});
+	return loading;
+}
+
+/** The parser is there: every compile from now on rewrites `location`. */
+export function locationParserReady(): boolean {
+	return parser !== null;
+}
+
+/** Whether a compile since the last load met `location` without the parser (its output is not to be used). */
+export function locationParserWanted(): boolean {
+	return wanted;
+}
 
 /** The page's virtual location, as the frame's navigation program names it on window and document. */
 export const SITE_LOCATION = '__studioLocation';
@@ -15,9 +41,9 @@ const cache = new Map<string, string>();
 let cachedChars = 0;
 
 /** Where `code` names the page's location: the ranges of those names. */
-function references(code: string): [number, number][] {
+function references(parse: Parser, code: string): [number, number][] {
 	const found: [number, number][] = [];
-	parser.parse(code).iterate({
+	parse.parse(code).iterate({
 		enter(ref) {
 			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
 			// A variable named location (a parameter, a local) is renamed with its uses, so it still means itself.
@@ -31,14 +57,22 @@ function references(code: string): [number, number][] {
 	return found;
 }
 
-/** `code` (a classic script, a module or an event handler) with its references to `location` pointed at the page's. */
+/**
+ * `code` (a classic script, a module or an event handler) with its references to `location` pointed
+ * at the page's. Before the parser is loaded, code that names `location` comes back unchanged and the
+ * compile is marked (`locationParserWanted`): it is to be made again once the parser is there.
+ */
 export function siteLocation(code: string): string {
 	if (!code.includes('location')) return code;
 	const cached = cache.get(code);
 	if (cached !== undefined) return cached;
+	if (!parser) {
+		wanted = true;
+		return code;
+	}
 	let out = '';
 	let at = 0;
-	for (const [from, to] of references(code)) {
+	for (const [from, to] of references(parser, code)) {
 		out += code.slice(at, from) + SITE_LOCATION;
 		at = to;
 	}
