@@ -295,10 +295,9 @@ export class EditorController {
 
 	/** `path`'s text as this editor last agreed it with the hub (null: not open, binary or read-only). */
 	storedText(path: string): FirstScreenFile | null {
-		const plain = this.#start.plainStored(path);
-		if (plain) return plain;
 		const session = this.#sessions.get(path);
-		if (!session || session.readOnly || session.first) return null;
+		if (!session) return this.#start.firstStored(path);
+		if (session.readOnly || session.first) return null;
 		return { path, text: session.base, language: session.language, revision: session.revision };
 	}
 

@@ -134,9 +134,12 @@ export class EditorStart {
 		if (this.#wakeTo && this.#first && paths.includes(this.#first.path)) void this.#refreshPlain();
 	}
 
-	/** The plain text's file as last agreed with the hub (null: no plain text, or typed into). */
-	plainStored(path: string): FirstScreenFile | null {
-		return this.#plain && !this.#plain.typed && this.#first?.path === path ? this.#first : null;
+	/**
+	 * `path` as the start shows it before CodeMirror has it (the plain text's, or the first screen's
+	 * while CodeMirror loads), as last agreed with the hub; null when typed into, or not this file.
+	 */
+	firstStored(path: string): FirstScreenFile | null {
+		return this.#first?.path === path && !this.#plain?.typed ? this.#first : null;
 	}
 
 	/** The plain text's whole text, if it shows `path`. */
