@@ -3,6 +3,7 @@
 import type { EditorSessions } from './sessions';
 import { loadCodeMirror } from './load';
 import { nextTask } from '../next-task';
+import { retryByReload } from '../code-retry';
 
 type CM = typeof import('./codemirror');
 
@@ -28,8 +29,10 @@ export interface MountHooks {
 /** Mounts the view into `container` once CodeMirror loaded; returns the unmount. */
 export function mountEditor(container: HTMLElement, sessions: EditorSessions, hooks: MountHooks): () => void {
 	let disposed = false;
+	// A Retry after a failed fetch needs a new document in Chromium (see code-retry).
+	const codemirror = retryByReload(loadCodeMirror);
 	const load = (): void =>
-		void loadCodeMirror()
+		void codemirror()
 			.then((cm) => show(cm))
 			.catch((error: unknown) => {
 				if (!disposed) hooks.failed(error instanceof Error ? error.message : String(error), load);
