@@ -25,7 +25,9 @@ export class Viewport {
 			this.wide = wide.matches;
 		};
 		const onNetwork = () => (this.online = navigator.onLine);
+		// Read again now: the state may have changed between this object's making and its start.
 		update();
+		onNetwork();
 		phone.addEventListener('change', update);
 		wide.addEventListener('change', update);
 		addEventListener('online', onNetwork);
