@@ -71,9 +71,7 @@ test.describe('on a phone', () => {
 		await page.getByTestId('preview-pick').tap();
 		await expect(page.getByTestId('preview-picking')).toBeVisible();
 		expect(await smallControls(page), 'picking').toEqual([]);
-		// A click: Chromium 150 turns an emulated touch in the site's frame (a frame in a frame, each in
-		// its own process) into pointer and touch events but no tap, so no click; a real finger's tap clicks.
-		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe').locator('h1').click();
+		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe').locator('h1').tap();
 		// The pick shows in the conversation, which the phone opens.
 		await expect(page.getByTestId('element-chip')).toContainText('index.html:');
 		await page.getByRole('textbox', { name: 'Prompt' }).evaluate(async (textarea) => {

@@ -73,6 +73,7 @@ async function compareWithStatic(page: Page, real: RealSite, path = 'index.html'
 }
 
 test('a Bootstrap one-page theme looks as served statically, and its menu scrolls within the page', async ({ page }) => {
+	test.setTimeout(90_000); // a real theme's megabytes, served twice and compared (27 s seen on two busy cores)
 	const { asked } = await studioWith(page, SITES.creative);
 	await expect(site(page).locator('#mainNav')).toBeVisible();
 	expect(await compareWithStatic(page, SITES.creative)).toBeLessThan(0.02);
@@ -105,6 +106,7 @@ test('a multi-page admin template looks as served statically; its links show oth
 });
 
 test('a reveal.js deck (its 575 KB theme and 920 KB plugin included) looks as served statically and advances with ArrowRight', async ({ page }) => {
+	test.setTimeout(90_000); // a real theme's megabytes, served twice and compared (27 s seen on two busy cores)
 	const { asked } = await studioWith(page, SITES.reveal);
 	await expect(site(page).locator('.reveal.ready')).toBeVisible({ timeout: 20_000 });
 	expect(await compareWithStatic(page, SITES.reveal)).toBeLessThan(0.02);

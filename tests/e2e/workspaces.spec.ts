@@ -69,6 +69,7 @@ test('a second workspace keeps its own files and history; switching and reloadin
 });
 
 test('each tab keeps its own workspace; a rename reaches the tabs that show it, a delete names what is lost and stops them', async ({ page, context }) => {
+	test.setTimeout(120_000); // three tabs, renames and a delete on two busy cores (35 s seen)
 	await page.goto('/');
 	await waitForHub(page);
 	const other = await context.newPage();

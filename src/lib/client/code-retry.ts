@@ -1,6 +1,7 @@
-// A Retry of the studio's own code after fetching it failed. Chromium keeps a module whose fetch
-// failed in the document's module map: import() of it, or of any module importing it, fails again at
-// once without asking the network, so in this document that code never loads. A new document does.
+// A Retry of the studio's own code after fetching it failed. Some browsers keep a module whose fetch
+// failed in the document's module map (Chromium 150 did; 156 fetches it again): import() of it, or
+// of any module importing it, then fails at once without asking the network, so in this document
+// that code never loads. A new document does.
 
 /**
  * Wraps `load` (an import of the studio's code) for a Retry button: the first call only loads; a later

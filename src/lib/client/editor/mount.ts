@@ -29,7 +29,7 @@ export interface MountHooks {
 /** Mounts the view into `container` once CodeMirror loaded; returns the unmount. */
 export function mountEditor(container: HTMLElement, sessions: EditorSessions, hooks: MountHooks): () => void {
 	let disposed = false;
-	// A Retry after a failed fetch needs a new document in Chromium (see code-retry).
+	// A browser that keeps a failed fetch needs a new document for a Retry (client/code-retry).
 	const codemirror = retryByReload(loadCodeMirror);
 	const load = (): void =>
 		void codemirror()
