@@ -7,6 +7,7 @@ import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import type { PreviewRender } from '../../src/lib/preview/messages';
+import { DEFAULT_CDN } from '../../src/lib/domain/packages';
 
 function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace {
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
@@ -263,6 +264,28 @@ describe('preview coordinator', () => {
 			{ message: 'boom', revision: 2, at: 'app.js:9' },
 			{ message: 'boom', revision: 2, at: 'app.js:10' }
 		]);
+	});
+
+	it('a render that waited for what its page needs is not sent after a newer revision\'s: it is superseded, and the newer one stays', async () => {
+		const sent: PreviewRender[] = [];
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		// Revision 3's page imports a package, which takes a while to fetch; revision 4's imports nothing.
+		const packages = {
+			view: () => ({ cdn: DEFAULT_CDN, pins: {}, version: () => undefined, file: () => undefined, problem: () => undefined }),
+			prepare: async () => (await held, false)
+		};
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), packages });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		const older = coordinator.render(ws({ 'index.html': '<script type="module">import confetti from "canvas-confetti"; confetti();</script>' }, 3));
+		const newer = coordinator.render(ws({ 'index.html': '<h1>newer</h1>' }, 4));
+		await vi.waitFor(() => expect(sent.map((render) => render.revision)).toEqual([4]));
+		coordinator.ack('a', sent[0]!.renderId, { revision: 4, status: 'ready', durationMs: 5, errors: [] });
+		expect(await newer).toMatchObject({ revision: 4, status: 'ready' });
+		release();
+		expect(await older).toMatchObject({ revision: 3, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED' });
+		expect(sent.map((render) => render.revision)).toEqual([4]);
+		expect(coordinator.status().preview).toMatchObject({ revision: 4, status: 'ready' });
 	});
 
 	it('times out with PREVIEW_ACK_TIMEOUT when no host answers, and a removed host no longer counts', async () => {

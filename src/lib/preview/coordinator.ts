@@ -57,6 +57,8 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #hosts = new Set<string>();
 	readonly #waiting = new Map<string, Waiting>();
 	#last: PreviewOutcome = { revision: 0, status: 'unavailable', message: 'No preview is open.' };
+	/** The newest revision a render was asked for. */
+	#asked = -1;
 	readonly #log = new PreviewLog();
 	#counter = 0;
 	/**
@@ -217,7 +219,11 @@ export class PreviewCoordinator implements PreviewPort {
 	async render(workspace: Workspace, signal?: AbortSignal, options: { reload?: boolean } = {}): Promise<PreviewOutcome> {
 		// Only a hub with packages (or without the location parser yet) waits here: otherwise a render is
 		// sent in the same turn it is asked.
+		this.#asked = Math.max(this.#asked, workspace.revision);
 		if (this.#options.packages || !locationParserReady()) await this.prepare(workspace);
+		// Renders wait for what they need for different times (a package fetched, the parser loaded): one
+		// asked before a newer revision's must not be sent after it, and replace it in every tab.
+		if (workspace.revision < this.#asked) return { revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'A newer revision was rendered instead.', diagnostics: [] };
 		if (this.#hosts.size === 0) {
 			const outcome: PreviewOutcome = { revision: workspace.revision, status: 'unavailable', message: 'No tab shows the preview right now.', diagnostics: this.#compile(workspace).diagnostics };
 			this.#setLast(outcome);
