@@ -3,13 +3,14 @@
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
 import type { PreviewHost, PreviewLines, PreviewWindow, RenderExtras } from '$lib/preview/host';
 import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
-import { withNetwork, previewNetworkKey } from '$lib/preview/policy';
-import { scoped } from '$lib/core/base';
+import { withNetwork } from '$lib/preview/policy';
 import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
 import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
 import { untrack } from 'svelte';
 import type { FirstScreenRender } from './first-screen';
+import { PreviewLog } from './preview-log.svelte';
+import { PreviewNetwork, type NetworkPreferences } from './preview-network.svelte';
 import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** What the hub side needs from this controller. */
@@ -35,22 +36,34 @@ export interface PreviewLink {
 /** Device widths of the preview toggle. */
 export type DeviceWidth = 'phone' | 'tablet' | 'full';
 
-const MAX_LINES = 500;
-
 /** The preview panel's state and the host behind it. */
 export class PreviewController {
 	/** The last settled render in this tab. */
 	last = $state.raw<HostRenderOutcome | null>(null);
 	/** A revision being rendered (the chip shows "stale" meanwhile). */
 	pendingRevision = $state<number | null>(null);
-	console = $state.raw<PreviewConsoleLine[]>([]);
-	errors = $state.raw<PreviewErrorLine[]>([]);
+	/** The console drawer's lines (console, errors, warnings), reported to the hub in batches. */
+	readonly log = new PreviewLog((batch) => void this.#link?.report(batch).catch(() => undefined));
+	get console(): PreviewConsoleLine[] {
+		return this.log.console;
+	}
+	get errors(): PreviewErrorLine[] {
+		return this.log.errors;
+	}
+	/** Resources refused or out of reach (the network is off): warnings, not errors of the site. */
+	get warnings(): PreviewErrorLine[] {
+		return this.log.warnings;
+	}
 	diagnostics = $state.raw<PreviewDiagnostic[]>([]);
 	device = $state<DeviceWidth>('full');
+	/** A changed choice applies to the page shown at once (a render under way checks it when it ends). */
+	readonly #network = new PreviewNetwork(() => {
+		if (this.pendingRevision === null) this.#rerender();
+	});
 	/** The person let this workspace's preview use the network (off by default). */
-	network = $state(false);
-	/** Resources refused or out of reach (the network is off): warnings, not errors of the site. */
-	warnings = $state.raw<PreviewErrorLine[]>([]);
+	get network(): boolean {
+		return this.#network.allowed;
+	}
 	/** The page shown, and whether Back and Forward lead anywhere. */
 	location = $state.raw<PreviewLocation>({ path: 'index.html', canBack: false, canForward: false });
 	/** The address the site routed to with history.pushState (null: the page's own). */
@@ -74,8 +87,6 @@ export class PreviewController {
 	/** What the first screen of a later start paints: the last acknowledged render, as the hub sent it. */
 	#kept: FirstScreenRender | null = null;
 	#revision = 0;
-	#outbox: { console: PreviewConsoleLine[]; errors: PreviewErrorLine[]; warnings: PreviewErrorLine[] } = { console: [], errors: [], warnings: [] };
-	#flushTimer: ReturnType<typeof setTimeout> | null = null;
 
 	/** The host's module, once loaded (the frame programs, the message guards, the inspector). */
 	#hostModule: typeof import('$lib/preview/host') | null = null;
@@ -103,7 +114,7 @@ export class PreviewController {
 			(error: unknown) => {
 				// Offline before it was cached, or a replaced build's file: the panel says so (not the site's error, so not the hub's).
 				const why = error instanceof Error ? error.message : String(error);
-				this.errors = [...this.errors, { message: `The preview could not be loaded (${why}). Reload the studio to try again.`, source: '', line: 0, column: 0, revision: 0 }];
+				this.log.studioError(`The preview could not be loaded (${why}). Reload the studio to try again.`);
 			}
 		);
 		return () => {
@@ -116,7 +127,7 @@ export class PreviewController {
 
 	#mountHost(Host: typeof PreviewHost, container: HTMLElement, link: PreviewLink): void {
 		this.#host = new Host(container, {
-			onLines: (lines) => this.#onLines(lines),
+			onLines: (lines) => this.log.add(lines),
 			onLeave: () => this.#left(),
 			...this.#channelOptions(link),
 			onPick: (element) => {
@@ -197,7 +208,7 @@ export class PreviewController {
 		const address = render.page + (render.search ?? '');
 		if (address !== this.location.path) this.location = { ...this.location, path: address };
 		this.route = null;
-		this.warnings = [];
+		this.log.warnings = [];
 		const network = this.network;
 		const html = withNetwork(render.html, network);
 		if (this.#popup && !this.#popup.show(html, render.revision, this.#extras)) this.#popup = null;
@@ -246,24 +257,6 @@ export class PreviewController {
 		if (full && full.sameAs === undefined) await this.render(full);
 	}
 
-	#onLines(lines: PreviewLines) {
-		const warnings = lines.warnings ?? [];
-		if (lines.console.length) this.console = [...this.console, ...lines.console].slice(-MAX_LINES);
-		if (lines.errors.length) this.errors = [...this.errors, ...lines.errors].slice(-MAX_LINES);
-		if (warnings.length) this.warnings = [...this.warnings, ...warnings].slice(-MAX_LINES);
-		this.#outbox.console.push(...lines.console);
-		this.#outbox.errors.push(...lines.errors);
-		this.#outbox.warnings.push(...warnings);
-		// Batched: a chatty page must not flood the hub with one call per console line.
-		if (this.#flushTimer !== null) return;
-		this.#flushTimer = setTimeout(() => {
-			this.#flushTimer = null;
-			const batch = { console: this.#outbox.console.slice(-200), errors: this.#outbox.errors.slice(-100), warnings: this.#outbox.warnings.slice(-100) };
-			this.#outbox = { console: [], errors: [], warnings: [] };
-			void this.#link?.report(batch).catch(() => undefined);
-		}, 100);
-	}
-
 	/** What the site's frame asks for — here and in the new-window preview — goes to the hub. */
 	#channelOptions(link: PreviewLink): SiteChannelOptions {
 		return {
@@ -282,7 +275,7 @@ export class PreviewController {
 		const answer = await link.file(request.revision, request.path);
 		if (answer.status === 404) {
 			const path = request.path.replace(/^\/+/, '');
-			this.#onLines({ console: [], errors: [{ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision }] });
+			this.log.add({ console: [], errors: [{ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision }] });
 		}
 		return answer;
 	}
@@ -322,33 +315,12 @@ export class PreviewController {
 	}
 
 	clearConsole(): void {
-		this.console = [];
-		this.errors = [];
-		this.warnings = [];
+		this.log.clear();
 	}
 
-	#networkChannel: BroadcastChannel | null = null;
-	#setPreference: ((key: string, value: unknown) => Promise<void>) | null = null;
-	#workspaceId = '';
-
-	/**
-	 * Follows the workspace's network choice: the stored one now, other tabs' changes as they make
-	 * them (each tab's frame runs the document itself, so every tab must know).
-	 */
-	async followNetwork(workspaceId: string, preferences: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> }): Promise<void> {
-		this.#workspaceId = workspaceId;
-		this.#setPreference = (key, value) => preferences.set(key, value);
-		this.#networkChannel ??= new BroadcastChannel(scoped(`studio:preview-network:${workspaceId}`));
-		this.#networkChannel.onmessage = (event) => this.#switchNetwork(event.data === true);
-		this.#switchNetwork((await preferences.get(previewNetworkKey(workspaceId)).catch(() => false)) === true);
-	}
-
-	/** A changed choice applies to the page shown at once (a local reload of the same revision). */
-	#switchNetwork(allowed: boolean) {
-		if (this.network === allowed) return;
-		this.network = allowed;
-		// A render under way checks the choice when it ends (render()).
-		if (this.pendingRevision === null) this.#rerender();
+	/** Follows the workspace's network choice: the stored one now, other tabs' changes as they come. */
+	followNetwork(workspaceId: string, preferences: NetworkPreferences): Promise<void> {
+		return this.#network.follow(workspaceId, preferences);
 	}
 
 	#leftAt = -Infinity;
@@ -360,7 +332,7 @@ export class PreviewController {
 	#left() {
 		const again = performance.now() - this.#leftAt < 3000;
 		this.#leftAt = performance.now();
-		this.#onLines({
+		this.log.add({
 			console: [],
 			errors: [],
 			warnings: [{ message: `The page navigated itself in a way the preview cannot follow${again ? '' : ', so it is shown again'}. For another page of the site, use a link, location.href or location.assign.`, source: this.#extras.page, line: 0, column: 0, revision: this.#revision }]
@@ -387,10 +359,8 @@ export class PreviewController {
 	}
 
 	/** The person's choice for this workspace: kept, told to the other tabs (the caller re-renders). */
-	async setNetwork(allowed: boolean): Promise<void> {
-		this.network = allowed;
-		this.#networkChannel?.postMessage(allowed);
-		await this.#setPreference?.(previewNetworkKey(this.#workspaceId), allowed).catch(() => undefined);
+	setNetwork(allowed: boolean): Promise<void> {
+		return this.#network.set(allowed);
 	}
 
 	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
