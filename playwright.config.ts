@@ -1,9 +1,9 @@
 // Playwright: real Chromium (system or own), the built studio served once per run on a free port.
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT || 4179);
-const executablePath = findChromium() ?? undefined;
+const executablePath = findTestChromium() ?? undefined;
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT;
 
 export default defineConfig({

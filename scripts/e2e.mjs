@@ -1,9 +1,9 @@
 // `npm run test:e2e`: checks for a Chromium, picks a free port, then runs Playwright (extra args pass through).
 import { spawnSync } from 'node:child_process';
-import { findChromium } from './chromium.mjs';
+import { findTestChromium } from './chromium.mjs';
 import { freePort } from './ports.mjs';
 
-if (!findChromium()) {
+if (!findTestChromium()) {
 	console.error(
 		'No Chromium found: install one (e.g. apt-get install chromium) or set CHROMIUM_PATH to a Chromium/Chrome executable.'
 	);

@@ -202,7 +202,7 @@ test('a model changes three files in one workspace_apply_changes call: one card 
 
 test('a run keeps going while another tab is open: the tab that reloaded mid-run sees it continue and finish', async ({ page, context }) => {
 	test.setTimeout(120_000); // two tabs and a reload on a busy machine
-	script(() => ({ content: 'A slow but complete answer.' }), 350);
+	script(() => ({ content: 'A slow but complete answer.' }), 1500); // seconds in all: the run is still going when the tab reloads, on a busy machine too
 	await configure(page);
 	const other = await context.newPage();
 	await other.goto('/');
