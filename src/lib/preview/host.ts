@@ -64,7 +64,7 @@ interface Current {
 const MAX_LOAD_MS = 30_000;
 /** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */
 const BEAT_GONE_MS = 1500;
-/** Longest a render waits for the first screen's picture to finish loading. */
+/** After this long a picture whose load never fired counts as loaded (a render then reuses its frame). */
 const PICTURE_WAIT_MS = 1500;
 
 
@@ -185,17 +185,22 @@ export class PreviewHost {
 	}
 
 	/**
-	 * The first screen's picture while it loads. A render waits for it: its sandbox (scripts allowed)
-	 * set while the picture's navigation (no scripts) was still under way could load the render under
-	 * the picture's flags, so the page ran nothing and was stopped as stuck 3 s later.
+	 * The first screen's picture while it loads. A render then takes a new site frame: its sandbox
+	 * (scripts allowed) set while the picture's navigation (no scripts) was still under way could load
+	 * the render under the picture's flags, so the page ran nothing and was stopped as stuck 3 s later.
+	 * Waiting for the picture's load instead held a start's first render back by 0.3–0.6 s.
 	 */
 	#pictureLoading: Promise<void> | null = null;
 
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
 	async #show(current: Current, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
-		if (this.#pictureLoading) await this.#pictureLoading;
 		if (this.#current !== current || current.settled) return;
+		if (this.#pictureLoading) {
+			this.#pictureLoading = null;
+			this.#site?.remove();
+			this.#site = null;
+		}
 		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session }));
 	}
 
@@ -220,7 +225,7 @@ export class PreviewHost {
 		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
 		this.#load(doc, extras, '', fillDocument(html, 'picture', { local: extras.local, session: {} }));
 		const site = this.#site!;
-		// A picture that never finishes loading holds no render back for long.
+		// A picture that never fires its load is taken as loaded after a while.
 		const loading = new Promise<void>((done) => {
 			site.addEventListener('load', () => done(), { once: true });
 			setTimeout(done, PICTURE_WAIT_MS);
