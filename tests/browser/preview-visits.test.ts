@@ -18,6 +18,23 @@ function renderOf(ws: Workspace, renderId: string): PreviewRender {
 	return { renderId, revision: ws.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: 'index.html', local: {} };
 }
 
+/** A hub side that records the acknowledgements and the console lines it is sent. */
+function linkOf(tabId: string, acks: [string, HostRenderOutcome][], lines: string[]): PreviewLink {
+	return {
+		tabId,
+		register: async () => null,
+		ack: async (renderId, outcome) => void acks.push([renderId, outcome]),
+		report: async (batch) => void lines.push(...batch.console.map((line) => line.text)),
+		navigate: async () => ({ revision: 0, status: 'ready', diagnostics: [], page: 'index.html' }),
+		location: async () => ({ path: 'index.html', canBack: false, canForward: false }),
+		file: async () => ({ status: 404, statusText: 'Not Found', mimeType: 'text/plain' }),
+		storage: async () => undefined,
+		siteStorage: async () => ({ local: {} }),
+		captured: async () => undefined,
+		events: () => () => undefined
+	};
+}
+
 describe('a preview counts one visit per page load', () => {
 	it('joins the same render sent twice while it runs: the page runs once, both are acknowledged', async () => {
 		const container = document.createElement('div');
@@ -32,19 +49,7 @@ sessionStorage.visits = String(Number(sessionStorage.visits || 0) + 1);
 console.log('visits ' + sessionStorage.visits);
 </script><img src="${hold}" alt=""></body></html>`);
 		const first = renderOf(ws, 'r1');
-		const link: PreviewLink = {
-			tabId: 'tab-1',
-			register: async () => null,
-			ack: async (renderId, outcome) => void acks.push([renderId, outcome]),
-			report: async (batch) => void lines.push(...batch.console.map((line) => line.text)),
-			navigate: async () => ({ revision: 0, status: 'ready', diagnostics: [], page: 'index.html' }),
-			location: async () => ({ path: 'index.html', canBack: false, canForward: false }),
-			file: async () => ({ status: 404, statusText: 'Not Found', mimeType: 'text/plain' }),
-			storage: async () => undefined,
-			siteStorage: async () => ({ local: {} }),
-			captured: async () => undefined,
-			events: () => () => undefined
-		};
+		const link = linkOf('tab-1', acks, lines);
 		const preview = new PreviewController();
 		const detach = preview.attach(container, link);
 		const a = preview.render(first);
@@ -96,19 +101,7 @@ console.log('visits ' + sessionStorage.visits);
 		const hold = `${location.origin}/__held/picture-${Math.random().toString(36).slice(2)}`;
 		const ws = workspace(`<!doctype html><html><body><script>console.log('ran');</script><img src="${hold}" alt=""></body></html>`);
 		const live = renderOf(ws, 'r1');
-		const link: PreviewLink = {
-			tabId: 'tab-2',
-			register: async () => null,
-			ack: async (renderId, outcome) => void acks.push([renderId, outcome]),
-			report: async (batch) => void lines.push(...batch.console.map((line) => line.text)),
-			navigate: async () => ({ revision: 0, status: 'ready', diagnostics: [], page: 'index.html' }),
-			location: async () => ({ path: 'index.html', canBack: false, canForward: false }),
-			file: async () => ({ status: 404, statusText: 'Not Found', mimeType: 'text/plain' }),
-			storage: async () => undefined,
-			siteStorage: async () => ({ local: {} }),
-			captured: async () => undefined,
-			events: () => () => undefined
-		};
+		const link = linkOf('tab-2', acks, lines);
 		const preview = new PreviewController();
 		preview.showFirst({ revision: 3, html: live.html, page: 'index.html', local: {}, network: false });
 		const detach = preview.attach(container, link);
