@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { startNpmCdn } from './helpers/npm-cdn';
+import { closeServer } from './helpers/close-server';
 
 test.describe.configure({ timeout: 120_000 });
 // The studio itself reloads offline from its service worker (as installed).
@@ -43,7 +44,7 @@ async function startCdn(): Promise<{ base: string; seen: Map<string, number>; st
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	return { base: `http://127.0.0.1:${port}`, seen, server, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+	return { base: `http://127.0.0.1:${port}`, seen, server, stop: () => closeServer(server) };
 }
 
 async function useCdn(page: Page, base: string) {

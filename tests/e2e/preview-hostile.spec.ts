@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
+import { closeServer } from './helpers/close-server';
 
 type Result = { isError: boolean; structuredContent: { revision?: number; preview?: { revision: number; status: string; durationMs?: number } } };
 const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+test.afterAll(() => closeServer(server));
 
 /**
  * The hostile script: fetches a workspace file and the test server, and tries to forge `ready` at once

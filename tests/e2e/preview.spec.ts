@@ -3,6 +3,7 @@ import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtu
 import type { Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './helpers/close-server';
 
 type Preview = { revision: number; status: string; code?: string; message?: string };
 type Result = { isError: boolean; structuredContent: { revision?: number; preview?: Preview; error?: { code: string } } & Record<string, unknown> };
@@ -285,5 +286,5 @@ test('the person can allow the network for a workspace: its page then fetches, t
 	await page.getByTestId('preview-network').click();
 	await expect(frame(page).locator('body')).toHaveAttribute('data-net', 'refused');
 	await expect(frame(other).locator('body')).toHaveAttribute('data-net', 'refused');
-	await new Promise<void>((resolve) => server.close(() => resolve()));
+	await closeServer(server);
 });

@@ -193,7 +193,7 @@ describe('sync with a real git server', () => {
 
 		const web = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Just a site</h1>'));
 		await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-		cleanup.push(() => new Promise<void>((resolve) => web.close(() => resolve())));
+		cleanup.push(() => new Promise<void>((resolve) => (web.closeAllConnections(), web.close(() => resolve()))));
 		const site = `http://127.0.0.1:${(web.address() as AddressInfo).port}/site.git`;
 		const b = device(site, 'B');
 		await b.repo.ensure(b.remote);

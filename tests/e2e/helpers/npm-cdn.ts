@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'es-module-lexer/minimal/js';
+import { closeServer } from './close-server';
 
 const ROOT = join(process.cwd(), 'node_modules');
 
@@ -77,5 +78,5 @@ export async function startNpmCdn(): Promise<{ base: string; seen: Map<string, n
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
-	return { base: `http://127.0.0.1:${port}`, seen, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+	return { base: `http://127.0.0.1:${port}`, seen, stop: () => closeServer(server) };
 }
