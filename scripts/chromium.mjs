@@ -41,6 +41,10 @@ export const CHROMIUM_ARGS = [
 	'--disable-background-networking',
 	'--disable-component-update',
 	'--disable-sync',
+	// The whole browser opens every page in a window of its own, and each window preloaded the
+	// omnibox's popup (a WebUI page): about 2 s of CPU in a renderer of its own, beside each start a
+	// benchmark measured. An installed app's window has no omnibox.
+	'--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
 	// Nothing a test or a benchmark runs may reach the internet, from any context: a page, a frame, a
 	// service worker, or the hub's SharedWorker fetching packages (which Playwright's routes do not
 	// see). Every name but the loopback fails at once; requests a test routes are answered first.

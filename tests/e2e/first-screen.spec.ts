@@ -133,6 +133,39 @@ test('the kept picture names the files, the open file and the render of its revi
 	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
 });
 
+/** A mark of this page load: when, and what it says (null: not made). */
+const mark = (page: Page, name: string) =>
+	page.evaluate((n) => {
+		const entry = performance.getEntriesByName(n)[0] as PerformanceMark | undefined;
+		return entry ? { at: entry.startTime, detail: entry.detail as unknown } : null;
+	}, name);
+
+test('a desktop start loads the editor’s code once the first preview has settled, while the outline shows the open file', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
+	expect(await mark(page, 'studio:first-paint')).not.toBeNull();
+	const settled = await mark(page, 'studio:preview-settled');
+	const editor = await mark(page, 'studio:editor-load');
+	expect(editor?.detail).toBe('preview');
+	expect(editor!.at).toBeGreaterThanOrEqual(settled!.at);
+});
+
+test('a touch on the outline loads the editor at once, without waiting for the runtime or the preview', async ({ context }) => {
+	await keepOne(context);
+	const holder = await holdStorage(context);
+	const page = await context.newPage();
+	await page.goto('/');
+	await page.locator('#studio-first-paint textarea').click();
+	await expect(page.locator('.cm-content')).toContainText('<!doctype html>', { timeout: 10_000 });
+	expect((await mark(page, 'studio:editor-load'))?.detail).toBe('touched');
+	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');
+	expect(await mark(page, 'studio:preview-settled')).toBeNull();
+	await holder.evaluate(() => ((window as unknown as { letGo: boolean }).letGo = true));
+	await waitForHub(page);
+	await holder.close();
+});
+
 test.describe('before the studio’s code has loaded', () => {
 	// Routing sees the page's requests only when no service worker answers them.
 	test.use({ serviceWorkers: 'block' });

@@ -8,6 +8,7 @@ import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
 import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
 import { untrack } from 'svelte';
+import { firstPreviewSettled } from './first-preview';
 import type { FirstScreenRender } from './first-screen';
 import { PreviewLog } from './preview-log.svelte';
 import { PreviewNetwork, type NetworkPreferences } from './preview-network.svelte';
@@ -114,6 +115,7 @@ export class PreviewController {
 			(error: unknown) => {
 				// Offline before it was cached, or a replaced build's file: the panel says so (not the site's error, so not the hub's).
 				const why = error instanceof Error ? error.message : String(error);
+				firstPreviewSettled();
 				this.log.studioError(`The preview could not be loaded (${why}). Reload the studio to try again.`);
 			}
 		);
@@ -181,6 +183,7 @@ export class PreviewController {
 	#settled(outcome: HostRenderOutcome) {
 		// The first settled render of this page load (devtools' performance panel; benchmark B6).
 		if (!this.last) performance.mark('studio:preview-settled', { detail: { revision: outcome.revision, status: outcome.status } });
+		firstPreviewSettled();
 		this.last = outcome;
 	}
 

@@ -17,6 +17,8 @@ export interface MountHooks {
 	focus(focused: boolean): void;
 	/** The view is about to go (save what is pending). */
 	leaving(): void;
+	/** What CodeMirror's first load waits for (the start's first preview: client/first-preview). */
+	before?(): Promise<unknown>;
 	/** The language of the file the view shows first (loaded with CodeMirror). */
 	language(): string | null;
 	/**
@@ -31,8 +33,10 @@ export function mountEditor(container: HTMLElement, sessions: EditorSessions, ho
 	let disposed = false;
 	// A browser that keeps a failed fetch needs a new document for a Retry (client/code-retry).
 	const codemirror = retryByReload(loadCodeMirror);
+	const waited = hooks.before?.() ?? Promise.resolve();
 	const load = (): void =>
-		void codemirror()
+		void waited
+			.then(() => codemirror())
 			.then((cm) => show(cm))
 			.catch((error: unknown) => {
 				if (!disposed) hooks.failed(error instanceof Error ? error.message : String(error), load);

@@ -11,8 +11,12 @@ import { PlainView } from './plain';
 import { firstSession, handOver, withCaret } from './first-file';
 import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
 import { startSettled } from '../after-start';
+import { editorMayLoad } from '../first-preview';
 
 type CM = typeof import('./codemirror');
+
+/** Longest CodeMirror waits for the start's first preview while the outline shows the file (client/first-preview). */
+const LONGEST_EDITOR_WAIT_MS = 4000;
 
 /** What the start needs of the editor controller. */
 export interface StartHost {
@@ -172,6 +176,8 @@ export class EditorStart {
 		let painted: PaintedText | null = null;
 		let first: FirstScreenFile | null = null;
 		return mountEditor(container, sessions, {
+			// Devtools' performance panel and the e2e tests read why it went ahead.
+			before: () => editorMayLoad(LONGEST_EDITOR_WAIT_MS).then((why) => performance.mark('studio:editor-load', { detail: why })),
 			prepare: async (cm) => {
 				cm.setWrap(null, host.wrap());
 				first = this.#first;

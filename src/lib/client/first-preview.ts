@@ -1,0 +1,32 @@
+// The order of a desktop start's last two parts: the first preview, then CodeMirror. Loaded beside
+// the first render, CodeMirror's packages (about 600 kB, a task each, fetched from the service
+// worker) held the preview back on two cores: connected → preview ready took a median 762 ms, and
+// 508 ms with CodeMirror after it (bench B6, 20 offline starts); the whole start 1667 and 1168 ms.
+// The first paint's outline shows the open file meanwhile and keeps what is typed into it.
+import { outlineTouched } from './first-paint';
+
+let settle: () => void = () => undefined;
+const settled = new Promise<void>((resolve) => (settle = resolve));
+
+/** The start's first preview has settled (ready, error or stopped), or cannot come in this page. */
+export function firstPreviewSettled(): void {
+	settle();
+}
+
+/** Why CodeMirror's load went ahead: the preview settled, the outline was touched, or the wait ran out. */
+export type EditorGo = 'preview' | 'touched' | 'waited' | 'no-outline';
+
+/**
+ * Resolves when CodeMirror may load: at once without the first paint's outline (nothing else shows
+ * the file), else when the first preview settled, the outline is touched, or `longest` ms passed (a
+ * hub that is slow to answer must not keep the editor away).
+ */
+export function editorMayLoad(longest: number): Promise<EditorGo> {
+	const touched = outlineTouched();
+	if (!touched) return Promise.resolve('no-outline');
+	return Promise.race([
+		settled.then((): EditorGo => 'preview'),
+		touched.then((): EditorGo => 'touched'),
+		new Promise<EditorGo>((resolve) => setTimeout(() => resolve('waited'), longest))
+	]);
+}
