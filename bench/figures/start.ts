@@ -147,7 +147,7 @@ export const B6: Figure = {
 				{ id: 'B6', what: 'installed app, offline: start → the open file’s text on screen', unit: 'ms', median: text.median, p95: text.p95, n: text.n, baseline: '—', baselineValue: null, ratio: null, target: '≤ 250 ms', met: text.n ? text.median <= 250 : null },
 				timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a bare worker + IndexedDB open + one srcdoc load, same cache', 3),
 				part('script', 'navigation → the page’s script runs'),
-				part('spawn', 'page script → the hub’s worker is created'),
+				part('spawn', 'page script → the hub’s worker is created (below 0: created first, by the layout)'),
 				part('hubBoot', 'worker created → the hub starts (its scripts loaded)'),
 				part('storage', 'the hub opens IndexedDB'),
 				part('connect', 'storage open → the page connected (workspace, handshake, snapshot)'),
