@@ -123,3 +123,42 @@ console.log('visits ' + sessionStorage.visits);
 		detach();
 	});
 });
+
+describe('a preview hears the other previews’ storage changes', () => {
+	it('a change that comes while the page loads reaches it once it has loaded, as a storage event', async () => {
+		const container = document.createElement('div');
+		document.body.append(container);
+		const lines: string[] = [];
+		// The page's load waits for an image the test holds: the change comes mid-load, when a message
+		// posted to the frame can reach the document it is leaving.
+		const hold = `${location.origin}/__held/storage-${Math.random().toString(36).slice(2)}`;
+		const ws = workspace(`<!doctype html><html><body><script>
+addEventListener('storage', function (e) { console.log('event ' + e.key + '=' + e.newValue + ', stored ' + localStorage.getItem(e.key)); });
+console.log('loaded with ' + localStorage.getItem('todos'));
+</script><img src="${hold}" alt=""></body></html>`);
+		const host = new PreviewHost(container, { onLines: (batch) => lines.push(...batch.console.map((line) => line.text)) });
+		const rendered = host.render(ws.revision, renderOf(ws, 'r1').html, { page: 'index.html', local: { todos: '[]' } });
+		host.storageEvent({ area: 'local', changes: [['todos', '["early"]']], clear: false });
+		await expect.poll(() => lines).toContain('loaded with []');
+		host.storageEvent({ area: 'local', changes: [['todos', '["bread"]']], clear: false });
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(lines).toEqual(['loaded with []']);
+		await fetch(hold.replace('/__held/', '/__release/'));
+		expect((await rendered).status).toBe('ready');
+		await expect.poll(() => lines).toEqual(['loaded with []', 'event todos=["early"], stored ["early"]', 'event todos=["bread"], stored ["bread"]']);
+		// Once loaded, a change goes straight to the page.
+		host.storageEvent({ area: 'local', changes: [['todos', '[]']], clear: false });
+		await expect.poll(() => lines.at(-1)).toBe('event todos=[], stored []');
+		// The next render loads with what the hub keeps; a change it already has fires nothing there.
+		host.storageEvent({ area: 'local', changes: [['todos', '["milk"]']], clear: false });
+		await expect.poll(() => lines.at(-1)).toBe('event todos=["milk"], stored ["milk"]');
+		lines.length = 0;
+		const again = workspace(ws.files.get('index.html')!.content!.replace(/<img[^>]*>/, ''));
+		const next = host.render(again.revision, renderOf(again, 'r2').html, { page: 'index.html', local: { todos: '["milk"]' } });
+		host.storageEvent({ area: 'local', changes: [['todos', '["milk"]']], clear: false });
+		expect((await next).status).toBe('ready');
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(lines).toEqual(['loaded with ["milk"]']);
+		host.destroy();
+	});
+});

@@ -74,6 +74,10 @@ describe('the preview storage shim', () => {
 		win.__handlers['storage-event']!({ area: 'local', changes: [['todos', '[1]']], clear: false });
 		expect(win.localStorage.getItem('todos')).toBe('[1]');
 		expect(events).toEqual([{ key: 'todos', oldValue: '[]', newValue: '[1]' }]);
+		// A change the page already has (it loaded after it) fires nothing, as in browsers; nor does clearing an empty area.
+		win.__handlers['storage-event']!({ area: 'local', changes: [['todos', '[1]'], ['gone', null]], clear: false });
+		win.__handlers['storage-event']!({ area: 'session', changes: [], clear: true });
+		expect(events).toHaveLength(1);
 		win.document.cookie = 'theme=dark; path=/';
 		win.document.cookie = 'seen=1; max-age=3600';
 		expect(win.document.cookie).toBe('theme=dark; seen=1');

@@ -238,6 +238,9 @@ test('a todo app keeps its items in localStorage across re-renders, reloads and 
 	const other = await context.newPage();
 	await other.goto('/');
 	await waitForHub(other);
+	// Its page has loaded (a first render stopped as slow on busy cores is loaded again, with what
+	// was stored meanwhile and so without an event for it, as a reload on a host would be).
+	await expect(other.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
 	await expect(site(other).locator('#count')).toContainText('2 items');
 	await site(page).locator('#text').fill('Sell bread');
 	await site(page).locator('#text').press('Enter');

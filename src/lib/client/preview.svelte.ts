@@ -222,7 +222,8 @@ export class PreviewController {
 			// The first render of a page load competes with the studio's own start (scripts, the editor):
 			// on a slow device one late load there is not an endless loop, so it gets one more try, as
 			// the same visit (the stopped attempt's sessionStorage writes are undone).
-			if (outcome.status === 'timeout' && this.#firstRender && this.#host === host) return host.render(render.revision, html, extras, { again: true });
+			// It loads what other previews stored meanwhile (a change heard by a page that never loaded is lost with it).
+			if (outcome.status === 'timeout' && this.#firstRender && this.#host === host) return host.render(render.revision, html, { ...extras, local: this.#extras.local }, { again: true });
 			return outcome;
 		})();
 		const same = (next: PreviewRender) => next.revision === render.revision && next.html === render.html && next.page === render.page && next.search === render.search && !next.fragment && network === this.network;

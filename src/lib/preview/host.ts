@@ -54,6 +54,8 @@ interface Current {
 	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
 	counts: { console: number; errors: number; chars: number };
 	settled: boolean;
+	/** The page has loaded and said so: its bridge hears the host. */
+	ready: boolean;
 	resolve(outcome: HostRenderOutcome): void;
 	timer: ReturnType<typeof setTimeout>;
 	/** When the page last said it is still loading (performance.now()). */
@@ -66,6 +68,8 @@ const MAX_LOAD_MS = 30_000;
 const BEAT_GONE_MS = 1500;
 /** After this long a picture whose load never fired counts as loaded (a render then reuses its frame). */
 const PICTURE_WAIT_MS = 1500;
+/** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
+const HELD_STORAGE_CHANGES = 500;
 
 
 /**
@@ -103,6 +107,12 @@ export class PreviewHost {
 	readonly #inspector: FrameInspector;
 	/** The site's sessionStorage as the last render found it (the channel replaces it on each change). */
 	#sessionAtStart: Record<string, string> = {};
+	/**
+	 * Other previews' storage changes that came while no page was ready to hear them (a render loading,
+	 * tried again, or only a picture shown): a message posted to a frame mid-navigation reaches the
+	 * document it leaves. The page gets them once it has loaded; the bridge drops those it already has.
+	 */
+	#heldStorage: SiteStorageChange[] = [];
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	readonly #onSiteLoad = () => {
@@ -239,7 +249,12 @@ export class PreviewHost {
 	storageEvent(change: SiteStorageChange): void {
 		if (change.area === 'session' && change.clear) this.#channel.session = {};
 		const current = this.#current;
-		if (current) this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
+		if (current?.ready) this.#postStorage(current, change);
+		else if (this.#heldStorage.push(change) > HELD_STORAGE_CHANGES) this.#heldStorage.shift();
+	}
+
+	#postStorage(current: Current, change: SiteStorageChange) {
+		this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
 	}
 
 	#post(current: Current, message: HostToFrameMessage, transfer: Transferable[] = []) {
@@ -273,6 +288,7 @@ export class PreviewHost {
 				errors: [],
 				counts: { console: 0, errors: 0, chars: 0 },
 				settled: false,
+				ready: false,
 				resolve,
 				aliveAt: -Infinity,
 				timer: setTimeout(() => deadline(), this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
@@ -335,10 +351,15 @@ export class PreviewHost {
 				this.#options.onLines?.({ console: [], errors: [line] });
 				return;
 			}
-			case 'ready':
+			case 'ready': {
 				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
+				current.ready = true;
+				const held = this.#heldStorage;
+				this.#heldStorage = [];
+				for (const change of held) this.#postStorage(current, change);
 				this.#inspector.ready(current, (m) => this.#post(current, m));
 				return;
+			}
 			case 'alive':
 				current.aliveAt = performance.now();
 				return;

@@ -148,6 +148,8 @@ function studioStorage(api) {
 			 */
 			apply: function (key, value) {
 				var old = key === null ? null : data.has(key) ? /** @type {string} */ (data.get(key)) : null;
+				// As in browsers, a change that changes nothing fires no event (a page that loaded after it already has it).
+				if (key === null ? data.size === 0 : old === value) return;
 				if (key === null) {
 					data.clear();
 					used = 0;
