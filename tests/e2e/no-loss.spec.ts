@@ -37,6 +37,26 @@ test('typing and closing the only tab within 50 ms loses no character', async ({
 	await expect.poll(() => read(again, 'README.md'), { timeout: 15_000 }).toContain('the very last words');
 });
 
+test('typing the hub holds but has not stored yet stays in the journal until it is stored (the last tab may take the hub with it)', async ({ page }) => {
+	await ready(page);
+	await typeAtEnd(page, 'README.md', '\nfirst words');
+	await expect.poll(() => read(page, 'README.md')).toContain('first words');
+	// Typed and hidden in one go: the hub stores 250 ms after the last keystroke it got, so at the hide
+	// it holds the text at most.
+	const atHide = (await page.evaluate(`(async () => {
+		document.execCommand('insertText', false, ' and the last ones');
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		document.dispatchEvent(new Event('freeze'));
+		return Object.keys(localStorage).filter((k) => k.includes(':unsaved:') && k.endsWith(':README.md')).map((k) => JSON.parse(localStorage.getItem(k)));
+	})()`)) as { text: string; hubId?: string }[];
+	expect(atHide).toHaveLength(1);
+	expect(atHide[0]!.text).toMatch(/first words and the last ones$/);
+	expect(atHide[0]!.hubId).toMatch(/^hub-/);
+	// Once stored, the entry goes: a later start has nothing to recover.
+	await expect.poll(() => read(page, 'README.md')).toMatch(/first words and the last ones$/);
+	await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':unsaved:')))).toEqual([]);
+});
+
 test('a remote change landing while this tab types merges with the typing: both are kept, and theirs stays restorable', async ({ context, page }) => {
 	test.setTimeout(120_000); // two tabs typing and writing on busy cores (27 s seen)
 	await ready(page);

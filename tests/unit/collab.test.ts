@@ -191,6 +191,21 @@ describe('the hub co-editing a file', () => {
 		expect(await h.collabPush('README.md', 'tab-a', 0, [])).toEqual({ status: 'closed' });
 	});
 
+	it('a write of exactly the live text (a closed tab\'s journal recovered) is stored once: the typing is not applied twice', async () => {
+		const { hub: h } = await hub();
+		const opened = (await h.collabOpen('README.md', 'tab-a'))!;
+		const length = opened.text.length;
+		await h.collabPush('README.md', 'tab-a', 0, [{ clientID: 'tab-a', changes: insert(length, 'the very last words\n', length) }]);
+		const live = opened.text + 'the very last words\n';
+		const written = await h.callTool('workspace_write_file', { path: 'README.md', content: live }, { tabId: 'tab-b', source: 'editor' });
+		expect(written.isError).toBe(false);
+		expect(((await h.collabOpen('README.md', 'tab-b'))!).text).toBe(live);
+		const revision = h.service.revision;
+		await h.collabFlush('README.md');
+		expect(h.service.workspace.files.get('README.md')!.content).toBe(live);
+		expect(h.service.revision).toBe(revision); // nothing was left to store
+	});
+
 	it('a closing tab commits what reached the hub; its cursor leaves the others', async () => {
 		const { hub: h, events } = await hub();
 		const opened = (await h.collabOpen('styles.css', 'tab-a'))!;

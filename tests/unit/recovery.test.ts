@@ -1,6 +1,7 @@
 // Recovery of a closed tab's journal: an entry whose co-edited updates all reached the hub's live text
-// is dropped without asking (it was pushed as the tab went), one the hub does not hold is saved or
-// shown as before.
+// is dropped without asking (it was pushed as the tab went), and so is one whose every update the
+// still-running hub confirmed; one a hub that stopped held unstored, or one the hub does not hold, is
+// saved or shown as before.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recoverUnsaved } from '../../src/lib/client/editor/recovery';
 import { hashText } from '../../src/lib/domain/hash';
@@ -27,11 +28,12 @@ class MemoryStorage {
 	}
 }
 
-function fakeStudio(stored: string, holds: boolean) {
+function fakeStudio(stored: string, holds: boolean, hubId = 'hub-now') {
 	const calls: { name: string; args: unknown }[] = [];
 	const asked: unknown[][] = [];
 	const studio = {
 		workspaceId: 'default',
+		hubId,
 		api: {
 			readFile: async (path: string) => ({ path, content: stored, revision: 7 }),
 			collabHolds: async (...args: unknown[]) => (asked.push(args), holds)
@@ -87,5 +89,22 @@ describe('journal recovery', () => {
 		expect(asked).toEqual([]);
 		expect(calls).toEqual([{ name: 'workspace_write_file', args: { path: 'styles.css', content: 'a\nmine', expectedRevision: 7 } }]);
 		expect(shown).toEqual(['Recovered unsaved changes to styles.css.']);
+	});
+
+	it('co-edited text the hub confirmed but never stored: dropped while that hub runs (it stores it), saved back once it stopped', async () => {
+		// The tab's text reached the hub that still runs: it stores what a gone tab typed.
+		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry({ hubId: 'hub-now' })));
+		const running = fakeStudio('a', false, 'hub-now');
+		await recoverUnsaved(running.studio, toasts().store, async () => true);
+		expect(running.calls).toEqual([]);
+		expect(localStorage.length).toBe(0);
+		// The last tab closed and that hub stopped with the text unstored: it comes back from the journal.
+		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry({ hubId: 'hub-before' })));
+		const restarted = fakeStudio('a', false, 'hub-now');
+		const { store, shown } = toasts();
+		await recoverUnsaved(restarted.studio, store, async () => true);
+		expect(restarted.calls).toEqual([{ name: 'workspace_write_file', args: { path: 'styles.css', content: 'a\nmine', expectedRevision: 7 } }]);
+		expect(shown).toEqual(['Recovered unsaved changes to styles.css.']);
+		expect(localStorage.length).toBe(0);
 	});
 });

@@ -28,6 +28,10 @@ export class StudioClient {
 	#channel: BroadcastChannel | null = null;
 	#renders: BroadcastChannel | null = null;
 	#hubId = '';
+	/** The hub this tab is connected to ('' before its snapshot): each start of the runtime has its own. */
+	get hubId(): string {
+		return this.#hubId;
+	}
 	#seq = 0;
 	#buffer: HubEvent[] | null = null;
 	#resyncing: Promise<void> | null = null;

@@ -186,6 +186,12 @@ export class HubCollab {
 			open.doc.committed(file.content, open.committing.version);
 			return;
 		}
+		// The store now holds exactly the live text (a closed tab's journal recovered): nothing to merge,
+		// and merging would apply that typing a second time.
+		if (file.content === open.doc.text) {
+			open.doc.committed(file.content, open.doc.version);
+			return;
+		}
 		const merged = open.doc.external(file.content);
 		if (merged) {
 			this.publish({ type: 'collab.updates', path, from: merged.from, updates: [merged.update] });

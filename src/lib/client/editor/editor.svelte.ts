@@ -4,7 +4,7 @@
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
 import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
-import { journalRemove, orphanedEntries, TypingJournal, unsavedEntry } from './journal';
+import { journalHas, journalRemove, journalWrite, orphanedEntries, TypingJournal, unsavedEntry, unstoredEntry, type JournalEntry } from './journal';
 import { recoverUnsaved } from './recovery';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -75,12 +75,10 @@ export class EditorController {
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		});
+		// A co-edited file is journalled until the store holds its text (not only until the hub does).
 		this.#journal = new TypingJournal(
-			(path) => {
-				const session = sessions.get(path);
-				return unsavedEntry({ tabId: studio.tabId, workspaceId: studio.workspaceId, path }, session, sessions.text(path), session?.shared ? this.#sync.unconfirmed(path) : undefined);
-			},
-			(path) => this.dirty.includes(path)
+			(path) => this.#journalEntry(path),
+			(path) => this.dirty.includes(path) || !!sessions.get(path)?.shared
 		);
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
 		this.#sync = new CollabSync(studio, () => this.#cm, {
@@ -128,8 +126,10 @@ export class EditorController {
 			failed: (message, retry) => (this.failed = message === null ? null : { message, retry })
 		});
 		studio.onHide.add(() => {
-			// Synchronously first: the page may be gone before the saves below reach the hub.
+			// Synchronously first: the page may be gone before the saves below reach the hub, and the hub
+			// (this was its last tab) before it stores what it holds of the co-edited files.
 			for (const path of this.dirty) this.#journal.write(path);
+			for (const [path, session] of sessions.entries()) if (session.shared && !this.dirty.includes(path)) this.#journal.write(path);
 			// Shared files: everything the hub has not confirmed goes now, past any push in flight.
 			for (const [path, session] of sessions.entries()) if (session.shared) this.#sync.sendNow(path);
 			void this.flushAll();
@@ -331,7 +331,27 @@ export class EditorController {
 	#markClean(path: string) {
 		if (this.dirty.includes(path)) this.dirty = this.dirty.filter((p) => p !== path);
 		const tabId = this.#studio.tabId;
-		if (tabId) journalRemove(tabId, path);
+		// A co-edited file is clean once the hub holds it; its entry goes once the store does (#storedNow).
+		if (tabId && !this.#sessions.get(path)?.shared) journalRemove(tabId, path);
+	}
+
+	/** What the journal keeps of `path` now (null: nothing unsaved). */
+	#journalEntry(path: string): JournalEntry | null {
+		const studio = this.#studio;
+		const where = { tabId: studio.tabId, workspaceId: studio.workspaceId, path };
+		const session = this.#sessions.get(path);
+		if (!session?.shared) return unsavedEntry(where, session, this.#sessions.text(path));
+		const file = studio.workspace.files.find((f) => f.path === path && f.kind === 'text');
+		return unstoredEntry(where, this.#sessions.text(path), file ? { hash: file.hash, revision: studio.workspace.revision } : null, studio.hubId, this.#sync.unconfirmed(path));
+	}
+
+	/** A co-edited file was stored: its entry follows (and goes once the stored text is this tab's). */
+	#storedNow(path: string) {
+		const tabId = this.#studio.tabId;
+		if (!tabId || !journalHas(tabId, path)) return;
+		const entry = this.#journalEntry(path);
+		if (entry) journalWrite(entry);
+		else journalRemove(tabId, path);
 	}
 
 	/**
@@ -368,7 +388,10 @@ export class EditorController {
 			if (!session) continue;
 			// The hub merges every change into shared files (collab.updates); its commits are our saves.
 			if (!session.shared) await this.#saves.changed(path);
-			else if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
+			else {
+				this.#storedNow(path);
+				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
+			}
 		}
 	}
 

@@ -19,6 +19,8 @@ export interface JournalEntry {
 	savingHash?: string;
 	/** A co-edited file: the updates not yet confirmed (this editor's client, its synced version, how many). */
 	collab?: { clientID: string; version: number; count: number };
+	/** A co-edited file: the hub that holds the confirmed text live (it stores it when the tab goes, unless it stops first). */
+	hubId?: string;
 	at: number;
 }
 
@@ -85,6 +87,23 @@ export function unsavedEntry(where: { tabId: string | null; workspaceId: string;
 	const { tabId, workspaceId, path } = where;
 	if (!file || !tabId || text === null || text === file.base) return null;
 	return { tabId, workspaceId, path, text, baseRevision: file.revision, baseHash: hashText(file.base), savingHash: file.saving === null ? undefined : hashText(file.saving), collab, at: Date.now() };
+}
+
+/**
+ * The entry for a co-edited file's `text` while the store does not hold it yet. The hub confirms
+ * typing once it holds it live and stores it a moment later (or when the tab goes): a hub that stops
+ * in between (the last tab closed) would take the text with it, so the entry stays until the stored
+ * file is this text. `stored`: the stored file's hash and the workspace revision that has it.
+ */
+export function unstoredEntry(where: { tabId: string | null; workspaceId: string; path: string }, text: string | null, stored: { hash: string; revision: number } | null, hubId: string, collab?: JournalEntry['collab']): JournalEntry | null {
+	const { tabId, workspaceId, path } = where;
+	if (!stored || !tabId || text === null || hashText(text) === stored.hash) return null;
+	return { tabId, workspaceId, path, text, baseRevision: stored.revision, baseHash: stored.hash, collab, hubId, at: Date.now() };
+}
+
+/** Whether a tab has an entry for `path`. */
+export function journalHas(tabId: string, path: string): boolean {
+	return storage()?.getItem(key(tabId, path)) != null;
 }
 
 /** Keeps a tab's unsaved text in the journal: at most once a second while typing, at once when asked. */

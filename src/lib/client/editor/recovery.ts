@@ -20,6 +20,11 @@ export async function recoverUnsaved(studio: StudioClient, toasts: ToastStore, s
 			drop();
 			continue;
 		}
+		// Every update of it was confirmed by the hub that still runs: that hub stores it (a tab that goes is stored).
+		if (entry.hubId && !entry.collab && entry.hubId === studio.hubId) {
+			drop();
+			continue;
+		}
 		// The store still holds what the text was based on (or the save that was on its way): safe.
 		if (stored && current !== null && (hashText(current) === entry.baseHash || hashText(current) === entry.savingHash)) {
 			const result = await studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, expectedRevision: stored.revision }, 'editor');
