@@ -39,7 +39,8 @@ export default defineConfig({
 	],
 	webServer: {
 		command: 'node scripts/start.mjs',
-		env: { PORT: String(port), STUDIO_REBUILD: process.env.CI ? '1' : '0' },
+		// `npm test` builds beforehand and says so; elsewhere CI rebuilds and a local run reuses a fresh build.
+		env: { PORT: String(port), STUDIO_REBUILD: process.env.STUDIO_REBUILD ?? (process.env.CI ? '1' : '0') },
 		url: `http://localhost:${port}/`,
 		reuseExistingServer: false,
 		timeout: 180_000,

@@ -1,4 +1,4 @@
-// `npm test`: check and unit tests (side by side), then end-to-end tests, stopping at the first failure —
+// `npm test`: check and build beside the unit tests, then end-to-end tests, stopping at the first failure —
 // then one plain line "N passed, N failed" counting unit and e2e tests together.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,15 +40,27 @@ function finish(code) {
 	process.exit(code);
 }
 
-// The check and the unit tests run side by side (each leaves a core idle much of the time); the
-// check's output is held back and printed whole, so the two never interleave.
-const check = new Promise((resolve) => {
-	const child = spawn(process.execPath, ['scripts/check.mjs'], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	child.stderr.on('data', (chunk) => (output += chunk));
-	child.on('close', (code) => resolve({ code: code ?? 1, output }));
-});
+/** Runs `args` with its output held back (printed whole later, so it never interleaves with the unit tests'). */
+function quietly(args) {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+		let output = '';
+		child.stdout.on('data', (chunk) => (output += chunk));
+		child.stderr.on('data', (chunk) => (output += chunk));
+		child.on('close', (code) => resolve({ code: code ?? 1, output }));
+	});
+}
+
+// The check, then the studio's build for the end-to-end tests, run beside the unit tests (which leave
+// a core idle much of the time): the build no longer waits in front of the end-to-end tests.
+const check = (async () => {
+	const checked = await quietly(['scripts/check.mjs']);
+	if (checked.code !== 0) return checked;
+	const started = Date.now();
+	const built = await quietly(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+	const note = built.code === 0 ? `\n▶ studio built for the end-to-end tests in ${((Date.now() - started) / 1000).toFixed(1)} s\n` : '\nThe studio build failed:\n';
+	return { code: built.code, output: checked.output + note + (built.code === 0 ? '' : built.output) };
+})();
 const unit = await new Promise((resolve) => {
 	const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`], { stdio: 'inherit', env: process.env });
 	child.on('close', (code) => resolve(code ?? 1));
@@ -56,4 +68,4 @@ const unit = await new Promise((resolve) => {
 const checked = await check;
 process.stdout.write(checked.output);
 if (checked.code !== 0 || unit !== 0) finish(1);
-finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json` }));
+finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json`, STUDIO_REBUILD: '0' }));
