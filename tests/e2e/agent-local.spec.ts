@@ -116,7 +116,11 @@ test('the conversation has room: after one exchange the reply is readable withou
 
 	// The transcript follows the newest line unless the person scrolled up.
 	await page.setViewportSize({ width: 1280, height: 800 });
+	// The layout has left the phone's (its prompt is made anew): text filled into the phone's prompt
+	// as it goes would go with it.
+	await expect(page.getByRole('navigation', { name: 'Panels' })).toHaveCount(0);
 	await prompt.fill('what can you do?');
+	await expect(prompt).toHaveValue('what can you do?');
 	await prompt.press('Enter');
 	await expect(transcript.locator('li.assistant')).toHaveCount(2);
 	await expect.poll(() => transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
