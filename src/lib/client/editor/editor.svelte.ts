@@ -128,8 +128,8 @@ export class EditorController {
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub, and the hub
 			// (this was its last tab) before it stores what it holds of the co-edited files.
-			for (const path of this.dirty) this.#journal.write(path);
-			for (const [path, session] of sessions.entries()) if (session.shared && !this.dirty.includes(path)) this.#journal.write(path);
+			const shared = sessions.entries().filter(([, session]) => session.shared).map(([path]) => path);
+			for (const path of new Set([...this.dirty, ...shared])) this.#journal.write(path);
 			// Shared files: everything the hub has not confirmed goes now, past any push in flight.
 			for (const [path, session] of sessions.entries()) if (session.shared) this.#sync.sendNow(path);
 			void this.flushAll();
