@@ -14,6 +14,17 @@
 		var fromUrl = new URL(location.href).searchParams.get('workspace');
 		var last = localStorage.getItem(scoped('studio:last-workspace'));
 		var id = valid.test(fromUrl || '') ? fromUrl : valid.test(last || '') ? last : 'default';
+		// The hub's worker starts now, beside the studio's own scripts, and client/hub-early.ts takes it
+		// over: the workspace chosen as client/workspace-choice.ts chooses it, named as
+		// worker/protocol-calls.ts names it (the page checks the name before taking it).
+		var hub = script.getAttribute('data-hub');
+		if (hub && typeof SharedWorker === 'function') {
+			try {
+				window.studioEarlyHub = { name: 'studio:' + id, worker: new SharedWorker(hub, { type: 'module', name: 'studio:' + id }) };
+			} catch (e) {
+				// refused (a policy, a private mode): the page's layout starts it as before
+			}
+		}
 		var screen = JSON.parse(localStorage.getItem(scoped('studio:first-screen') + ':' + id) || 'null');
 		// A browser that never opened the studio gets the starter its hub is about to create.
 		var starter = !screen && !fromUrl && last === null && id === 'default';

@@ -226,3 +226,43 @@ test.describe('before the studio’s code has loaded', () => {
 		await expect(page.locator('#studio-first-paint[data-starter]')).toHaveCount(0);
 	});
 });
+
+test('the shell starts the hub before any of the studio’s modules runs; the page connects to that hub, and the first render’s warm frame goes once it has loaded', async ({ page, baseURL }) => {
+	// Every SharedWorker made in the page (which script made it, its name) and every sandboxed frame put in the studio page's own body.
+	await page.addInitScript(() => {
+		const made: { script: string | null; name: string | undefined }[] = [];
+		const warm: string[] = [];
+		const w = window as unknown as { made: typeof made; warm: typeof warm };
+		w.made = made;
+		w.warm = warm;
+		const Native = window.SharedWorker;
+		window.SharedWorker = class extends Native {
+			constructor(url: string | URL, options?: string | WorkerOptions) {
+				super(url, options);
+				made.push({ script: document.currentScript?.getAttribute('src') ?? null, name: typeof options === 'string' ? options : options?.name });
+			}
+		};
+		new MutationObserver((records) => {
+			for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLIFrameElement && node.parentElement === document.body) warm.push(node.getAttribute('sandbox') ?? '');
+		}).observe(document, { childList: true, subtree: true });
+	});
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('runtime-mode')).toHaveAttribute('data-mode', 'shared-worker');
+	// One worker, made by the first paint's classic script (no module of the studio runs that early), for the tab's workspace.
+	expect(await page.evaluate(() => (window as unknown as { made: unknown[] }).made)).toEqual([{ script: '/first-paint.js', name: 'studio:default' }]);
+	const marks = await page.evaluate(() => Object.fromEntries(['studio:hub:created', 'studio:script'].map((name) => [name, performance.getEntriesByName(name)[0]?.startTime ?? null])));
+	expect(marks['studio:hub:created']).not.toBeNull();
+	expect(marks['studio:hub:created']!).toBeLessThan(marks['studio:script']!);
+
+	// The shell names the hub's file, and serves it.
+	const html = await (await page.request.get('/')).text();
+	const hub = /data-hub="([^"]+)"/.exec(html)?.[1];
+	expect(hub).toMatch(/^\/_app\/immutable\/workers\/hub\.worker-[\w-]+\.js$/);
+	expect((await page.request.get(new URL(hub!, baseURL).href)).status()).toBe(200);
+
+	// The first render's process was warmed by a blank frame with the site's sandbox, gone once the page loaded.
+	await expect(previewFrame(page).locator('h1')).toBeVisible();
+	expect(await page.evaluate(() => (window as unknown as { warm: string[] }).warm)).toEqual(['allow-scripts allow-forms allow-popups']);
+	await expect(page.locator('body > iframe')).toHaveCount(0);
+});

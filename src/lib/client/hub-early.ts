@@ -1,7 +1,8 @@
-// Starts the hub's SharedWorker as soon as the app's first module runs (the root layout), while the
-// page's own code is still loading and mounting: a worker asked for later waits for the page's main
-// thread to yield, and its boot then followed the mount instead of overlapping it (B6 in
-// `npm run bench`). connect() takes this worker over; it never starts a second one.
+// Starts the hub's SharedWorker as early as the page can: the app shell's first paint starts it
+// (static/first-paint.js, before any of the studio's modules has run), else the root layout's module
+// does, while the page's own code is still loading and mounting. A worker asked for later waits for
+// the page's main thread to yield, and its boot then followed the mount instead of overlapping it
+// (B6 in `npm run bench`). connect() takes this worker over; it never starts a second one.
 import { chosenWorkspace } from './workspace-choice';
 import { hubWorkerName } from '$lib/worker/protocol-calls';
 
@@ -12,10 +13,22 @@ export function startHubEarly(): void {
 	if (early || typeof SharedWorker !== 'function') return;
 	try {
 		const name = hubWorkerName(chosenWorkspace());
+		const painted = takePaintedHub();
+		if (painted?.name === name) return void (early = painted);
+		// Another name cannot come from the same rule; if it ever does, that worker is let go.
+		painted?.worker.port.close();
 		early = { name, worker: new SharedWorker(new URL('../worker/hub.worker.ts', import.meta.url), { type: 'module', name }) };
 	} catch {
 		early = null; // connect() walks its ladder as before
 	}
+}
+
+/** The worker the first paint started, handed over once. */
+function takePaintedHub(): { name: string; worker: SharedWorker } | null {
+	const shell = globalThis as { studioEarlyHub?: { name?: unknown; worker?: unknown } };
+	const painted = shell.studioEarlyHub;
+	delete shell.studioEarlyHub;
+	return painted && typeof painted.name === 'string' && painted.worker instanceof SharedWorker ? { name: painted.name, worker: painted.worker } : null;
 }
 
 /** The worker started early for `name`, handed over once (null: none, or another workspace's). */
