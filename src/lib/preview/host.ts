@@ -9,26 +9,18 @@
 // The preview document's base is the page's virtual URL (site.ts), which the srcdoc frame inherits:
 // the site's relative links and requests resolve as on a host, and the frame programs hand them here
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
-import type { HostRenderOutcome, HostToFrameMessage, PreviewConsoleLine, PreviewErrorLine, SiteStorageChange } from './messages';
+import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, warmFrame, type RenderExtras } from './frame-document';
-import { PREVIEW_LIMITS } from './limits';
+import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import { FrameInspector, type FramePicture, type InspectOptions } from './host-inspect';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export { openInNewWindow, type PreviewWindow } from './new-window';
+export type { PreviewLines } from './host-render';
 
 /** Default time a frame has to reach `load`. */
 export const DEFAULT_ACK_TIMEOUT_MS = 3000;
-
-/** Console lines, errors and warnings, as a host forwards them. */
-export interface PreviewLines {
-	console: PreviewConsoleLine[];
-	errors: PreviewErrorLine[];
-	/** A resource refused or not reachable (the network is off): not an error of the site. */
-	warnings?: PreviewErrorLine[];
-}
-
 
 /** Options of a host. */
 export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
@@ -44,49 +36,10 @@ export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 }
 
 
-interface Current {
-	revision: number;
-	nonce: string;
-	/** The workspace file shown (the file its elements are written in). */
-	page: string;
-	startedAt: number;
-	errors: PreviewErrorLine[];
-	/** What this render has forwarded so far (the bridge's caps, enforced again here). */
-	counts: { console: number; errors: number; chars: number };
-	settled: boolean;
-	/** The page has loaded and said so: its bridge hears the host. */
-	ready: boolean;
-	resolve(outcome: HostRenderOutcome): void;
-	timer: ReturnType<typeof setTimeout>;
-	/** When the page last said it is still loading (performance.now()). */
-	aliveAt: number;
-}
-
-/** A page that keeps beating while it loads gets at most this long before it is stopped. */
-const MAX_LOAD_MS = 30_000;
-/** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */
-const BEAT_GONE_MS = 1500;
 /** After this long a picture whose load never fired counts as loaded (a render then reuses its frame). */
 const PICTURE_WAIT_MS = 1500;
 /** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
 const HELD_STORAGE_CHANGES = 500;
-
-
-/**
- * Resolves with the preview document once `frame` has loaded it (the initial about:blank does not
- * count). A frame removed first never resolves: its render settles by its own deadline.
- */
-function previewDocument(frame: HTMLIFrameElement): Promise<Document> {
-	return new Promise((resolve) => {
-		const loaded = () => {
-			const doc = frame.contentDocument;
-			if (!doc || doc.URL === 'about:blank') return;
-			frame.removeEventListener('load', loaded);
-			resolve(doc);
-		};
-		frame.addEventListener('load', loaded);
-	});
-}
 
 
 /** One preview frame in a container element. */
@@ -99,7 +52,7 @@ export class PreviewHost {
 	#document: Promise<Document>;
 	/** The sandboxed frame inside it, where the site runs (its window is the only one we listen to). */
 	#site: HTMLIFrameElement | null = null;
-	#current: Current | null = null;
+	#current: HostRender | null = null;
 	/** Pages, storage and files the frame asks for; its sessionStorage lives there (kept across renders, as a tab keeps it across reloads). */
 	readonly #channel: SiteChannel;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
@@ -217,7 +170,7 @@ export class PreviewHost {
 	#pictureLoading: Promise<void> | null = null;
 
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
-	async #show(current: Current, html: string, extras: RenderExtras) {
+	async #show(current: HostRender, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
 		if (this.#pictureLoading) {
@@ -267,11 +220,11 @@ export class PreviewHost {
 		else if (this.#heldStorage.push(change) > HELD_STORAGE_CHANGES) this.#heldStorage.shift();
 	}
 
-	#postStorage(current: Current, change: SiteStorageChange) {
+	#postStorage(current: HostRender, change: SiteStorageChange) {
 		this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
 	}
 
-	#post(current: Current, message: HostToFrameMessage, transfer: Transferable[] = []) {
+	#post(current: HostRender, message: HostToFrameMessage, transfer: Transferable[] = []) {
 		if (this.#current !== current) return;
 		try {
 			this.#site?.contentWindow?.postMessage(message, '*', transfer);
@@ -294,7 +247,7 @@ export class PreviewHost {
 		else this.#sessionAtStart = this.#channel.session;
 		const nonce = crypto.randomUUID();
 		return new Promise<HostRenderOutcome>((resolve) => {
-			const current: Current = {
+			const current: HostRender = {
 				revision,
 				nonce,
 				page: extras.page,
@@ -324,7 +277,7 @@ export class PreviewHost {
 		});
 	}
 
-	#settle(current: Current, status: HostRenderOutcome['status'], message?: string) {
+	#settle(current: HostRender, status: HostRenderOutcome['status'], message?: string) {
 		current.settled = true;
 		clearTimeout(current.timer);
 		const first = current.errors[0];
@@ -344,25 +297,11 @@ export class PreviewHost {
 		const message = event.data;
 		if (message.nonce !== current.nonce || message.revision !== current.revision) return;
 		switch (message.type) {
-			case 'console': {
-				const text = (Array.isArray(message.args) ? message.args : []).map(String).join(' ').slice(0, PREVIEW_LIMITS.lineChars);
-				if (!this.#admit(current, 'console', text.length)) return;
-				this.#options.onLines?.({ console: [{ level: String(message.level).slice(0, 10), text, revision: current.revision }], errors: [] });
-				return;
-			}
+			case 'console':
 			case 'error':
 			case 'warning': {
-				const line: PreviewErrorLine = {
-					message: String(message.message).slice(0, PREVIEW_LIMITS.lineChars),
-					source: String(message.source ?? '').slice(0, 500),
-					line: Number(message.line) || 0,
-					column: Number(message.column) || 0,
-					revision: current.revision
-				};
-				if (!this.#admit(current, 'errors', line.message.length)) return;
-				if (message.type === 'warning') return this.#options.onLines?.({ console: [], errors: [], warnings: [line] });
-				if (!current.settled) current.errors.push(line);
-				this.#options.onLines?.({ console: [], errors: [line] });
+				const lines = frameLines(current, message);
+				if (lines) this.#options.onLines?.(lines);
 				return;
 			}
 			case 'ready': {
@@ -381,15 +320,6 @@ export class PreviewHost {
 			default:
 				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);
 		}
-	}
-
-	/** Counts a message against this render's caps; false when it is over them (dropped). */
-	#admit(current: Current, kind: 'console' | 'errors', chars: number): boolean {
-		const cap = kind === 'console' ? PREVIEW_LIMITS.consolePerRender : PREVIEW_LIMITS.errorsPerRender;
-		if (current.counts[kind] >= cap || current.counts.chars + chars > PREVIEW_LIMITS.charsPerRender) return false;
-		current.counts[kind]++;
-		current.counts.chars += chars;
-		return true;
 	}
 
 	/** Removes the frame and stops listening. */

@@ -1,0 +1,50 @@
+// The preview host's shaping of a frame's console, error and warning messages: each capped per
+// render (whatever the page's own code sends), and an error while the render loads counted as its.
+import { describe, expect, it } from 'vitest';
+import { frameLines, type HostRender } from '../../src/lib/preview/host-render';
+import { PREVIEW_LIMITS } from '../../src/lib/preview/limits';
+
+function render(): HostRender {
+	return { revision: 7, nonce: 'n', page: 'index.html', startedAt: 0, errors: [], counts: { console: 0, errors: 0, chars: 0 }, settled: false, ready: false, resolve: () => undefined, timer: setTimeout(() => undefined, 0), aliveAt: 0 };
+}
+const consoleLine = (args: unknown[]) => ({ type: 'console' as const, revision: 7, nonce: 'n', level: 'log', args: args as string[] });
+const errorLine = (type: 'error' | 'warning', message: string) => ({ type, revision: 7, nonce: 'n', message, source: 'app.js', line: 3, column: 9 });
+
+describe('frameLines', () => {
+	it('joins a console line, cuts it at the line cap, and labels it with the revision', () => {
+		const r = render();
+		expect(frameLines(r, consoleLine(['a', 1, null]))).toEqual({ console: [{ level: 'log', text: 'a 1 null', revision: 7 }], errors: [] });
+		const long = frameLines(r, consoleLine(['x'.repeat(PREVIEW_LIMITS.lineChars + 50)]));
+		expect(long?.console[0]?.text.length).toBe(PREVIEW_LIMITS.lineChars);
+	});
+
+	it('drops console lines past the per-render cap, and errors past theirs, each counted apart', () => {
+		const r = render();
+		for (let i = 0; i < PREVIEW_LIMITS.consolePerRender; i++) expect(frameLines(r, consoleLine([String(i)]))).not.toBeNull();
+		expect(frameLines(r, consoleLine(['one too many']))).toBeNull();
+		// Errors have their own cap: the console's being full does not stop them.
+		expect(frameLines(r, errorLine('error', 'still heard'))?.errors).toHaveLength(1);
+		for (let i = 1; i < PREVIEW_LIMITS.errorsPerRender; i++) frameLines(r, errorLine('error', String(i)));
+		expect(frameLines(r, errorLine('error', 'past the cap'))).toBeNull();
+		expect(r.errors).toHaveLength(PREVIEW_LIMITS.errorsPerRender);
+	});
+
+	it('stops everything once the render has sent its characters', () => {
+		const r = render();
+		r.counts.chars = PREVIEW_LIMITS.charsPerRender - 3;
+		expect(frameLines(r, consoleLine(['abc']))).not.toBeNull();
+		expect(frameLines(r, consoleLine(['d']))).toBeNull();
+		expect(frameLines(r, errorLine('error', 'e'))).toBeNull();
+	});
+
+	it('counts an error as the render’s while it loads, not after it settled; a warning is never the site’s error', () => {
+		const r = render();
+		expect(frameLines(r, errorLine('warning', 'refused: https://cdn.example/x.js'))).toEqual({ console: [], errors: [], warnings: [{ message: 'refused: https://cdn.example/x.js', source: 'app.js', line: 3, column: 9, revision: 7 }] });
+		expect(r.errors).toEqual([]);
+		frameLines(r, errorLine('error', 'boom'));
+		expect(r.errors.map((e) => e.message)).toEqual(['boom']);
+		r.settled = true;
+		expect(frameLines(r, errorLine('error', 'later'))?.errors[0]?.message).toBe('later');
+		expect(r.errors.map((e) => e.message)).toEqual(['boom']);
+	});
+});
