@@ -103,8 +103,12 @@ test('a heading edited in place is stored in its file and line as one revision, 
 	await expect(heading).toHaveAttribute('contenteditable', 'plaintext-only');
 	await page.keyboard.press('ControlOrMeta+a');
 	await page.keyboard.type('Warm rolls');
-	await page.keyboard.press('Enter');
+	// Enter's key-down writes the edit, and the new revision loads a new document into the focused
+	// frame. A key-up sent while that frame's document was being replaced was never answered by the
+	// browser (CI once waited out the test's 60 s on `press`), so the key comes up once it has loaded.
+	await page.keyboard.down('Enter');
 	await expect(page.getByTestId('preview-chip')).toContainText(`revision ${revision + 1} · ready`);
+	await page.keyboard.up('Enter');
 	const file = (await call(page, 'workspace_read_file', { path: 'index.html' })).structuredContent.content as string;
 	expect(file.split('\n')[lineOf('hero-title') - 1]).toBe('<header><h1 class="hero-title">Warm rolls</h1></header>');
 	expect(file.replace('Warm rolls', 'Fresh bread')).toBe(PAGE);
