@@ -4,7 +4,8 @@
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
 import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
-import { journalHas, journalRemove, journalWrite, orphanedEntries, TypingJournal, unsavedEntry, unstoredEntry, type JournalEntry } from './journal';
+import { orphanedEntries } from './journal';
+import { TypingKeeper } from './keeper';
 import { recoverUnsaved } from './recovery';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
@@ -43,7 +44,7 @@ export class EditorController {
 	readonly #start: EditorStart;
 	readonly #sync: CollabSync;
 	readonly #saves: SaveSync;
-	readonly #journal: TypingJournal;
+	readonly #keeper: TypingKeeper;
 	/** Resolves once CodeMirror is loaded and mounted. */
 	readonly whenLoaded = new Promise<void>((resolve) => (this.#loaded = resolve));
 
@@ -75,11 +76,7 @@ export class EditorController {
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		});
-		// A co-edited file is journalled until the store holds its text (not only until the hub does).
-		this.#journal = new TypingJournal(
-			(path) => this.#journalEntry(path),
-			(path) => this.dirty.includes(path) || !!sessions.get(path)?.shared
-		);
+		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync.unconfirmed(path) });
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
 		this.#sync = new CollabSync(studio, () => this.#cm, {
 			state: (path) => {
@@ -128,8 +125,7 @@ export class EditorController {
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub, and the hub
 			// (this was its last tab) before it stores what it holds of the co-edited files.
-			const shared = sessions.entries().filter(([, session]) => session.shared).map(([path]) => path);
-			for (const path of new Set([...this.dirty, ...shared])) this.#journal.write(path);
+			this.#keeper.writeAll();
 			// Shared files: everything the hub has not confirmed goes now, past any push in flight.
 			for (const [path, session] of sessions.entries()) if (session.shared) this.#sync.sendNow(path);
 			void this.flushAll();
@@ -307,7 +303,7 @@ export class EditorController {
 	}
 
 	#onLocalEdit(path: string) {
-		this.#journal.typed(path);
+		this.#keeper.typed(path);
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 		const session = this.#sessions.get(path);
 		if (session?.first) return; // kept (and journalled) until the hub answers
@@ -330,28 +326,8 @@ export class EditorController {
 
 	#markClean(path: string) {
 		if (this.dirty.includes(path)) this.dirty = this.dirty.filter((p) => p !== path);
-		const tabId = this.#studio.tabId;
-		// A co-edited file is clean once the hub holds it; its entry goes once the store does (#storedNow).
-		if (tabId && !this.#sessions.get(path)?.shared) journalRemove(tabId, path);
-	}
-
-	/** What the journal keeps of `path` now (null: nothing unsaved). */
-	#journalEntry(path: string): JournalEntry | null {
-		const studio = this.#studio;
-		const where = { tabId: studio.tabId, workspaceId: studio.workspaceId, path };
-		const session = this.#sessions.get(path);
-		if (!session?.shared) return unsavedEntry(where, session, this.#sessions.text(path));
-		const file = studio.workspace.files.find((f) => f.path === path && f.kind === 'text');
-		return unstoredEntry(where, this.#sessions.text(path), file ? { hash: file.hash, revision: studio.workspace.revision } : null, studio.hubId, this.#sync.unconfirmed(path));
-	}
-
-	/** A co-edited file was stored: its entry follows (and goes once the stored text is this tab's). */
-	#storedNow(path: string) {
-		const tabId = this.#studio.tabId;
-		if (!tabId || !journalHas(tabId, path)) return;
-		const entry = this.#journalEntry(path);
-		if (entry) journalWrite(entry);
-		else journalRemove(tabId, path);
+		// A co-edited file is clean once the hub holds it; its entry goes once the store does.
+		this.#keeper.clean(path);
 	}
 
 	/**
@@ -389,7 +365,7 @@ export class EditorController {
 			// The hub merges every change into shared files (collab.updates); its commits are our saves.
 			if (!session.shared) await this.#saves.changed(path);
 			else {
-				this.#storedNow(path);
+				this.#keeper.stored(path);
 				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
 			}
 		}
