@@ -3,7 +3,8 @@
 // first render tried again after a timeout counts as the same visit, and a render that comes while
 // the first screen's picture loads runs the page at once, in a frame of its own.
 import { describe, expect, it } from 'vitest';
-import { PreviewController, type PreviewLink } from '../../src/lib/client/preview.svelte';
+import { PreviewController } from '../../src/lib/client/preview.svelte';
+import type { PreviewLink } from '../../src/lib/client/preview-link';
 import { PreviewHost } from '../../src/lib/preview/host';
 import { compile } from '../../src/lib/preview/compile';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';

@@ -1,7 +1,7 @@
 // This tab's preview: owns the PreviewHost, renders what the hub sends, acknowledges, forwards console
 // lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
-import type { PreviewHost, PreviewLines, PreviewWindow, RenderExtras } from '$lib/preview/host';
+import type { PreviewHost, PreviewWindow, RenderExtras } from '$lib/preview/host';
 import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
 import { withNetwork } from '$lib/preview/policy';
 import type { ShownRender } from '$lib/preview/capture';
@@ -12,27 +12,8 @@ import { firstPreviewSettled } from './first-preview';
 import type { FirstScreenRender } from './first-screen';
 import { PreviewLog } from './preview-log.svelte';
 import { PreviewNetwork, type NetworkPreferences } from './preview-network.svelte';
-import type { HubEvent, HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
-
-/** What the hub side needs from this controller. */
-export interface PreviewLink {
-	tabId: string;
-	/** The hub has answered (a kept picture is then not worth painting: its live render comes at once). */
-	live?(): boolean;
-	/** Registers this tab's host; answers the render it should show now. */
-	register(): Promise<PreviewRender | null>;
-	ack(renderId: string, outcome: HostRenderOutcome): Promise<void>;
-	report(lines: PreviewLines): Promise<void>;
-	navigate(target: SiteNavigation): Promise<PreviewOutcome & { page: string }>;
-	location(): Promise<PreviewLocation>;
-	file(revision: number, path: string): Promise<SiteFileAnswer>;
-	storage(change: SiteStorageChange): Promise<void>;
-	siteStorage(): Promise<{ local: Record<string, string> }>;
-	/** Answers the hub's request for a picture of the page. */
-	captured(id: string, result: CaptureResult): Promise<void>;
-	/** Follows the hub's preview events (page changes, other tabs' storage changes); returns the way to stop. */
-	events(listener: (event: Extract<HubEvent, { type: 'preview.storage' | 'preview.page' }>) => void): () => void;
-}
+import { siteRequests, type PreviewLink } from './preview-link';
+import type { HostRenderOutcome, PreviewConsoleLine, PreviewDiagnostic, PreviewErrorLine, PreviewLocation, PreviewRender, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** Device widths of the preview toggle. */
 export type DeviceWidth = 'phone' | 'tablet' | 'full';
@@ -263,25 +244,12 @@ export class PreviewController {
 
 	/** What the site's frame asks for — here and in the new-window preview — goes to the hub. */
 	#channelOptions(link: PreviewLink): SiteChannelOptions {
-		return {
-			onNavigate: (target) => void this.navigate(target),
-			onRoute: (path) => (this.route = path),
-			onStorage: (change) => {
-				this.#applyLocal(change);
-				void link.storage(change).catch(() => undefined);
-			},
-			onRequest: (request) => this.#file(link, request)
-		};
-	}
-
-	/** A file the site asked for, through the hub; a missing one is also an error naming who asked. */
-	async #file(link: PreviewLink, request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer> {
-		const answer = await link.file(request.revision, request.path);
-		if (answer.status === 404) {
-			const path = request.path.replace(/^\/+/, '');
-			this.log.add({ console: [], errors: [{ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision }] });
-		}
-		return answer;
+		return siteRequests(link, {
+			navigate: (target) => void this.navigate(target),
+			route: (path) => (this.route = path),
+			stored: (change) => this.#applyLocal(change),
+			error: (line) => this.log.add({ console: [], errors: [line] })
+		});
 	}
 
 	#applyLocal(change: SiteStorageChange) {

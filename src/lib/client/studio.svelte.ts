@@ -3,7 +3,7 @@
 import { errorResult, type CallToolResult, type Source } from '$lib/runtime/types';
 import { HUB_CALLS, renderChannelName } from '$lib/worker/protocol-calls';
 import type { HubBackend, HubEvent, HubSnapshot, PreviewRender, TabMessage, CaptureOptions } from '$lib/worker/protocol';
-import type { PreviewLink } from './preview.svelte';
+import type { PreviewLink } from './preview-link';
 import { ToolError } from '$lib/core/errors';
 import { connect, newTabId, type Connection } from './connect';
 import { foldHubEvent, type FoldTarget } from './fold';
