@@ -29,7 +29,7 @@ export interface PreviewLink {
 export interface SiteRequests {
 	navigate(target: SiteNavigation): void;
 	/** The page's own route (a single-page app's path). */
-	route(path: string | null): void;
+	route(path: string): void;
 	/** A storage change of the page, applied here before the hub hears it. */
 	stored(change: SiteStorageChange): void;
 	/** An error line of the page's current render. */
