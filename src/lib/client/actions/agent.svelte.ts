@@ -150,6 +150,8 @@ export class AgentActions {
 	async send(text = this.prompt) {
 		const prompt = text.trim();
 		if (!prompt) return;
+		// Sent right after choosing the agent (or saving a key): the run goes with that choice, not the one before it.
+		await this.#settling;
 		try {
 			const continuing = this.conversation?.id;
 			const attachments = { ...(this.element ? { element: $state.snapshot(this.element) } : {}), ...(this.images.length ? { images: $state.snapshot(this.images) } : {}) };
@@ -169,18 +171,34 @@ export class AgentActions {
 		if (run?.running) await this.studio.api.cancelAgent(run.sessionId);
 	}
 
+	/**
+	 * The settings changes on their way to the hub, one after another. The select shows a new choice at
+	 * once while the page's settings change only when the hub answers: a prompt sent in between went
+	 * to the agent chosen before (seen under load: "model" chosen, the local agent answered).
+	 */
+	#settling: Promise<void> = Promise.resolve();
+
+	#setSettings(patch: AgentSettingsPatch): Promise<AgentSettingsView> {
+		const answer = this.#settling.then(() => this.studio.api.setAgentSettings(patch));
+		this.#settling = answer.then(
+			(settings) => void (this.settings = settings),
+			() => undefined
+		);
+		return answer;
+	}
+
 	async update(patch: AgentSettingsPatch) {
 		try {
-			this.settings = await this.studio.api.setAgentSettings(patch);
+			await this.#setSettings(patch);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) });
 		}
 	}
 
 	async saveKey() {
-		this.settings = await this.studio.api.setAgentSettings({ apiKey: this.keyDraft });
+		const settings = await this.#setSettings({ apiKey: this.keyDraft });
 		this.keyDraft = '';
-		this.toasts.show({ tone: 'info', message: this.settings.hasKey ? 'API key saved in this browser.' : 'API key removed.' }, 3000);
+		this.toasts.show({ tone: 'info', message: settings.hasKey ? 'API key saved in this browser.' : 'API key removed.' }, 3000);
 	}
 
 	/** A remote MCP server is being added or tested (the form waits for the connection). */
