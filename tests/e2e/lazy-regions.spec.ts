@@ -49,6 +49,42 @@ test('a page load fetches none of the dock panels’ code; each first opening fe
 	expect(fetched.length).toBe(total);
 });
 
+/** What only one lazily loaded controller's code says (a toast, a WebMCP field, the catalog's meta key). */
+const LATER: [what: string, marker: string][] = [
+	['the Agent panel’s commands', 'API key saved in this browser.'],
+	['the WebMCP bridge', 'untrustedContentHint'],
+	['the Packages panel’s commands', 'Nothing unused to clear.'],
+	['the tool catalog’s model', 'web-studio/untrusted-content']
+];
+
+test('the first screen carries none of the agent’s, WebMCP’s, the packages’ or the catalog’s code; each arrives when first used', async ({ page }) => {
+	const bodies = new Map<string, Promise<string>>();
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+	});
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(page.locator('.cm-content')).toBeVisible();
+	// The scripts asked for until the runtime connected: the start's (the later code waits for the start to be over).
+	const atStart = await page.evaluate(() => {
+		const connected = performance.getEntriesByName('studio:connected')[0]!.startTime;
+		return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= connected && entry.name.endsWith('.js')).map((entry) => new URL(entry.name).pathname);
+	});
+	const text = async (paths: Iterable<string>) => (await Promise.all([...paths].map((path) => bodies.get(path) ?? Promise.resolve('')))).join('\n');
+	const start = await text(atStart);
+	// The scan reads what the start fetched: the page's own start code is in it.
+	expect(start).toContain('studio:script');
+	for (const [what, marker] of LATER) expect(start.includes(marker), `${what} came with the first screen`).toBe(false);
+	// Used, each arrives: the conversation beside the editor, browser agents offered the catalog, then the panels.
+	await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
+	await page.getByRole('tab', { name: 'Packages' }).click();
+	await expect(PANELS[3]![1](page)).toBeVisible();
+	await page.getByRole('tab', { name: 'Tools' }).click();
+	await expect(PANELS[0]![1](page)).toBeVisible();
+	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
+});
+
 test('on a phone the files’, the preview’s and the conversation’s code each load when their tab is first shown, not with the first screen', async ({ browser, baseURL }) => {
 	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 	const page = await context.newPage();

@@ -1,7 +1,6 @@
 // The workbench's stores and commands, made once per page: the studio connection, layout, editor,
 // preview, the action groups, and the page-level choices (a share link, an update, the trace's focus).
 // The page composes views from it; boot.ts starts it.
-import { PackageActions } from './actions/packages.svelte';
 import { getContext, setContext } from 'svelte';
 import { StudioClient } from './studio.svelte';
 import { LayoutStore } from './layout.svelte';
@@ -9,11 +8,13 @@ import { PreviewController } from './preview.svelte';
 import { EditorController } from './editor/editor.svelte';
 import { ToastStore } from './toasts.svelte';
 import { WorkbenchActions } from './actions/workbench.svelte';
-import { AgentActions } from './actions/agent.svelte';
+import type { AgentActions } from './actions/agent.svelte';
+import type { ApprovalDecision } from '$lib/worker/protocol';
 import { StorageActions } from './actions/storage.svelte';
 import { PortableActions } from './actions/portable.svelte';
 import { WorkspaceActions } from './actions/workspaces.svelte';
-import { WebMcpBridge, type WebMcpStatus } from './webmcp';
+import type { WebMcpBridge, WebMcpStatus } from './webmcp';
+import type { McpTool } from '$lib/tools/catalog-model';
 import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
@@ -48,14 +49,20 @@ export class StudioApp {
 	readonly previewer: PreviewController;
 	readonly code: EditorController;
 	readonly actions: WorkbenchActions;
-	readonly agentUi: AgentActions;
+	/**
+	 * The Agent panel's state and commands: null until first needed (the panel shown, a fix asked for,
+	 * an element picked). Their code is not the first screen's; `agent()` loads it.
+	 */
+	agentUi = $state.raw<AgentActions | null>(null);
+	#agentLoading: Promise<AgentActions> | null = null;
 	/** The element picker and the texts edited in place in the preview. */
 	readonly inspect: InspectActions;
 	readonly storage: StorageActions;
-	readonly packages: PackageActions;
 	readonly portable: PortableActions;
 	readonly workspaces: WorkspaceActions;
-	readonly webmcp: WebMcpBridge;
+	/** The WebMCP registration, made once the start is over (null before; its code is not the first screen's). */
+	#webmcp: WebMcpBridge | null = null;
+	#closed = false;
 	/** Browser agents (WebMCP) the tools are registered with, once known. */
 	browserAgents = $state<WebMcpStatus | null>(null);
 	/** The trace entry a transcript step asked to show. */
@@ -75,12 +82,9 @@ export class StudioApp {
 		const { studio, toasts, layout } = this;
 		this.code = new EditorController(studio, toasts);
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);
-		this.agentUi = new AgentActions(studio, toasts);
 		this.storage = new StorageActions(studio, toasts);
-		this.packages = new PackageActions(studio, toasts);
 		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
-		this.webmcp = new WebMcpBridge((call, sessionId) => studio.executeAgentCall(call, 'webmcp', sessionId));
 		this.previewer = new PreviewController();
 		this.inspect = new InspectActions(
 			{
@@ -88,8 +92,11 @@ export class StudioApp {
 				flush: (path) => this.code.flush(path),
 				openFile: (path, line) => this.actions.openFile(path, line),
 				reveal: (panel) => layout.reveal(panel),
-				held: () => this.agentUi.element,
-				hold: (element) => (this.agentUi.element = element),
+				held: () => this.agentUi?.element ?? null,
+				hold: (element) => {
+					if (this.agentUi) this.agentUi.element = element;
+					else if (element) void this.agent().then((ui) => (ui.element = element));
+				},
 				follow: (element) => this.previewer.follow(element)
 			},
 			toasts
@@ -115,6 +122,45 @@ export class StudioApp {
 		}
 	}
 
+	/**
+	 * The Agent panel's commands, their code loaded the first time (a failed fetch is tried again at the
+	 * next call). Its settings are read once the hub answers.
+	 */
+	agent(): Promise<AgentActions> {
+		this.#agentLoading ??= import('./actions/agent.svelte').then(
+			({ AgentActions }) => {
+				const ui = new AgentActions(this.studio, this.toasts);
+				this.agentUi = ui;
+				void this.started.then(() => (this.connected ? ui.load() : undefined)).catch(() => undefined);
+				return ui;
+			},
+			(error: unknown) => {
+				this.#agentLoading = null;
+				throw error;
+			}
+		);
+		return this.#agentLoading;
+	}
+
+	/** A person's answer from this tab to an approval (the transcript records who decided). */
+	decide(id: string, decision: ApprovalDecision) {
+		void this.studio.api.resolveApproval(id, decision, this.studio.tabId ?? undefined);
+	}
+
+	/** Registers `tools` with the browser's agents (WebMCP), loading the bridge's code the first time. */
+	async offerToBrowserAgents(tools: readonly McpTool[]): Promise<void> {
+		const { WebMcpBridge } = await import('./webmcp');
+		if (this.#closed) return;
+		this.#webmcp ??= new WebMcpBridge((call, sessionId) => this.studio.executeAgentCall(call, 'webmcp', sessionId));
+		this.browserAgents = await this.#webmcp.sync(tools);
+	}
+
+	/** Takes the tools back from the browser's agents (the page is going). */
+	withdrawFromBrowserAgents(): void {
+		this.#closed = true;
+		this.#webmcp?.dispose();
+	}
+
 	/** The picture a later start paints first (null while not connected, or the workspace is gone). */
 	firstScreenNow(): FirstScreen | null {
 		const ws = this.studio.workspace;
@@ -131,7 +177,7 @@ export class StudioApp {
 	/** A dialog of the workbench is asked for (their code loads the first time one is: routes/regions/Dialogs). */
 	get dialogAsked(): boolean {
 		const { agentUi, portable, workspaces, actions } = this;
-		return agentUi.fixHint !== null || portable.shared !== null || workspaces.dialog !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
+		return (agentUi?.fixHint ?? null) !== null || portable.shared !== null || workspaces.dialog !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
 	}
 
 	/** The workspace this hub serves was deleted (here or in another tab). */
@@ -146,7 +192,7 @@ export class StudioApp {
 
 	/** Approvals shown as floating cards: all but the visible conversation's own. */
 	get floatingApprovals() {
-		const inline = new Set(this.agentVisible ? this.agentUi.approvals.map((approval) => approval.id) : []);
+		const inline = new Set(this.agentVisible && this.agentUi ? this.agentUi.approvals.map((approval) => approval.id) : []);
 		return this.studio.approvals.pending.filter((approval) => !inline.has(approval.id));
 	}
 

@@ -10,6 +10,7 @@ import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
 import { removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
+import { afterStart } from './after-start';
 
 /** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
 function openShortcut(app: StudioApp) {
@@ -24,7 +25,7 @@ function openShortcut(app: StudioApp) {
 
 /** Once connected: what the workspace needs before the person works in it, in this order. */
 async function whenConnected(app: StudioApp) {
-	const { studio, workspaces, previewer, layout, code, actions, agentUi, portable } = app;
+	const { studio, workspaces, previewer, layout, code, actions, portable } = app;
 	const ws = studio.workspace;
 	if (ws.missing) {
 		forgetFirstScreen(studio.workspaceId);
@@ -43,9 +44,9 @@ async function whenConnected(app: StudioApp) {
 	const look = (await studio.api.getPreference(EDITOR_LOOK_KEY).catch(() => null)) as { fontSize?: number; wrap?: boolean } | null;
 	if (look) code.setLook({ fontSize: typeof look.fontSize === 'number' ? look.fontSize : undefined, wrap: typeof look.wrap === 'boolean' ? look.wrap : undefined });
 	await actions.loadTools();
-	// Not awaited: a browser that never answers a registration must not hold the start.
-	void app.webmcp.sync(actions.tools).then((status) => (app.browserAgents = status));
-	await agentUi.load();
+	// Browser agents get the catalog once the start is over: the bridge's code is not the first screen's.
+	// Not awaited: a browser that never answers a registration must not hold anything.
+	afterStart(() => void app.offerToBrowserAgents(actions.tools).catch(() => undefined));
 	void portable.checkShareLink();
 	openShortcut(app);
 	consumeLaunchedFiles(workspaces);
@@ -61,7 +62,7 @@ export function boot(app: StudioApp): () => void {
 		app.offer.start(),
 		app.updates.beforeReload(() => code.flushAll()),
 		installShortcuts({ palette: () => (actions.paletteOpen = true), undo: () => void actions.undo(), redo: () => void actions.redo() }),
-		() => app.webmcp.dispose()
+		() => app.withdrawFromBrowserAgents()
 	];
 	exposeConsoleApi(studio, code);
 	// The first paint's outline stays until the editor shows its text (and takes what was typed there).

@@ -1,6 +1,6 @@
 // The Agent panel's commands: send a prompt (local agent or model) in a conversation, start a new
 // one or delete it, stop, fix a preview error, settings and model list.
-import type { AgentSettingsPatch, AgentSettingsView, ApprovalDecision, RemoteServerInput } from '$lib/worker/protocol';
+import type { AgentSettingsPatch, AgentSettingsView, RemoteServerInput } from '$lib/worker/protocol';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { FixTarget } from '../fix-prompt';
@@ -60,11 +60,6 @@ export class AgentActions {
 		this.diffs[revision] = 'loading';
 		const diff = await this.studio.api.revisionDiff(revision).catch(() => null);
 		this.diffs[revision] = diff?.files ?? 'gone';
-	}
-
-	/** A person's answer from this tab (the transcript records who decided). */
-	decide(id: string, decision: ApprovalDecision) {
-		void this.studio.api.resolveApproval(id, decision, this.studio.tabId ?? undefined);
 	}
 
 	/** The conversation's latest run (counters, stop). */

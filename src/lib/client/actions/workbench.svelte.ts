@@ -2,7 +2,7 @@
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
 import { downloadBytes } from '../download';
-import { buildCatalog, toOpenAITools, type McpTool } from '$lib/tools/catalog-model';
+import type { McpTool } from '$lib/tools/catalog-model';
 import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
 import type { HistoryEntry } from '$lib/domain/history';
@@ -39,17 +39,13 @@ export class WorkbenchActions {
 	history = $state.raw<Omit<HistoryEntry, 'diff' | 'bytes' | 'target'>[]>([]);
 	historySelected = $state<number | null>(null);
 	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
-	/** The studio's tools, then those of the remote MCP servers the person added. */
-	readonly catalog: ReturnType<typeof buildCatalog>;
 
 	constructor(
 		private readonly studio: StudioClient,
 		private readonly editor: EditorController,
 		private readonly toasts: ToastStore,
 		private readonly layout: LayoutStore
-	) {
-		this.catalog = $derived(buildCatalog([...this.tools, ...this.studio.agents.remoteServers.flatMap((server) => server.tools)], this.catalogQuery));
-	}
+	) {}
 
 	/**
 	 * A direct call; a failure becomes a toast whose Retry re-issues it through the hub's honest retry
@@ -254,9 +250,11 @@ export class WorkbenchActions {
 		}
 	}
 
-	exportCatalog(format: 'mcp' | 'openai') {
-		if (format === 'mcp') download('tools-list.json', { tools: this.tools });
-		else download('openai-tools.json', toOpenAITools(this.tools));
+	async exportCatalog(format: 'mcp' | 'openai') {
+		if (format === 'mcp') return download('tools-list.json', { tools: this.tools });
+		// The catalog's model is the Tools panel's code, not the first screen's: asked for when needed.
+		const { toOpenAITools } = await import('$lib/tools/catalog-model');
+		download('openai-tools.json', toOpenAITools(this.tools));
 	}
 
 	// ── Trace ──────────────────────────────────────────────────────────────────────────────────────
@@ -283,7 +281,7 @@ export class WorkbenchActions {
 			{ id: 'reset', label: 'Reset to the starter site…', hint: 'workspace_reset', run: () => (this.resetOpen = true) },
 			{ id: 'refresh', label: 'Refresh the preview', hint: 'preview_refresh', run: () => void this.call('preview_refresh') },
 			{ id: 'download-trace', label: 'Download the trace as JSON', run: () => void this.downloadTrace() },
-			{ id: 'export-tools', label: 'Export the tool catalog (tools/list)', run: () => this.exportCatalog('mcp') },
+			{ id: 'export-tools', label: 'Export the tool catalog (tools/list)', run: () => void this.exportCatalog('mcp') },
 			...this.studio.workspace.files.map((file) => ({ id: `open:${file.path}`, label: `Open ${file.path}`, hint: 'file', run: () => void this.openFile(file.path) })),
 			...this.tools.map((tool) => ({
 				id: `tool:${tool.name}`,
