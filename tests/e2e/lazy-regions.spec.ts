@@ -54,10 +54,12 @@ const LATER: [what: string, marker: string][] = [
 	['the Agent panel’s commands', 'API key saved in this browser.'],
 	['the WebMCP bridge', 'untrustedContentHint'],
 	['the Packages panel’s commands', 'Nothing unused to clear.'],
-	['the tool catalog’s model', 'web-studio/untrusted-content']
+	['the tool catalog’s model', 'web-studio/untrusted-content'],
+	['the workspace commands', 'The repository could not be cloned'],
+	['the workspace menu', 'switching here changes this tab only']
 ];
 
-test('the first screen carries none of the agent’s, WebMCP’s, the packages’ or the catalog’s code; each arrives when first used', async ({ page }) => {
+test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the catalog’s or the workspace menu’s code; each arrives when first used', async ({ page }) => {
 	const bodies = new Map<string, Promise<string>>();
 	page.on('response', (response) => {
 		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
@@ -82,6 +84,8 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	await expect(PANELS[3]![1](page)).toBeVisible();
 	await page.getByRole('tab', { name: 'Tools' }).click();
 	await expect(PANELS[0]![1](page)).toBeVisible();
+	await page.getByTestId('workspace-switcher').click();
+	await expect(page.getByRole('button', { name: 'New workspace…', exact: true })).toBeVisible();
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
 });
 

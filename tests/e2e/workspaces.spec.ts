@@ -66,6 +66,16 @@ test('a second workspace keeps its own files and history; switching and reloadin
 	await page.reload();
 	await waitForHub(page);
 	expect(await files(page)).not.toContain('mine.md');
+
+	// The palette opens another workspace too: its workspace commands load with it, the list read afresh.
+	await expect(page.locator('.cm-content')).toBeVisible();
+	await page.keyboard.press('Control+k');
+	await page.getByRole('combobox', { name: 'Command' }).fill('Open workspace Portfolio');
+	await expect(page.getByRole('option', { name: /Open workspace Portfolio/ })).toBeVisible();
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => url.searchParams.has('workspace'));
+	await waitForHub(page);
+	await expect(switcher(page)).toContainText('Portfolio');
 });
 
 test('each tab keeps its own workspace; a rename reaches the tabs that show it, a delete names what is lost and stops them', async ({ page, context }) => {

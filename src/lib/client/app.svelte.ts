@@ -8,11 +8,10 @@ import { PreviewController } from './preview.svelte';
 import { EditorController } from './editor/editor.svelte';
 import { ToastStore } from './toasts.svelte';
 import { WorkbenchActions } from './actions/workbench.svelte';
-import type { AgentActions } from './actions/agent.svelte';
 import type { ApprovalDecision } from '$lib/worker/protocol';
 import { StorageActions } from './actions/storage.svelte';
 import { PortableActions } from './actions/portable.svelte';
-import { WorkspaceActions } from './actions/workspaces.svelte';
+import { Later } from './later.svelte';
 import type { WebMcpBridge, WebMcpStatus } from './webmcp';
 import type { McpTool } from '$lib/tools/catalog-model';
 import { updates } from './updates.svelte';
@@ -50,16 +49,26 @@ export class StudioApp {
 	readonly code: EditorController;
 	readonly actions: WorkbenchActions;
 	/**
-	 * The Agent panel's state and commands: null until first needed (the panel shown, a fix asked for,
-	 * an element picked). Their code is not the first screen's; `agent()` loads it.
+	 * The Agent panel's state and commands, made when first needed (the panel shown, a fix asked for, an
+	 * element picked): their code is not the first screen's. Its settings are read once the hub answers.
 	 */
-	agentUi = $state.raw<AgentActions | null>(null);
-	#agentLoading: Promise<AgentActions> | null = null;
+	readonly agent = new Later(async () => {
+		const { AgentActions } = await import('./actions/agent.svelte');
+		const ui = new AgentActions(this.studio, this.toasts);
+		this.#whenConnected(() => ui.load());
+		return ui;
+	}, () => this.#codeFailed('The Agent panel'));
+	/** The workspace switcher's list, dialogs and commands, made when first needed (the menu, a dialog, the palette). */
+	readonly workspaces = new Later(async () => {
+		const { WorkspaceActions } = await import('./actions/workspaces.svelte');
+		const ui = new WorkspaceActions(this.studio, this.toasts, () => this.code.flushAll());
+		this.#whenConnected(() => ui.refresh());
+		return ui;
+	}, () => this.#codeFailed('The workspace commands'));
 	/** The element picker and the texts edited in place in the preview. */
 	readonly inspect: InspectActions;
 	readonly storage: StorageActions;
 	readonly portable: PortableActions;
-	readonly workspaces: WorkspaceActions;
 	/** The WebMCP registration, made once the start is over (null before; its code is not the first screen's). */
 	#webmcp: WebMcpBridge | null = null;
 	#closed = false;
@@ -84,7 +93,6 @@ export class StudioApp {
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);
 		this.storage = new StorageActions(studio, toasts);
 		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
-		this.workspaces = new WorkspaceActions(studio, toasts, () => this.code.flushAll());
 		this.previewer = new PreviewController();
 		this.inspect = new InspectActions(
 			{
@@ -92,10 +100,10 @@ export class StudioApp {
 				flush: (path) => this.code.flush(path),
 				openFile: (path, line) => this.actions.openFile(path, line),
 				reveal: (panel) => layout.reveal(panel),
-				held: () => this.agentUi?.element ?? null,
+				held: () => this.agent.current?.element ?? null,
 				hold: (element) => {
-					if (this.agentUi) this.agentUi.element = element;
-					else if (element) void this.agent().then((ui) => (ui.element = element));
+					if (this.agent.current) this.agent.current.element = element;
+					else if (element) this.agent.run((ui) => (ui.element = element));
 				},
 				follow: (element) => this.previewer.follow(element)
 			},
@@ -122,24 +130,13 @@ export class StudioApp {
 		}
 	}
 
-	/**
-	 * The Agent panel's commands, their code loaded the first time (a failed fetch is tried again at the
-	 * next call). Its settings are read once the hub answers.
-	 */
-	agent(): Promise<AgentActions> {
-		this.#agentLoading ??= import('./actions/agent.svelte').then(
-			({ AgentActions }) => {
-				const ui = new AgentActions(this.studio, this.toasts);
-				this.agentUi = ui;
-				void this.started.then(() => (this.connected ? ui.load() : undefined)).catch(() => undefined);
-				return ui;
-			},
-			(error: unknown) => {
-				this.#agentLoading = null;
-				throw error;
-			}
-		);
-		return this.#agentLoading;
+	#codeFailed(what: string): void {
+		this.toasts.show({ tone: 'error', message: `${what} could not be loaded: check the connection, then try again.` });
+	}
+
+	/** Runs `work` once the hub answered (at once when it has), unless the start failed. */
+	#whenConnected(work: () => Promise<unknown>): void {
+		void this.started.then(() => (this.connected ? work() : undefined)).catch(() => undefined);
 	}
 
 	/** A person's answer from this tab to an approval (the transcript records who decided). */
@@ -176,8 +173,8 @@ export class StudioApp {
 
 	/** A dialog of the workbench is asked for (their code loads the first time one is: routes/regions/Dialogs). */
 	get dialogAsked(): boolean {
-		const { agentUi, portable, workspaces, actions } = this;
-		return (agentUi?.fixHint ?? null) !== null || portable.shared !== null || workspaces.dialog !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
+		const { agent, portable, workspaces, actions } = this;
+		return (agent.current?.fixHint ?? null) !== null || portable.shared !== null || (workspaces.current?.dialog ?? null) !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
 	}
 
 	/** The workspace this hub serves was deleted (here or in another tab). */
@@ -192,7 +189,7 @@ export class StudioApp {
 
 	/** Approvals shown as floating cards: all but the visible conversation's own. */
 	get floatingApprovals() {
-		const inline = new Set(this.agentVisible && this.agentUi ? this.agentUi.approvals.map((approval) => approval.id) : []);
+		const inline = new Set(this.agentVisible && this.agent.current ? this.agent.current.approvals.map((approval) => approval.id) : []);
 		return this.studio.approvals.pending.filter((approval) => !inline.has(approval.id));
 	}
 
@@ -216,7 +213,7 @@ export class StudioApp {
 	async openShared() {
 		const shared = this.portable.take();
 		if (!shared) return;
-		if (this.sharedAs === 'new' && (await this.workspaces.openSharedAsNew(shared.data))) return;
+		if (this.sharedAs === 'new' && (await (await this.workspaces.get()).openSharedAsNew(shared.data))) return;
 		if (this.sharedAs === 'replace') await this.portable.replaceWith(shared);
 	}
 

@@ -11,13 +11,14 @@ import { forgetFirstScreen } from './first-screen';
 import { removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
 import { afterStart } from './after-start';
+import { takeWorkspaceNotice } from './workspace-choice';
 
 /** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
 function openShortcut(app: StudioApp) {
 	const url = new URL(location.href);
 	const action = url.searchParams.get('action');
 	if (!action) return;
-	if (action === 'new-workspace') app.workspaces.startCreate();
+	if (action === 'new-workspace') app.workspaces.run((workspaces) => workspaces.startCreate());
 	if (action === 'agent') app.layout.reveal('agent');
 	url.searchParams.delete('action');
 	history.replaceState(history.state, '', url);
@@ -25,11 +26,11 @@ function openShortcut(app: StudioApp) {
 
 /** Once connected: what the workspace needs before the person works in it, in this order. */
 async function whenConnected(app: StudioApp) {
-	const { studio, workspaces, previewer, layout, code, actions, portable } = app;
+	const { studio, workspaces, previewer, layout, code, actions, portable, toasts } = app;
 	const ws = studio.workspace;
 	if (ws.missing) {
 		forgetFirstScreen(studio.workspaceId);
-		return void workspaces.recoverMissing();
+		return workspaces.run((ui) => ui.recoverMissing());
 	}
 	if (studio.hub.state !== 'connected') return;
 	// The first screen's file goes to the live runtime first: what was typed while it started is kept.
@@ -37,8 +38,9 @@ async function whenConnected(app: StudioApp) {
 		if (ws.activePath) void code.open(ws.activePath);
 	});
 	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.snapshot()], () => app.firstScreenNow(), studio.onHide);
-	workspaces.showNotice();
-	void workspaces.refresh();
+	// The notice a switch left for this page (the workspace it opened, and why), once.
+	const notice = takeWorkspaceNotice();
+	if (notice) toasts.show({ tone: 'info', message: notice }, 8000);
 	void previewer.followNetwork(studio.workspaceId, { get: (key) => studio.api.getPreference(key), set: (key, value) => studio.api.setPreference(key, value) });
 	await layout.restore({ load: () => studio.api.getPreference(LAYOUT_KEY), save: (value) => studio.api.setPreference(LAYOUT_KEY, value) });
 	const look = (await studio.api.getPreference(EDITOR_LOOK_KEY).catch(() => null)) as { fontSize?: number; wrap?: boolean } | null;
@@ -49,7 +51,7 @@ async function whenConnected(app: StudioApp) {
 	afterStart(() => void app.offerToBrowserAgents(actions.tools).catch(() => undefined));
 	void portable.checkShareLink();
 	openShortcut(app);
-	consumeLaunchedFiles(workspaces);
+	consumeLaunchedFiles({ importAsNew: async (file) => (await workspaces.get()).importAsNew(file) });
 	// Text a closed or crashed tab typed but never saved comes back now.
 	void code.recoverWhenLoaded();
 }

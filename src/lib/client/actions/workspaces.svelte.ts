@@ -7,7 +7,7 @@ import type { ToastStore } from '../toasts.svelte';
 import type { WorkspaceListing } from '$lib/worker/protocol';
 import type { StarterId } from '$lib/domain/starters';
 import { base64ToBytes } from '$lib/domain/base64';
-import { openWorkspace, takeWorkspaceNotice } from '../workspace-choice';
+import { openWorkspace } from '../workspace-choice';
 import { leftOut } from './left-out';
 import type { PaletteCommand } from './workbench.svelte';
 import type { GitLinkInput } from '$lib/worker/protocol';
@@ -195,11 +195,5 @@ export class WorkspaceActions {
 			{ id: 'workspace:clone', label: 'New workspace from a git repository…', hint: 'workspace', run: () => this.startCreate('git') },
 			...this.list.filter((workspace) => !workspace.current).map((workspace) => ({ id: `workspace:${workspace.id}`, label: `Open workspace ${workspace.name}`, hint: 'workspace', run: () => void this.switchTo(workspace.id) }))
 		];
-	}
-
-	/** Shows the notice a switch left for this page, once. */
-	showNotice(): void {
-		const notice = takeWorkspaceNotice();
-		if (notice) this.toasts.show({ tone: 'info', message: notice }, 8000);
 	}
 }
