@@ -11,7 +11,7 @@ function fakeStudio(initial: AgentSettingsView) {
 	const answers: (() => void)[] = [];
 	const runs: string[] = [];
 	const studio = {
-		agents: { conversations: [] },
+		agents: { conversations: [], remoteServers: [] },
 		approvals: { pending: [] },
 		api: {
 			setAgentSettings: (patch: AgentSettingsPatch) =>
@@ -21,6 +21,8 @@ function fakeStudio(initial: AgentSettingsView) {
 						resolve(current);
 					})
 				),
+			getAgentSettings: () => new Promise<AgentSettingsView>((resolve) => answers.push(() => resolve(current))),
+			remoteServers: async () => [],
 			startAgent: async (_prompt: string, provider: string) => {
 				runs.push(provider);
 				return `session-${runs.length}`;
@@ -44,6 +46,18 @@ describe('AgentActions', () => {
 		await Promise.all([chosen, sent]);
 		expect(runs).toEqual(['model']);
 		expect(actions.settings?.provider).toBe('model');
+	});
+
+	it('sends a prompt made while the saved settings are read with the agent they name (the panel shows before they arrive)', async () => {
+		const { studio, answers, runs } = fakeStudio({ provider: 'model', hasKey: true } as AgentSettingsView);
+		const actions = new AgentActions(studio, toasts);
+		const loaded = actions.load();
+		const sent = actions.send('make it teal');
+		await Promise.resolve();
+		expect(runs).toEqual([]);
+		answers.shift()!();
+		await Promise.all([loaded, sent]);
+		expect(runs).toEqual(['model']);
 	});
 
 	it('applies settings changes in the order they were made, a saved key included', async () => {

@@ -102,8 +102,11 @@ export class AgentActions {
 		await this.send(prompt);
 	}
 
+	/** Reads the saved settings: a prompt sent meanwhile waits for them (it goes to the agent they name). */
 	async load() {
-		this.settings = await this.studio.api.getAgentSettings();
+		const read = this.#settling.then(async () => void (this.settings = await this.studio.api.getAgentSettings()));
+		this.#settling = read.catch(() => undefined);
+		await read;
 		await this.loadRemote();
 	}
 
