@@ -178,7 +178,7 @@ test('an editor whose code cannot be fetched says so, leaves the page usable, an
 
 test.describe('offline', () => {
 	test.use({ serviceWorkers: 'allow' });
-	test('every dock panel opens offline: its code is in the precache', async ({ page, context }) => {
+	test('every dock panel, the conversation and the workspace menu open offline: their code is in the precache', async ({ page, context }) => {
 		test.setTimeout(90_000);
 		await page.goto('/');
 		await waitForHub(page);
@@ -190,6 +190,10 @@ test.describe('offline', () => {
 			await page.getByRole('tab', { name: tab }).click();
 			await expect(shows(page), tab).toBeVisible();
 		}
+		// The conversation (its panel and commands) and the switcher's menu (the workspace commands), loaded after the start.
+		await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
+		await page.getByTestId('workspace-switcher').click();
+		await expect(page.getByRole('group', { name: 'Workspaces' }).getByRole('button', { name: /^My site/ })).toBeVisible();
 		await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
 	});
 });
