@@ -55,11 +55,12 @@ const LATER: [what: string, marker: string][] = [
 	['the WebMCP bridge', 'untrustedContentHint'],
 	['the Packages panel’s commands', 'Nothing unused to clear.'],
 	['the tool catalog’s model', 'web-studio/untrusted-content'],
+	['the dock’s commands', 'Trace entry copied.'],
 	['the workspace commands', 'The repository could not be cloned'],
 	['the workspace menu', 'switching here changes this tab only']
 ];
 
-test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the catalog’s or the workspace menu’s code; each arrives when first used', async ({ page }) => {
+test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s or the workspace menu’s code; each arrives when first used', async ({ page }) => {
 	const bodies = new Map<string, Promise<string>>();
 	page.on('response', (response) => {
 		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));

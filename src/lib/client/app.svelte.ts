@@ -58,6 +58,12 @@ export class StudioApp {
 		this.#whenConnected(() => ui.load());
 		return ui;
 	}, () => this.#codeFailed('The Agent panel'));
+	/** The Tools, Trace and History panels' commands, made when first needed (a panel shown, the palette's tool commands). */
+	readonly dock = new Later(async () => {
+		const { DockActions } = await import('./actions/dock.svelte');
+		const { studio, toasts, actions, code } = this;
+		return new DockActions({ studio, toasts, tools: () => actions.tools, call: (name, args) => actions.call(name, args), retryById: (callId, name) => actions.retryById(callId, name), flushAll: () => code.flushAll() });
+	}, () => this.#codeFailed('The dock’s panels'));
 	/** The workspace switcher's list, dialogs and commands, made when first needed (the menu, a dialog, the palette). */
 	readonly workspaces = new Later(async () => {
 		const { WorkspaceActions } = await import('./actions/workspaces.svelte');
@@ -90,7 +96,7 @@ export class StudioApp {
 		performance.mark('studio:script');
 		const { studio, toasts, layout } = this;
 		this.code = new EditorController(studio, toasts);
-		this.actions = new WorkbenchActions(studio, this.code, toasts, layout);
+		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock);
 		this.storage = new StorageActions(studio, toasts);
 		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 		this.previewer = new PreviewController();

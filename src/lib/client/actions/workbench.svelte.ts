@@ -1,11 +1,10 @@
-// The workbench's user commands: files, history, reset, the tool catalog, the palette and the trace.
+// The workbench's user commands: files, folder, undo and reset, and the palette (the dock's are in dock.svelte.ts).
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
 import { downloadBytes } from '../download';
 import type { McpTool } from '$lib/tools/catalog-model';
 import type { ToolErrorShape } from '$lib/core/errors';
-import { CALL_ID_META, type CallToolResult, type Source, type TraceEntry } from '$lib/runtime/types';
-import type { HistoryEntry } from '$lib/domain/history';
+import { CALL_ID_META, type CallToolResult, type Source } from '$lib/runtime/types';
 import type { StarterId } from '$lib/domain/starters';
 import { leftOut } from './left-out';
 import type { StudioClient } from '../studio.svelte';
@@ -13,7 +12,8 @@ import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import type { LayoutStore } from '../layout.svelte';
 import { bytesToBase64 } from '$lib/domain/base64';
-import { downloadJson as download } from '../download';
+import type { Later } from '../later.svelte';
+import type { DockActions } from './dock.svelte';
 
 const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
 
@@ -27,24 +27,20 @@ export interface PaletteCommand {
 
 /** Commands and the small UI state they drive. */
 export class WorkbenchActions {
+	/** The catalog from tools/list (the Tools panel, the palette and browser agents). */
 	tools = $state.raw<McpTool[]>([]);
-	catalogQuery = $state('');
-	selectedTool = $state<string | null>(null);
-	toolResult = $state.raw<{ name: string; isError: boolean; text: string } | null>(null);
-	running = $state(false);
 	paletteOpen = $state(false);
 	resetOpen = $state(false);
 	/** The starter the reset dialog will use. */
 	resetStarter = $state<StarterId>('landing');
-	history = $state.raw<Omit<HistoryEntry, 'diff' | 'bytes' | 'target'>[]>([]);
-	historySelected = $state<number | null>(null);
-	historyDiff = $state.raw<{ files: { path: string; change: string; diff: { kind: string; text: string }[] }[] } | null>(null);
 
 	constructor(
 		private readonly studio: StudioClient,
 		private readonly editor: EditorController,
 		private readonly toasts: ToastStore,
-		private readonly layout: LayoutStore
+		private readonly layout: LayoutStore,
+		/** The dock's commands, loaded when first needed (the palette's tool commands go through them). */
+		private readonly dock: Later<DockActions>
 	) {}
 
 	/**
@@ -224,54 +220,6 @@ export class WorkbenchActions {
 		if (!result.isError) this.toasts.show({ tone: 'info', message: 'The files are the starter’s now.', action: { label: 'Undo', run: () => void this.undo() } });
 	}
 
-	async loadHistory() {
-		const result = await this.studio.callTool('workspace_history', { limit: 100 }, 'palette');
-		if (!result.isError) this.history = (result.structuredContent as { entries: WorkbenchActions['history'] }).entries;
-	}
-
-	async selectRevision(revision: number) {
-		this.historySelected = revision;
-		this.historyDiff = await this.studio.api.revisionDiff(revision);
-	}
-
-	async restore(revision: number) {
-		await this.editor.flushAll();
-		await this.call('workspace_restore_revision', { revision, expectedRevision: this.studio.workspace.revision });
-	}
-
-	// ── Tools ──────────────────────────────────────────────────────────────────────────────────────
-	async runTool(name: string, args: Record<string, unknown>) {
-		this.running = true;
-		try {
-			const result = await this.studio.callTool(name, args, 'palette');
-			this.toolResult = { name, isError: result.isError, text: JSON.stringify(result.structuredContent, null, 2) };
-		} finally {
-			this.running = false;
-		}
-	}
-
-	async exportCatalog(format: 'mcp' | 'openai') {
-		if (format === 'mcp') return download('tools-list.json', { tools: this.tools });
-		// The catalog's model is the Tools panel's code, not the first screen's: asked for when needed.
-		const { toOpenAITools } = await import('$lib/tools/catalog-model');
-		download('openai-tools.json', toOpenAITools(this.tools));
-	}
-
-	// ── Trace ──────────────────────────────────────────────────────────────────────────────────────
-	/** Trace Retry: through the call's original source and mode (an agent's call shows its card again). */
-	async retry(entry: TraceEntry) {
-		if (entry.callId && entry.name) await this.retryById(entry.callId, entry.name);
-	}
-
-	async copy(entry: TraceEntry) {
-		await navigator.clipboard?.writeText(JSON.stringify(entry, null, 2)).catch(() => undefined);
-		this.toasts.show({ tone: 'info', message: 'Trace entry copied.' }, 2500);
-	}
-
-	async downloadTrace() {
-		download(`trace-${new Date().toISOString().slice(0, 19)}.json`, await this.studio.api.exportTrace());
-	}
-
 	// ── Palette ────────────────────────────────────────────────────────────────────────────────────
 	/** Everything the palette can do: commands, open any file, run any tool. */
 	paletteCommands(): PaletteCommand[] {
@@ -280,18 +228,17 @@ export class WorkbenchActions {
 			{ id: 'redo', label: 'Redo', hint: 'workspace_redo', run: () => void this.redo() },
 			{ id: 'reset', label: 'Reset to the starter site…', hint: 'workspace_reset', run: () => (this.resetOpen = true) },
 			{ id: 'refresh', label: 'Refresh the preview', hint: 'preview_refresh', run: () => void this.call('preview_refresh') },
-			{ id: 'download-trace', label: 'Download the trace as JSON', run: () => void this.downloadTrace() },
-			{ id: 'export-tools', label: 'Export the tool catalog (tools/list)', run: () => void this.exportCatalog('mcp') },
+			{ id: 'download-trace', label: 'Download the trace as JSON', run: () => this.dock.run((dock) => dock.downloadTrace()) },
+			{ id: 'export-tools', label: 'Export the tool catalog (tools/list)', run: () => this.dock.run((dock) => dock.exportCatalog('mcp')) },
 			...this.studio.workspace.files.map((file) => ({ id: `open:${file.path}`, label: `Open ${file.path}`, hint: 'file', run: () => void this.openFile(file.path) })),
 			...this.tools.map((tool) => ({
 				id: `tool:${tool.name}`,
 				label: tool.title,
 				hint: tool.name,
 				run: () => {
-					this.selectedTool = tool.name;
 					this.layout.reveal('tools');
 					// A tool without required arguments runs at once; others open with sample arguments.
-					if (!(tool.inputSchema.required ?? []).length) void this.runTool(tool.name, {});
+					this.dock.run((dock) => dock.pick(tool));
 				}
 			}))
 		];
