@@ -56,11 +56,13 @@ const LATER: [what: string, marker: string][] = [
 	['the Packages panel’s commands', 'Nothing unused to clear.'],
 	['the tool catalog’s model', 'web-studio/untrusted-content'],
 	['the dock’s commands', 'Trace entry copied.'],
+	['the import and share commands', 'Send the .zip instead.'],
 	['the workspace commands', 'The repository could not be cloned'],
 	['the workspace menu', 'switching here changes this tab only']
 ];
 
-test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s or the workspace menu’s code; each arrives when first used', async ({ page }) => {
+test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s, the share link’s or the workspace menu’s code; each arrives when first used', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	const bodies = new Map<string, Promise<string>>();
 	page.on('response', (response) => {
 		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
@@ -87,6 +89,9 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	await expect(PANELS[0]![1](page)).toBeVisible();
 	await page.getByTestId('workspace-switcher').click();
 	await expect(page.getByRole('button', { name: 'New workspace…', exact: true })).toBeVisible();
+	await page.locator('details.menu summary').click();
+	await page.getByRole('button', { name: 'Copy share link' }).click();
+	await expect(page.getByText(/Share link copied/)).toBeVisible();
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
 });
 

@@ -10,7 +10,6 @@ import { ToastStore } from './toasts.svelte';
 import { WorkbenchActions } from './actions/workbench.svelte';
 import type { ApprovalDecision } from '$lib/worker/protocol';
 import { StorageActions } from './actions/storage.svelte';
-import { PortableActions } from './actions/portable.svelte';
 import { Later } from './later.svelte';
 import type { WebMcpBridge, WebMcpStatus } from './webmcp';
 import type { McpTool } from '$lib/tools/catalog-model';
@@ -64,6 +63,11 @@ export class StudioApp {
 		const { studio, toasts, actions, code } = this;
 		return new DockActions({ studio, toasts, tools: () => actions.tools, call: (name, args) => actions.call(name, args), retryById: (callId, name) => actions.retryById(callId, name), flushAll: () => code.flushAll() });
 	}, () => this.#codeFailed('The dock’s panels'));
+	/** A .zip or a folder imported, a share link made or opened, a revision downloaded: made when first needed. */
+	readonly portable = new Later(async () => {
+		const { PortableActions } = await import('./actions/portable.svelte');
+		return new PortableActions(this.studio, this.toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
+	}, () => this.#codeFailed('The import and share commands'));
 	/** The workspace switcher's list, dialogs and commands, made when first needed (the menu, a dialog, the palette). */
 	readonly workspaces = new Later(async () => {
 		const { WorkspaceActions } = await import('./actions/workspaces.svelte');
@@ -74,7 +78,6 @@ export class StudioApp {
 	/** The element picker and the texts edited in place in the preview. */
 	readonly inspect: InspectActions;
 	readonly storage: StorageActions;
-	readonly portable: PortableActions;
 	/** The WebMCP registration, made once the start is over (null before; its code is not the first screen's). */
 	#webmcp: WebMcpBridge | null = null;
 	#closed = false;
@@ -98,7 +101,6 @@ export class StudioApp {
 		this.code = new EditorController(studio, toasts);
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock);
 		this.storage = new StorageActions(studio, toasts);
-		this.portable = new PortableActions(studio, toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 		this.previewer = new PreviewController();
 		this.inspect = new InspectActions(
 			{
@@ -180,7 +182,7 @@ export class StudioApp {
 	/** A dialog of the workbench is asked for (their code loads the first time one is: routes/regions/Dialogs). */
 	get dialogAsked(): boolean {
 		const { agent, portable, workspaces, actions } = this;
-		return (agent.current?.fixHint ?? null) !== null || portable.shared !== null || (workspaces.current?.dialog ?? null) !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
+		return (agent.current?.fixHint ?? null) !== null || (portable.current?.shared ?? null) !== null || (workspaces.current?.dialog ?? null) !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
 	}
 
 	/** The workspace this hub serves was deleted (here or in another tab). */
@@ -217,10 +219,11 @@ export class StudioApp {
 
 	/** Opens the share link the person accepted, as they chose. */
 	async openShared() {
-		const shared = this.portable.take();
-		if (!shared) return;
+		const portable = this.portable.current;
+		const shared = portable?.take();
+		if (!portable || !shared) return;
 		if (this.sharedAs === 'new' && (await (await this.workspaces.get()).openSharedAsNew(shared.data))) return;
-		if (this.sharedAs === 'replace') await this.portable.replaceWith(shared);
+		if (this.sharedAs === 'replace') await portable.replaceWith(shared);
 	}
 
 	/** Shows a trace entry in the Trace tab. */

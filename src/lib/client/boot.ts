@@ -12,6 +12,7 @@ import { removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
 import { afterStart } from './after-start';
 import { takeWorkspaceNotice } from './workspace-choice';
+import { SHARE_PREFIX } from './share-link';
 
 /** The installed app's shortcuts (manifest `shortcuts`) open with `?action=`; the parameter is then dropped. */
 function openShortcut(app: StudioApp) {
@@ -24,9 +25,14 @@ function openShortcut(app: StudioApp) {
 	history.replaceState(history.state, '', url);
 }
 
+/** A share link in the address: the dialog asks before anything changes (the zip and share code loads only then). */
+function checkShareLink(app: StudioApp) {
+	if (location.hash.startsWith(SHARE_PREFIX)) app.portable.run((portable) => portable.checkShareLink());
+}
+
 /** Once connected: what the workspace needs before the person works in it, in this order. */
 async function whenConnected(app: StudioApp) {
-	const { studio, workspaces, previewer, layout, code, actions, portable, toasts } = app;
+	const { studio, workspaces, previewer, layout, code, actions, toasts } = app;
 	const ws = studio.workspace;
 	if (ws.missing) {
 		forgetFirstScreen(studio.workspaceId);
@@ -49,7 +55,7 @@ async function whenConnected(app: StudioApp) {
 	// Browser agents get the catalog once the start is over: the bridge's code is not the first screen's.
 	// Not awaited: a browser that never answers a registration must not hold anything.
 	afterStart(() => void app.offerToBrowserAgents(actions.tools).catch(() => undefined));
-	void portable.checkShareLink();
+	checkShareLink(app);
 	openShortcut(app);
 	consumeLaunchedFiles({ importAsNew: async (file) => (await workspaces.get()).importAsNew(file) });
 	// Text a closed or crashed tab typed but never saved comes back now.
@@ -58,7 +64,7 @@ async function whenConnected(app: StudioApp) {
 
 /** Starts the page's side of the studio; returns its teardown. */
 export function boot(app: StudioApp): () => void {
-	const { studio, code, actions, portable } = app;
+	const { studio, code, actions } = app;
 	const stops = [
 		app.viewport.start(() => code.revealCursor()),
 		app.offer.start(),
@@ -72,7 +78,7 @@ export function boot(app: StudioApp): () => void {
 	void app.started.then(() => whenConnected(app));
 	// A share link pasted into a tab that is already open arrives as a hash change.
 	const onHash = () => {
-		if (studio.hub.state === 'connected') void portable.checkShareLink();
+		if (studio.hub.state === 'connected') checkShareLink(app);
 	};
 	addEventListener('hashchange', onHash);
 	stops.push(() => removeEventListener('hashchange', onHash));
