@@ -146,12 +146,14 @@ test('a panel whose code cannot be fetched says so, and Retry loads it once it c
 	await page.goto('/');
 	await waitForHub(page);
 	await expect(page.locator('.cm-content')).toBeVisible();
+	// The conversation loads once the start is over: the network drops after it came.
+	await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
 	const atStart = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)));
 	// Every script asked for from now on fails, as when the network drops before the chunk was cached.
 	let refuse = true;
 	await page.route(/\/_app\/immutable\/.*\.js$/, (route) => (refuse && !atStart.has(new URL(route.request().url()).pathname) ? route.abort('internetdisconnected') : route.continue()));
 	await page.getByRole('tab', { name: 'Packages' }).click();
-	const failed = page.getByTestId('lazy-failed');
+	const failed = page.getByRole('tabpanel', { name: 'Packages' }).getByTestId('lazy-failed');
 	await expect(failed).toContainText('The Packages panel could not be loaded');
 	refuse = false;
 	await failed.getByRole('button', { name: 'Retry' }).click();
