@@ -12,6 +12,7 @@ import { lazySegmenter } from './scripts/vite/lazy-segmenter.ts';
 import { compileHints } from './scripts/vite/compile-hints.ts';
 import { startChunk } from './scripts/vite/start-chunk.ts';
 import { editorGroups } from './scripts/vite/editor-chunks.ts';
+import { framePrograms } from './scripts/vite/frame-programs.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -36,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		__BASE_PATH__: JSON.stringify(base)
 	},
 	plugins: [
+		framePrograms(),
 		lazySegmenter(),
 		compileHints(),
 		start.plugin,
@@ -98,7 +100,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 			kit: { base: at('/'), adapterFallback: 'index.html', spa: { fallbackMapping: at('/') }, outDir: process.env.STUDIO_KIT_DIR }
 		})
 	],
-	worker: { format: 'es' },
+	// The hub compiles previews in its worker: the frame's programs are minified there too.
+	worker: { format: 'es', plugins: () => [framePrograms()] },
 	// The timing report is noise in `npm start`'s output.
 	build: {
 		rolldownOptions: {

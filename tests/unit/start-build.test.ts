@@ -1,11 +1,14 @@
 // The build steps that keep a start's tasks short: the editor's word segmenter is made on first use,
-// the chunks a start runs carry V8's compile hint (the others do not), and the page's start is one file.
-import { readFileSync } from 'node:fs';
+// the chunks a start runs carry V8's compile hint (the others do not), the page's start is one file,
+// and the preview frame's programs are minified (every render's document carries them).
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { lazySegmenter } from '../../scripts/vite/lazy-segmenter';
 import { COMPILE_HINT, compileHints } from '../../scripts/vite/compile-hints';
 import { startChunk } from '../../scripts/vite/start-chunk';
+import { framePrograms, minifyFrameProgram } from '../../scripts/vite/frame-programs';
 
 /** Runs a plugin's transform on a file as the build would. */
 function transform(id: string, code: string): string {
@@ -62,5 +65,37 @@ describe('the editor’s build', () => {
 		expect(shell.test('/s/node_modules/svelte/internal.js')).toBe(true);
 		expect(shell.test('/s/src/routes/+layout.svelte')).toBe(true);
 		expect(page.test('/s/src/routes/regions/DockRegions.svelte') || shell.test('/s/src/routes/regions/DockRegions.svelte')).toBe(false);
+	});
+});
+
+describe('the preview frame’s programs in the build', () => {
+	const folder = fileURLToPath(new URL('../../src/lib/preview/frame/', import.meta.url));
+	const load = (id: string) => (framePrograms().load as (this: unknown, id: string) => { code: string } | null).call({ addWatchFile: () => undefined }, id);
+	const topLevel = (code: string) => [...code.matchAll(/(?:^|[;}\s])function (studio\w+)\(/g)].map((match) => match[1]).sort();
+
+	it('minifies each one, keeping the top-level functions the bridge calls by name', () => {
+		const files = readdirSync(folder).filter((name) => name.endsWith('.js'));
+		expect(files.length).toBeGreaterThanOrEqual(5);
+		let written = 0;
+		let shipped = 0;
+		for (const name of files) {
+			const source = readFileSync(folder + name, 'utf8');
+			const out = load(`${folder}${name}?raw`);
+			expect(out, name).not.toBeNull();
+			const code = (new Function(out!.code.replace(/^export default /, 'return ')) as () => string)();
+			expect(topLevel(code), name).toEqual(topLevel(source));
+			expect(topLevel(code).length, name).toBe(1);
+			// It still parses as a script (the bridge joins them inside one function).
+			expect(() => new Function(code), name).not.toThrow();
+			written += source.length;
+			shipped += code.length;
+		}
+		expect(shipped).toBeLessThan(written * 0.6);
+	});
+
+	it('leaves other imports to Vite and fails the build on a program that does not parse', () => {
+		expect(load(`${folder}bridge.js`)).toBeNull();
+		expect(load('/s/src/lib/preview/site.ts?raw')).toBeNull();
+		expect(() => minifyFrameProgram('broken.js', 'function studioBroken( {')).toThrow(/broken\.js/);
 	});
 });
