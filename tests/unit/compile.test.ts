@@ -288,6 +288,46 @@ describe('preview coordinator', () => {
 		expect(coordinator.status().preview).toMatchObject({ revision: 4, status: 'ready' });
 	});
 
+	it('compiles a page once per render: the trial compile that found nothing lacking is the one sent, and it lapses with its task', async () => {
+		// Each compile with packages reads their view once: the count is the number of compiles.
+		let compiles = 0;
+		const packages = {
+			view: () => (compiles++, { cdn: DEFAULT_CDN, pins: {}, version: () => undefined, file: () => undefined, problem: () => undefined }),
+			prepare: async () => false
+		};
+		const sent: PreviewRender[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), packages });
+		const first = ws({ 'index.html': '<h1>one</h1>' }, 1);
+		await coordinator.prepare(first);
+		const registered = coordinator.registerHost('a', first);
+		expect(compiles).toBe(1);
+		expect(registered.html).toBe(compile(first, null, undefined, packages.view()).html);
+		compiles = 0;
+		const second = ws({ 'index.html': '<h1>two</h1>' }, 2);
+		const rendered = coordinator.render(second);
+		await vi.waitFor(() => expect(sent.map((render) => render.revision)).toEqual([2]));
+		expect(compiles).toBe(1);
+		expect(sent[0]!.html).toContain('>two</h1>');
+		coordinator.ack('a', sent[0]!.renderId, { revision: 2, status: 'ready', durationMs: 5, errors: [] });
+		await rendered;
+		// A page that lacked a package is compiled again once it is there.
+		compiles = 0;
+		const third = ws({ 'index.html': '<script type="module">import confetti from "canvas-confetti"; confetti();</script>' }, 3);
+		void coordinator.render(third);
+		await vi.waitFor(() => expect(sent).toHaveLength(2));
+		expect(compiles).toBe(2);
+		// A trial is not taken for another workspace, another page, or in a later task.
+		compiles = 0;
+		await coordinator.prepare(first);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		coordinator.registerHost('b', first);
+		expect(compiles).toBe(2);
+		compiles = 0;
+		await coordinator.prepare(first);
+		coordinator.registerHost('c', second);
+		expect(compiles).toBe(2);
+	});
+
 	it('times out with PREVIEW_ACK_TIMEOUT when no host answers, and a removed host no longer counts', async () => {
 		const coordinator = new PreviewCoordinator({ send: () => undefined, ackTimeoutMs: 30 });
 		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));

@@ -8,9 +8,9 @@
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
 import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
-import { compile, documentKey } from './compile';
-import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
-import { preparePackages, type PreviewPackages } from './packages-step';
+import { documentKey, type CompiledPreview } from './compile';
+import type { PreviewPackages } from './packages-step';
+import { PageCompiler } from './page-compiler';
 import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
@@ -78,8 +78,7 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #history = new SiteHistory();
 	readonly #revisions = new SiteRevisions();
 	readonly #storage: SiteStorage;
-	/** Files imports left out (archive path → why), for the diagnostics of pages that reference them. */
-	#leftOut = new Map<string, string>();
+	readonly #pages: PageCompiler;
 	/** The tab that acknowledged a render last (it shows the newest revision): screenshots come from it. */
 	#ackedBy: string | null = null;
 	readonly #captures: CaptureRequests;
@@ -88,6 +87,7 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#options = options;
 		this.#storage = new SiteStorage(options.siteStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
+		this.#pages = new PageCompiler(options.packages, () => this.#history.page);
 	}
 
 	/** A picture of the revision the preview acknowledged, drawn by the tab that shows it. */
@@ -112,26 +112,19 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** Compiles the page shown and remembers the revision for its file requests. */
-	#compile(workspace: Workspace) {
+	#compile(workspace: Workspace): CompiledPreview {
 		this.#revisions.remember(workspace);
-		return compile(workspace, this.#history.page, this.#leftOut, this.#options.packages?.view(workspace));
+		return this.#pages.compile(workspace);
 	}
 
-	/**
-	 * What the page lacks is made available before it renders: packages (from the device, else fetched
-	 * once), and the `location` rewrite's parser when a trial compile met `location`.
-	 */
-	async prepare(workspace: Workspace): Promise<void> {
-		const packages = this.#options.packages;
-		if (packages) await preparePackages(packages, workspace, (view) => compile(workspace, this.#history.page, this.#leftOut, view));
-		else if (!locationParserReady()) compile(workspace, this.#history.page, this.#leftOut);
-		if (locationParserWanted()) await loadLocationParser();
+	/** Makes what the page lacks available before it renders (packages, the `location` parser). */
+	prepare(workspace: Workspace): Promise<void> {
+		return this.#pages.prepare(workspace);
 	}
 
-	/** Files an import left out, with why (the latest thousand kept). */
+	/** Files an import left out, with why (the diagnostics of pages that reference them). */
 	noteLeftOut(skipped: readonly { path: string; reason: string }[]): void {
-		for (const { path, reason } of skipped) this.#leftOut.set(path, reason);
-		for (const path of this.#leftOut.keys()) if (this.#leftOut.size > 1000) this.#leftOut.delete(path);
+		this.#pages.noteLeftOut(skipped);
 	}
 
 	/** What a render carries beside its document; the fragment is used once (a host's first render takes none). */
@@ -220,7 +213,7 @@ export class PreviewCoordinator implements PreviewPort {
 		// Only a hub with packages (or without the location parser yet) waits here: otherwise a render is
 		// sent in the same turn it is asked.
 		this.#asked = Math.max(this.#asked, workspace.revision);
-		if (this.#options.packages || !locationParserReady()) await this.prepare(workspace);
+		if (this.#pages.prepares) await this.prepare(workspace);
 		// Renders wait for what they need for different times (a package fetched, the parser loaded): one
 		// asked before a newer revision's must not be sent after it, and replace it in every tab.
 		if (workspace.revision < this.#asked) return { revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'A newer revision was rendered instead.', diagnostics: [] };

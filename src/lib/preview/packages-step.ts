@@ -15,15 +15,21 @@ export interface PreviewPackages {
 /** Rounds at most: each follows one more level of what became available. */
 const ROUNDS = 4;
 
-/** Makes what `workspace`'s page needs of packages available before it is rendered. Never throws. */
-export async function preparePackages(packages: PreviewPackages, workspace: Workspace, compileWith: (view: PackageView) => CompiledPreview): Promise<void> {
+/**
+ * Makes what `workspace`'s page needs of packages available before it is rendered. Never throws.
+ * Resolves with the compilation when the first one lacked nothing (nothing was awaited after it, so
+ * it is the render's document), else null.
+ */
+export async function preparePackages(packages: PreviewPackages, workspace: Workspace, compileWith: (view: PackageView) => CompiledPreview): Promise<CompiledPreview | null> {
 	try {
 		for (let round = 0; round < ROUNDS; round++) {
-			const wanted = compileWith(packages.view(workspace)).packages;
-			if (!wanted.needs.length && !wanted.unresolved.length && !wanted.unpinned.length) return;
-			if (!(await packages.prepare(workspace, wanted))) return;
+			const compiled = compileWith(packages.view(workspace));
+			const wanted = compiled.packages;
+			if (!wanted.needs.length && !wanted.unresolved.length && !wanted.unpinned.length) return round === 0 ? compiled : null;
+			if (!(await packages.prepare(workspace, wanted))) return null;
 		}
 	} catch {
 		// A package the hub could not get is a diagnostic of the render, not a failed render.
 	}
+	return null;
 }
