@@ -196,7 +196,7 @@ export class Compiler {
 		}
 		const edits: Edit[] = [];
 		for (const item of imports) {
-			// A module runs from a blob: URL; import.meta names its file's URL on the site instead, as on a host.
+			// A module runs from a data: or blob: URL; import.meta names its file's URL on the site instead, as on a host.
 			if (item.t === META) {
 				const url = JSON.stringify(siteUrl(path));
 				edits.push({ start: item.s, end: item.e, text: `({ url: ${url}, resolve: function (s) { return new URL(s, ${url}).href; } })` });
