@@ -37,6 +37,38 @@ test('typing and closing the only tab within 50 ms loses no character', async ({
 	await expect.poll(() => read(again, 'README.md'), { timeout: 15_000 }).toContain('the very last words');
 });
 
+test('typing while another file opens goes to the file shown, which stays marked open until the next one shows', async ({ page }) => {
+	// The Markdown language's code is held back: README.md takes as long to open as the test wants.
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	let holding = false;
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (body.includes('ATXHeading1')) {
+			holding = true;
+			await held;
+		}
+		await route.fulfill({ response, body });
+	});
+	await ready(page);
+	const open = page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]');
+	await expect(open).toHaveAttribute('title', 'index.html');
+	await page.locator('[data-path="README.md"]').click();
+	await expect.poll(() => holding).toBe(true);
+	// README.md is loading: the editor shows index.html, and says so.
+	await expect(open).toHaveAttribute('title', 'index.html');
+	await page.locator('.cm-content').click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('<!-- typed while README opened -->');
+	release();
+	await expect(open).toHaveAttribute('title', 'README.md');
+	await expect(page.locator('.cm-content')).toContainText('A starter site made in Web Studio');
+	await expect(page.locator('.cm-content')).not.toContainText('typed while README opened');
+	await expect.poll(() => read(page, 'index.html')).toMatch(/<!-- typed while README opened -->\s*$/);
+	expect(await read(page, 'README.md')).not.toContain('typed while');
+});
+
 test('typing the hub holds but has not stored yet stays in the journal until it is stored (the last tab may take the hub with it)', async ({ page }) => {
 	await ready(page);
 	await typeAtEnd(page, 'README.md', '\nfirst words');

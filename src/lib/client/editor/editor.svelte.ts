@@ -202,12 +202,22 @@ export class EditorController {
 		return (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES));
 	}
 
+	/** Counts opens: one whose file loaded after a later open began leaves the editor to that one. */
+	#opens = 0;
+
 	/** Opens `path` (a tab per file), optionally revealing a line. */
 	async open(path: string, line?: number): Promise<void> {
+		const open = ++this.#opens;
 		// Another file, or a line to show: CodeMirror (the plain text shows one file, from its top).
 		if (this.#start.waiting && (path !== this.#start.first?.path || line)) this.#start.wake();
 		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
-		this.active = path;
+		// A file still to load becomes the open one when it shows: until then the editor shows the one
+		// before, and what is typed goes there, so that one stays marked open. (Marked at once, a file
+		// that took a while to load, its language pack on a busy phone, took typing meant for it into
+		// the file shown before it, and the rest at its top.)
+		const loads = !!this.#cm && !!this.#sessions.view && this.#start.live && !this.#sessions.has(path);
+		if (!loads) this.active = path;
+		const before = this.active;
 		// A line asked for before CodeMirror is there is shown when the file opens in it.
 		if (line) this.#wantedLine = { path, line };
 		if (!this.#cm || !this.#sessions.view) return;
@@ -223,7 +233,9 @@ export class EditorController {
 				if (loaded.shared) void this.#sync.pull(path); // updates published while it opened
 			}
 		}
-		if (this.active !== path) return; // another open() won meanwhile
+		// Another open() won meanwhile, another file was made the open one, or its tab was closed.
+		if (open !== this.#opens || this.active !== before || !this.tabs.includes(path)) return;
+		this.active = path;
 		// Shown already (a concurrent open() of the same file): showing it again would redraw the view.
 		if (this.#sessions.isShown(path) && !line) return;
 		const view = this.#sessions.show(path);
