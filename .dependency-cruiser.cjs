@@ -61,6 +61,20 @@ module.exports = {
 			to: { path: '^src/lib/runtime/remote/sdk-client\\.ts$', dependencyTypesNot: ['dynamic-import'] }
 		},
 		{
+			name: 'agent-loops-load-on-demand',
+			comment: 'The agents\' loops (the local agent, the model loop and its provider client) reach a hub through agents/loops.ts, imported with the first run or model list: never with the hub\'s boot.',
+			severity: 'error',
+			from: { path: '^src/', pathNot: '^src/lib/agents/(loops|local|local-element|model-loop)\\.ts$' },
+			to: { path: '^src/lib/agents/(loops|local|local-element|model-loop)\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] }
+		},
+		{
+			name: 'collab-documents-load-on-demand',
+			comment: 'The co-editing documents (@codemirror/state and collab, the line diff) reach a hub when a tab first opens a file (HubCollab.load): never with the hub\'s boot.',
+			severity: 'error',
+			from: { path: '^src/' },
+			to: { path: '^src/lib/runtime/collab-doc\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] }
+		},
+		{
 			name: 'remote-client-is-client-only',
 			comment: 'The remote servers\' client uses the SDK\'s client side, never its server.',
 			severity: 'error',

@@ -1,14 +1,14 @@
 // WebMCP: a browser agent sees exactly the catalog, calls tools, and its writes wait for approval.
 import { test, expect, waitForHub, previewFrame } from './fixtures';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 
 test('browser agents get the whole catalog through WebMCP, and their writes wait for approval in the studio', async ({ page }) => {
 	await page.goto('/');
 	await waitForHub(page);
 	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(mcpTools().length);
 	const tools = await page.webmcp.tools();
-	expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
+	expect(tools.map((t) => t.name).sort()).toEqual(mcpTools().map((t) => t.name).sort());
 	const read = tools.find((t) => t.name === 'workspace_read_file')!;
 	expect(read.annotations?.readOnly).toBe(true);
 	expect(read.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
@@ -36,7 +36,7 @@ test('browser agents get the whole catalog through WebMCP, and their writes wait
 	expect(traced.some((e) => e.name === 'workspace_apply_patch' && e.phase === 'completed' && e.source === 'webmcp' && e.mode === 'agent')).toBe(true);
 
 	await page.getByRole('button', { name: 'Model settings' }).click();
-	await expect(page.getByTestId('browser-agents')).toContainText(`${MCP_TOOLS.length} tools registered`);
+	await expect(page.getByTestId('browser-agents')).toContainText(`${mcpTools().length} tools registered`);
 });
 
 test('each page load is its own WebMCP session: a grant covers only it, is listed with Revoke, and ends on reload', async ({ context, page }) => {
@@ -44,7 +44,7 @@ test('each page load is its own WebMCP session: a grant covers only it, is liste
 	for (const p of [page, other]) {
 		await p.goto('/');
 		await waitForHub(p);
-		await expect.poll(async () => (await p.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+		await expect.poll(async () => (await p.webmcp.tools()).length).toBe(mcpTools().length);
 	}
 	const create = (p: typeof page, path: string) => p.webmcp.callTool('workspace_create_file', { path, content: 'x' }) as Promise<{ isError: boolean; structuredContent: { error?: { code: string } } }>;
 	const card = page.getByTestId('approval-card');
@@ -66,7 +66,7 @@ test('each page load is its own WebMCP session: a grant covers only it, is liste
 
 	await page.reload();
 	await waitForHub(page);
-	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(MCP_TOOLS.length);
+	await expect.poll(async () => (await page.webmcp.tools()).length).toBe(mcpTools().length);
 	const afterReload = create(page, 'a3.txt');
 	await expect(card).toHaveCount(1);
 	await card.getByRole('button', { name: 'Deny' }).click();

@@ -7,7 +7,7 @@ import { ToolRegistry } from '../../src/lib/runtime/registry';
 import { ApprovalPolicy } from '../../src/lib/runtime/policy';
 import { TOOLS, type ToolName } from '../../src/lib/tools/schema';
 import { rawServer } from './helpers/mcp-pair';
-import { MCP_TOOLS, sampleArguments } from '../../src/lib/tools/catalog';
+import { mcpTools, sampleArguments } from '../../src/lib/tools/catalog';
 
 function spyRegistry() {
 	const violations: string[] = [];
@@ -81,7 +81,7 @@ describe('MCP server robustness', () => {
 
 	it('every tool is reached with valid arguments, and near-valid ones (a field dropped, retyped, added or overlong) reach it only when still valid — counted', async () => {
 		const { registry, violations, reached } = spyRegistry();
-		const samples = new Map(MCP_TOOLS.map((tool) => [tool.name, sampleArguments(tool)]));
+		const samples = new Map(mcpTools().map((tool) => [tool.name, sampleArguments(tool)]));
 		const near = fc.oneof(
 			fc.record({ kind: fc.constant('valid' as const) }),
 			fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }),

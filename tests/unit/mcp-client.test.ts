@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApprovalPolicy } from '../../src/lib/runtime/policy';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import { makeRegistry } from './helpers/registry-fixture';
 import { connectClient } from './helpers/mcp-pair';
 
@@ -35,7 +35,7 @@ describe('MCP SDK client', () => {
 			cursor = page.nextCursor;
 			pages++;
 		} while (cursor);
-		expect(names).toEqual(MCP_TOOLS.map((tool) => tool.name));
+		expect(names).toEqual(mcpTools().map((tool) => tool.name));
 		expect(pages).toBeGreaterThan(1);
 		await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: -32602 });
 	});

@@ -7,7 +7,7 @@ import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import { ROOT, folder, serveHttp } from './helpers/mcp-serve';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -59,7 +59,7 @@ async function exercise(session: Session) {
 }
 
 const expected = {
-	names: MCP_TOOLS.map((t) => t.name),
+	names: mcpTools().map((t) => t.name),
 	content: '<h1>Over HTTP</h1>\n',
 	written: { isError: false, changedPaths: ['index.html'] },
 	stale: 'WORKSPACE_REVISION_CONFLICT',

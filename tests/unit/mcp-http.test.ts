@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { serveHttp } from './helpers/mcp-serve';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import { allowedHosts, refuse } from '../../src/mcp/http-guard';
 
 const TOKEN = 'test-token-5b1f';
@@ -50,7 +50,7 @@ describe('MCP over Streamable HTTP', () => {
 		expect(a.transport.sessionId).toBeTruthy();
 		expect(b.transport.sessionId).not.toBe(a.transport.sessionId);
 		const { tools } = await a.client.listTools();
-		expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+		expect(tools.map((t) => t.name)).toEqual(mcpTools().map((t) => t.name));
 		expect((await b.client.listTools()).tools).toHaveLength(tools.length);
 		const read = await a.client.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } });
 		const { revision, content } = read.structuredContent as { revision: number; content: string };
@@ -89,7 +89,7 @@ describe('MCP over Streamable HTTP', () => {
 		expect((await raw(url, { host, origin: 'http://localhost:5173' })).status).toBe(200);
 		expect((await raw(url, { host, origin: 'http://localhost:5174' })).status).toBe(403);
 		const { client } = await connect(url, '');
-		expect((await client.listTools()).tools.length).toBe(MCP_TOOLS.length);
+		expect((await client.listTools()).tools.length).toBe(mcpTools().length);
 	}, 60_000);
 });
 

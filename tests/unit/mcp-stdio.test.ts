@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 
 const ROOT = resolve(__dirname, '../..');
 const dirs: string[] = [];
@@ -32,7 +32,7 @@ describe('MCP over stdio on a local folder', () => {
 	it('lists the catalog, reads, writes with expectedRevision to disk, and refuses a stale revision', async () => {
 		const { client, dir } = await start([], { 'index.html': '<h1>Folder site</h1>\n' });
 		const { tools } = await client.listTools();
-		expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+		expect(tools.map((t) => t.name)).toEqual(mcpTools().map((t) => t.name));
 
 		const read = await client.callTool({ name: 'workspace_read_file', arguments: { path: 'index.html' } });
 		expect(read.isError).toBe(false);

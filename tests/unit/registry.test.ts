@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../src/lib/runtime/registry';
 import { resultText } from '../../src/lib/runtime/types';
 import { InvalidCursorError } from '../../src/lib/runtime/cursor';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import { ERROR_CODES, ToolError, toErrorShape } from '../../src/lib/core/errors';
 import { makeRegistry } from './helpers/registry-fixture';
 
@@ -145,8 +145,8 @@ describe('listTools', () => {
 			pages++;
 			if (cursor) expect(cursor).not.toMatch(/^\d+$/);
 		} while (cursor);
-		expect(seen).toEqual(MCP_TOOLS.map((tool) => tool.name));
-		expect(pages).toBe(Math.ceil(MCP_TOOLS.length / 7));
+		expect(seen).toEqual(mcpTools().map((tool) => tool.name));
+		expect(pages).toBe(Math.ceil(mcpTools().length / 7));
 		expect(registry.trace.query({ method: 'tools/list' })).toHaveLength(pages);
 	});
 
@@ -170,6 +170,6 @@ describe('canonical errors', () => {
 
 	it('a registry without handlers still lists every tool', () => {
 		const registry = new ToolRegistry({ pageSize: 100 });
-		expect(registry.listTools().tools).toHaveLength(MCP_TOOLS.length);
+		expect(registry.listTools().tools).toHaveLength(mcpTools().length);
 	});
 });

@@ -7,7 +7,7 @@ import { RemoteTools } from '../../src/lib/runtime/remote/servers';
 import { TOOL_NAME_PATTERN, checkServerUrl, remoteToolName, serverSlug, uniqueSlug } from '../../src/lib/runtime/remote/config';
 import { foldRemoteResult } from '../../src/lib/runtime/remote/result';
 import { REMOTE_RESULT_MAX_CHARS } from '../../src/lib/core/limits';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import type { PendingApproval } from '../../src/lib/runtime/policy';
 import type { CallToolResult } from '../../src/lib/runtime/types';
 import { RED_PNG, startRemoteMcp } from '../e2e/helpers/remote-mcp';
@@ -64,7 +64,7 @@ describe('names and settings', () => {
 		expect(names[0]).toBe('team-docs__search');
 		expect(new Set(names).size).toBe(names.length);
 		expect(names[2]).not.toBe(names[3]);
-		for (const tool of MCP_TOOLS) expect(tool.name).not.toContain('__');
+		for (const tool of mcpTools()) expect(tool.name).not.toContain('__');
 	});
 
 	it('a URL is http(s); a header never crosses a network in plain http', () => {
@@ -105,7 +105,7 @@ describe('a real SDK server on 127.0.0.1', () => {
 		expect(JSON.stringify(view)).not.toContain('team-secret');
 		expect(JSON.stringify(store.data.get('mcp-servers'))).toContain('team-secret');
 		const openai = registry.toOpenAI().map((t) => t.function.name);
-		expect(openai).toHaveLength(MCP_TOOLS.length + 3);
+		expect(openai).toHaveLength(mcpTools().length + 3);
 		expect(openai).toContain('team-docs__search_docs');
 		// The studio's own tools/list (MCP, WebMCP) never re-exports them.
 		expect(registry.listAllTools().map((t) => t.name)).not.toContain('team-docs__search_docs');

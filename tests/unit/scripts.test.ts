@@ -143,11 +143,11 @@ describe('dependency rules', () => {
 
 describe('npm run catalog', () => {
 	it('prints the exact tools/list result for the whole catalog', async () => {
-		const { MCP_TOOLS } = await import('../../src/lib/tools/catalog');
+		const { mcpTools } = await import('../../src/lib/tools/catalog');
 		const result = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/catalog.ts'], { cwd: ROOT, encoding: 'utf8' });
 		expect(result.status, result.stderr).toBe(0);
 		const printed = JSON.parse(result.stdout) as { tools: unknown[]; nextCursor?: string };
 		expect(printed.nextCursor).toBeUndefined();
-		expect(printed.tools).toEqual(JSON.parse(JSON.stringify(MCP_TOOLS)));
+		expect(printed.tools).toEqual(JSON.parse(JSON.stringify(mcpTools())));
 	});
 });

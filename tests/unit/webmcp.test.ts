@@ -2,7 +2,7 @@
 // its hints (untrustedContentHint on tools whose results carry the site's content); the Promise each
 // registration returns is awaited, and refusals — thrown or rejected — are counted with a reason.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MCP_TOOLS } from '../../src/lib/tools/catalog';
+import { mcpTools } from '../../src/lib/tools/catalog';
 import { carriesSiteContent } from '../../src/lib/tools/catalog-model';
 import { WebMcpBridge, toModelContextTool } from '../../src/lib/client/webmcp';
 
@@ -35,25 +35,25 @@ describe('WebMCP registration', () => {
 			calls.push({ name: call.name, sessionId });
 			return { content: [{ type: 'text', text: '{}' }], structuredContent: {}, isError: false };
 		});
-		const status = await bridge.sync(MCP_TOOLS);
-		expect(status).toEqual({ available: true, registered: MCP_TOOLS.length });
+		const status = await bridge.sync(mcpTools());
+		expect(status).toEqual({ available: true, registered: mcpTools().length });
 		const read = registered.find((t) => t.name === 'workspace_read_file')!;
-		expect(read.title).toBe(MCP_TOOLS.find((t) => t.name === 'workspace_read_file')!.title);
+		expect(read.title).toBe(mcpTools().find((t) => t.name === 'workspace_read_file')!.title);
 		expect(read.annotations).toEqual({ readOnlyHint: true, untrustedContentHint: true });
 		expect(read.outputSchema).toMatchObject({ type: 'object' });
 		expect(read.outputSchema).not.toHaveProperty('$schema');
 		expect(read.inputSchema).not.toHaveProperty('$schema');
 		expect(registered.find((t) => t.name === 'workspace_write_file')!.annotations).toEqual({ readOnlyHint: false });
 		for (const name of ['workspace_search', 'workspace_list_files', 'preview_screenshot', 'preview_get_status', 'preview_get_storage', 'workspace_history']) expect(registered.find((t) => t.name === name)!.annotations?.untrustedContentHint, name).toBe(true);
-		expect(MCP_TOOLS.filter(carriesSiteContent).every((tool) => tool.annotations.readOnlyHint)).toBe(true);
+		expect(mcpTools().filter(carriesSiteContent).every((tool) => tool.annotations.readOnlyHint)).toBe(true);
 		await read.execute({ path: 'index.html' });
 		expect(calls).toEqual([{ name: 'workspace_read_file', sessionId: bridge.sessionId }]);
 	});
 
 	it('counts what the browser refused, thrown or rejected, and says why', async () => {
 		browser({ workspace_read_file: 'reject', workspace_write_file: 'throw' });
-		const status = await new WebMcpBridge(async () => ({ content: [], structuredContent: {}, isError: false })).sync(MCP_TOOLS);
-		expect(status.registered).toBe(MCP_TOOLS.length - 2);
+		const status = await new WebMcpBridge(async () => ({ content: [], structuredContent: {}, isError: false })).sync(mcpTools());
+		expect(status.registered).toBe(mcpTools().length - 2);
 		expect(status.refused?.count).toBe(2);
 		expect(status.refused?.reason).toMatch(/refused|already exists/);
 	});
@@ -61,10 +61,10 @@ describe('WebMCP registration', () => {
 	it('replaces its earlier registration (the previous set is unregistered by its signal)', async () => {
 		const { signals } = browser();
 		const bridge = new WebMcpBridge(async () => ({ content: [], structuredContent: {}, isError: false }));
-		await bridge.sync(MCP_TOOLS.slice(0, 2));
-		await bridge.sync(MCP_TOOLS.slice(0, 2));
+		await bridge.sync(mcpTools().slice(0, 2));
+		await bridge.sync(mcpTools().slice(0, 2));
 		expect(signals.slice(0, 2).every((signal) => signal.aborted)).toBe(true);
 		expect(signals.slice(2).some((signal) => signal.aborted)).toBe(false);
-		expect(toModelContextTool(MCP_TOOLS[0]!, async () => null).name).toBe(MCP_TOOLS[0]!.name);
+		expect(toModelContextTool(mcpTools()[0]!, async () => null).name).toBe(mcpTools()[0]!.name);
 	});
 });

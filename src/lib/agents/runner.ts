@@ -4,9 +4,7 @@
 import { ERROR_CODES, isErrorCode, toErrorShape } from '../core/errors';
 import type { ToolRegistry } from '../runtime/registry';
 import { foldEvent, zeroCounters, type AgentBudget, type AgentEvent, type AgentRunInfo } from './events';
-import { runLocalAgent } from './local';
-import { planForElement } from './local-element';
-import { listModels, runModelLoop, type ChatMessage } from './model-loop';
+import type { ChatMessage } from './model-loop';
 import type { ProviderSettings } from './provider';
 import type { PromptAttachments } from './attachments';
 import { AgentSettings, type AgentSettingsPatch, type AgentSettingsView, type SettingsPort } from './settings';
@@ -31,6 +29,8 @@ const HISTORY_RUNS = 10;
 const HISTORY_CHARS = 6000;
 /** How long a model run waits for remote MCP servers still connecting before its first turn. */
 const REMOTE_SETTLE_MS = 5000;
+/** The loops' code (the local agent, the model loop and its provider client): a hub's boot never runs one. */
+const loops = () => import('./loops');
 
 /** Runs agents and keeps their transcripts. */
 export class AgentRunner {
@@ -119,7 +119,7 @@ export class AgentRunner {
 
 	/** The provider's models (GET /models), with tool support marked. */
 	async models() {
-		const s = await this.#settings.stored();
+		const [s, { listModels }] = await Promise.all([this.#settings.stored(), loops()]);
 		return listModels({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }, { fetch: this.fetchImpl });
 	}
 
@@ -188,6 +188,7 @@ export class AgentRunner {
 		try {
 			// A remote server still connecting gets a moment: the first turn then lists its tools.
 			if (run.provider === 'model') await this.registry.remote?.settle(REMOTE_SETTLE_MS);
+			const { runLocalAgent, planForElement, runModelLoop } = await loops();
 			done =
 				run.provider === 'local'
 					? await runLocalAgent(run.prompt, { registry: this.registry, sessionId: run.sessionId, signal: run.controller.signal, emit: (e) => this.#emit(run, e), onToolCall: () => run.counters.toolCalls++, plan: attachments.element ? (planForElement(run.prompt, attachments.element) ?? undefined) : undefined })

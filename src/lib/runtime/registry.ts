@@ -1,7 +1,7 @@
 // The registry: the one boundary every caller ends at. tools/list, tools/call (direct and agent),
 // retry, and JSON-RPC/MCP. The call pipeline itself lives in call.ts.
-import type { ToolName } from '../tools/schema';
-import { MCP_TOOLS, toOpenAITools, type McpTool, type OpenAITool } from '../tools/catalog';
+import { TOOL_LIST, type ToolName } from '../tools/schema';
+import { mcpTools, toOpenAITools, type McpTool, type OpenAITool } from '../tools/catalog';
 import { ToolError } from '../core/errors';
 import { ApprovalPolicy } from './policy';
 import { Trace } from './trace';
@@ -65,7 +65,7 @@ export class ToolRegistry {
 		this.trace = options.trace ?? new Trace();
 		this.policy = options.policy ?? new ApprovalPolicy();
 		this.#now = options.now ?? Date.now;
-		this.#cursors = new Cursors(MCP_TOOLS.map((tool) => tool.name).join(',').length.toString(36) + MCP_TOOLS.length.toString(36));
+		this.#cursors = new Cursors(TOOL_LIST.map((tool) => tool.name).join(',').length.toString(36) + TOOL_LIST.length.toString(36));
 		// Read-only mode changes what tools/list says: MCP clients are told (notifications/tools/list_changed).
 		this.policy.onReadOnly(() => this.#catalogListeners.forEach((listener) => listener()));
 	}
@@ -107,8 +107,8 @@ export class ToolRegistry {
 
 	/** The MCP tool definitions as listed (read-only runtimes mark mutating tools unavailable). */
 	definitions(): McpTool[] {
-		if (!this.policy.readOnly) return [...MCP_TOOLS];
-		return MCP_TOOLS.map((tool) =>
+		if (!this.policy.readOnly) return [...mcpTools()];
+		return mcpTools().map((tool) =>
 			tool.annotations.readOnlyHint
 				? tool
 				: { ...tool, description: `Unavailable: this server is read-only. ${tool.description}`, _meta: { 'web-studio/available': false } }

@@ -45,16 +45,24 @@ export function toMcpTool(definition: ToolDefinition): McpTool {
 	};
 }
 
-/** Every MCP tool definition, in catalog order. Computed once; treat as immutable. */
-export const MCP_TOOLS: readonly McpTool[] = TOOL_LIST.map(toMcpTool);
+let computed: readonly McpTool[] | null = null;
+
+/**
+ * Every MCP tool definition, in catalog order. Computed on first use, then kept; treat as immutable.
+ * Not at import: the hub imports the catalog with its registry, and the JSON Schemas of the whole
+ * catalog were about 10 ms of every hub's boot (its first tools/list comes after the start).
+ */
+export function mcpTools(): readonly McpTool[] {
+	return (computed ??= TOOL_LIST.map(toMcpTool));
+}
 
 
 /** The OpenAI / OpenRouter `tools` array for chat completions (the whole catalog by default). */
-export function toOpenAITools(tools: readonly McpTool[] = MCP_TOOLS): OpenAITool[] {
+export function toOpenAITools(tools: readonly McpTool[] = mcpTools()): OpenAITool[] {
 	return openAIToolsOf(tools);
 }
 
 /** The catalog read model (the whole catalog by default), filtered by a free-text query. */
-export function buildCatalog(tools: readonly McpTool[] = MCP_TOOLS, query = ''): Catalog {
+export function buildCatalog(tools: readonly McpTool[] = mcpTools(), query = ''): Catalog {
 	return catalogOf(tools, query);
 }

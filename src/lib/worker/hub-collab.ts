@@ -4,7 +4,7 @@
 // a tab closes; a change made by a tool, undo, restore or folder reload merges into the live text.
 import type { ToolRegistry } from '../runtime/registry';
 import type { WorkspaceService } from '../runtime/workspace-service';
-import { CollabDoc, type WireUpdate } from '../runtime/collab-doc';
+import type { CollabDoc, WireUpdate } from '../runtime/collab-doc';
 import type { CollabOpened, CollabPeer, CollabPushed, CollabSelection, HubEventBody } from './protocol';
 
 /** Pause after the last update before the live text is committed (the editor's save debounce). */
@@ -35,6 +35,11 @@ export class HubCollab {
 	readonly #docs = new Map<string, OpenDoc>();
 	/** Tab numbers ("Tab 2"), in order of first appearance. */
 	readonly #numbers = new Map<string, number>();
+	/**
+	 * The documents' code (@codemirror/state and collab, the line diff), loaded with the first file a
+	 * tab opens: a hub's boot never needs it, and it was a tenth of the hub's bundle.
+	 */
+	#Doc: typeof CollabDoc | null = null;
 
 	constructor(
 		private readonly service: WorkspaceService,
@@ -55,13 +60,19 @@ export class HubCollab {
 		return { tabId, label: `Tab ${n}`, colour: COLOURS[(n - 1) % COLOURS.length]! };
 	}
 
-	/** Opens `path` for a tab: the live text and its version (null for a missing or binary file). */
+	/** Loads the documents' code (once); {@link open} needs it. */
+	async load(): Promise<void> {
+		this.#Doc ??= (await import('../runtime/collab-doc')).CollabDoc;
+	}
+
+	/** Opens `path` for a tab: the live text and its version (null for a missing or binary file). Call {@link load} first. */
 	open(path: string, tabId: string): CollabOpened | null {
 		let open = this.#docs.get(path);
 		if (!open) {
+			if (!this.#Doc) throw new Error('The co-editing code is not loaded: call load() first.');
 			const file = this.service.workspace.files.get(path);
 			if (!file || file.kind !== 'text' || file.content === undefined) return null;
-			open = { doc: new CollabDoc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
+			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
 			this.#docs.set(path, open);
 		}
 		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);

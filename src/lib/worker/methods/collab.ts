@@ -12,7 +12,9 @@ export function collabMethods(hub: HubContext) {
 		async collabOpen(path: string, tabId: string) {
 			hub.trackTab(tabId);
 			const normalized = tryNormalizePath(path);
-			return normalized ? collab.open(normalized, tabId) : null;
+			if (!normalized) return null;
+			await collab.load();
+			return collab.open(normalized, tabId);
 		},
 		async collabPush(path: string, tabId: string, version: number, updates: WireUpdate[]) {
 			return collab.push(path, tabId, version, updates);
