@@ -95,6 +95,35 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
 });
 
+test('the tool catalog is asked of the hub only once the start is over; the palette then runs a tool by name', async ({ page }) => {
+	// Each call the page makes of the hub, by name and time (Comlink posts `path` on the hub's port).
+	await page.addInitScript(() => {
+		const calls: [string, number][] = [];
+		Object.assign(window, { __hubCalls: calls });
+		const post = MessagePort.prototype.postMessage as (this: MessagePort, ...args: unknown[]) => void;
+		MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+			const path = (args[0] as { path?: unknown } | null)?.path;
+			if (Array.isArray(path) && typeof path[0] === 'string') calls.push([path[0], performance.now()]);
+			post.apply(this, args);
+		} as MessagePort['postMessage'];
+	});
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	const calls = () => page.evaluate(() => (window as unknown as { __hubCalls: [string, number][] }).__hubCalls);
+	await expect.poll(async () => (await calls()).some(([name]) => name === 'listTools'), { timeout: 15_000 }).toBe(true);
+	await expect.poll(() => page.evaluate(() => performance.getEntriesByName('studio:start-settled').length), { timeout: 15_000 }).toBe(1);
+	const settled = await page.evaluate(() => performance.getEntriesByName('studio:start-settled')[0]!.startTime);
+	const during = (await calls()).filter(([name, at]) => (name === 'listTools' || name === 'remoteServers') && at < settled);
+	expect(during, 'the catalog was asked for during the start').toEqual([]);
+	// The snapshot and the first render were asked for during the start, as ever.
+	expect((await calls()).some(([name, at]) => name === 'snapshot' && at < settled)).toBe(true);
+	await page.keyboard.press('Control+k');
+	await page.getByRole('combobox', { name: 'Command' }).fill('workspace_list_files');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('tool-result')).toContainText('"files"');
+});
+
 test('on a phone the files’, the preview’s and the conversation’s code each load when their tab is first shown, not with the first screen', async ({ browser, baseURL }) => {
 	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 	const page = await context.newPage();

@@ -1,6 +1,7 @@
 // The page's start, once it is mounted: the screen and network followed, the console API, install
-// and keyboard helpers, then — once the hub answers — the workspace's layout, look, tools, agent
-// settings, open file, share link, launched files and recovered typing. Returns what undoes it.
+// and keyboard helpers, then — once the hub answers — the workspace's layout, look, agent settings,
+// open file, share link, launched files and recovered typing; the tool catalog once the start is
+// over. Returns what undoes it.
 import type { StudioApp } from './app.svelte';
 import { EDITOR_LOOK_KEY } from './app.svelte';
 import { LAYOUT_KEY } from './layout.svelte';
@@ -51,10 +52,11 @@ async function whenConnected(app: StudioApp) {
 	await layout.restore({ load: () => studio.api.getPreference(LAYOUT_KEY), save: (value) => studio.api.setPreference(LAYOUT_KEY, value) });
 	const look = (await studio.api.getPreference(EDITOR_LOOK_KEY).catch(() => null)) as { fontSize?: number; wrap?: boolean } | null;
 	if (look) code.setLook({ fontSize: typeof look.fontSize === 'number' ? look.fontSize : undefined, wrap: typeof look.wrap === 'boolean' ? look.wrap : undefined });
-	await actions.loadTools();
-	// Browser agents get the catalog once the start is over: the bridge's code is not the first screen's.
+	// The catalog (every page of tools/list, the remote servers) loads once the start is over, and
+	// browser agents get it then: the palette, the Tools panel and the bridge are not the first
+	// screen's. Loaded here before, it was four calls of the hub and the page beside the first render.
 	// Not awaited: a browser that never answers a registration must not hold anything.
-	afterStart(() => void app.offerToBrowserAgents(actions.tools).catch(() => undefined));
+	afterStart(() => void actions.loadTools().then(() => app.offerToBrowserAgents(actions.tools)).catch(() => undefined));
 	checkShareLink(app);
 	openShortcut(app);
 	consumeLaunchedFiles({ importAsNew: async (file) => (await workspaces.get()).importAsNew(file) });

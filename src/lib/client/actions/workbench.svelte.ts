@@ -67,10 +67,21 @@ export class WorkbenchActions {
 		this.toasts.show({ tone: result.isError ? 'error' : 'info', message: result.isError ? `Retry failed: ${(result.structuredContent.error as ToolErrorShape).message}` : `Retried ${name}: done.` });
 	}
 
-	/** Loads the catalog from tools/list. */
-	async loadTools(): Promise<void> {
-		this.tools = await this.studio.listAllTools();
-		this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
+	#toolsLoad: Promise<void> | null = null;
+
+	/**
+	 * Loads the catalog from tools/list (once; a failed load is tried again on the next call). The
+	 * palette, the Tools panel and browser agents ask for it; no first screen does.
+	 */
+	loadTools(): Promise<void> {
+		this.#toolsLoad ??= (async () => {
+			this.tools = await this.studio.listAllTools();
+			this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
+		})().catch((error: unknown) => {
+			this.#toolsLoad = null;
+			throw error;
+		});
+		return this.#toolsLoad;
 	}
 
 	// ── Files ──────────────────────────────────────────────────────────────────────────────────────
