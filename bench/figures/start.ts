@@ -17,8 +17,10 @@ export interface StartParts {
 	storage: number;
 	/** Storage open → hub ready → the page connected (workspace loaded, handshake, snapshot). */
 	connect: number;
-	/** Connected → the first preview acknowledged. */
-	render: number;
+	/** Connected → the first render's document set in the site's frame (registration, compile, the host's code). */
+	document: number;
+	/** That document → acknowledged: the site's sandboxed frame (a process of its own) loads and runs it. */
+	frame: number;
 }
 
 /** One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready, to the open file's text, and its parts. */
@@ -29,8 +31,10 @@ async function startOnce(context: BrowserContext, requireWorkerCache = false): P
 		if (requireWorkerCache && !response?.fromServiceWorker()) throw new Error('the page was not served by the service worker');
 		const t = await page.evaluate(() => window.__bench.startTimes());
 		if (t.connected === null || t.preview === null || t.status !== 'ready') throw new Error(`the studio did not start: ${JSON.stringify(t)}`);
-		const { script, hubCreated, hubStarting, storageOpened } = t.parts;
-		const parts = script !== null && hubCreated !== null && hubStarting !== null && storageOpened !== null ? { script, spawn: hubCreated - script, hubBoot: hubStarting - hubCreated, storage: storageOpened - hubStarting, connect: t.connected - storageOpened, render: Math.max(0, t.preview - t.connected) } : null;
+		const { script, hubCreated, hubStarting, storageOpened, previewDocument } = t.parts;
+		// A render handed over before the page had connected (it cannot be: the hub sends it) counts from connected.
+		const documentAt = Math.max(t.connected, previewDocument ?? t.preview);
+		const parts = script !== null && hubCreated !== null && hubStarting !== null && storageOpened !== null ? { script, spawn: hubCreated - script, hubBoot: hubStarting - hubCreated, storage: storageOpened - hubStarting, connect: t.connected - storageOpened, document: Math.max(0, documentAt - t.connected), frame: Math.max(0, t.preview - documentAt) } : null;
 		return { total: Math.max(t.connected, t.preview), firstText: t.firstText, parts };
 	} finally {
 		await page.close();
@@ -151,7 +155,8 @@ export const B6: Figure = {
 				part('hubBoot', 'worker created → the hub starts (its scripts loaded)'),
 				part('storage', 'the hub opens IndexedDB'),
 				part('connect', 'storage open → the page connected (workspace, handshake, snapshot)'),
-				part('render', 'connected → first preview acknowledged')
+				part('document', 'connected → the first render’s document in the site’s frame (registration, compile, host code)'),
+				part('frame', 'that document → acknowledged (the sandboxed site frame loads and runs it)')
 			];
 		});
 	}

@@ -266,7 +266,7 @@
 			const settled = mark('studio:preview-settled');
 			const at = (name) => mark(name)?.startTime ?? null;
 			// The parts of the start on the page's clock: its script, the hub's boot and storage (null when the hub was already running).
-			const parts = { script: at('studio:script'), hubCreated: at('studio:hub:created'), hubStarting: at('studio:hub:starting'), storageOpened: at('studio:hub:storage-opened'), hubReady: at('studio:hub:ready') };
+			const parts = { script: at('studio:script'), hubCreated: at('studio:hub:created'), hubStarting: at('studio:hub:starting'), storageOpened: at('studio:hub:storage-opened'), hubReady: at('studio:hub:ready'), previewDocument: at('studio:preview-document') };
 			// The open file's text on screen: the first paint's outline, else the editor (on a first visit, from the hub).
 			const firstText = at('studio:first-paint') ?? at('studio:first-text');
 			return { connected: connected?.startTime ?? null, preview: settled?.startTime ?? null, status: settled?.detail?.status ?? null, firstText, parts };

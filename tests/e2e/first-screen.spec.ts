@@ -149,6 +149,11 @@ test('a desktop start loads the editor’s code once the first preview has settl
 	const editor = await mark(page, 'studio:editor-load');
 	expect(editor?.detail).toBe('preview');
 	expect(editor!.at).toBeGreaterThanOrEqual(settled!.at);
+	// The first render's way in parts (bench B6): connected, its document handed to the site's frame, acknowledged.
+	const connected = await mark(page, 'studio:connected');
+	const document = await mark(page, 'studio:preview-document');
+	expect(document!.at).toBeGreaterThanOrEqual(connected!.at);
+	expect(settled!.at).toBeGreaterThanOrEqual(document!.at);
 });
 
 test('a touch on the outline loads the editor at once, without waiting for the runtime or the preview', async ({ context }) => {
