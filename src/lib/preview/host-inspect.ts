@@ -3,9 +3,24 @@
 // edited in place to whoever writes it and tells the frame whether it was written, and waits for
 // the pictures the screenshot tool asks for. One per preview host; messages are already checked
 // for the frame's window, nonce and revision.
-import * as v from 'valibot';
 import type { HostToFrameMessage, PickedElement, PreviewBridgeMessage } from './messages';
-import { PickedElementSchema } from './schemas';
+
+/**
+ * The check of what a frame says it picked, loaded when first needed: it carries the schema library,
+ * which the first screen's preview does not otherwise need. Asked for as soon as the picker or a
+ * followed element is on, so a pick seldom waits for it; one promise keeps picks in the order they came.
+ */
+let checker: Promise<(value: unknown) => PickedElement | null> | null = null;
+function pickedChecker(): Promise<(value: unknown) => PickedElement | null> {
+	checker ??= import('./picked-element').then(
+		(module) => module.checkPickedElement,
+		(error: unknown) => {
+			checker = null;
+			throw error;
+		}
+	);
+	return checker;
+}
 
 /** A text the person edited in the preview: the element's tag and place in its file, the text before and after. */
 export interface TextEdit {
@@ -60,12 +75,14 @@ export class FrameInspector {
 	/** Turns the picker on or off in the frame shown. */
 	pick(on: boolean, frame: Frame | null, post: Post): void {
 		this.#picking = on;
+		if (on) void pickedChecker().catch(() => undefined);
 		if (frame) post({ studioFrame: frame.nonce, type: 'pick', on });
 	}
 
 	/** Follows an element across renders (null: none). */
 	follow(element: { offset: number; tag: string } | null): void {
 		this.#follow = element;
+		if (element) void pickedChecker().catch(() => undefined);
 	}
 
 	/** A new render is ready: the picker stays on across it, the followed element is described again. */
@@ -98,11 +115,19 @@ export class FrameInspector {
 					if (message.refresh !== true) this.options.onPick?.(null);
 					return true;
 				}
-				const parsed = v.safeParse(PickedElementSchema, message.element);
-				if (!parsed.success) return true;
-				const element = { ...parsed.output, path: frame.page, revision: frame.revision };
-				if (message.refresh === true) this.options.onRefresh?.(element);
-				else this.options.onPick?.(element);
+				const refresh = message.refresh === true;
+				const picked = message.element;
+				// A chunk that fails to load drops this pick, as a malformed one is dropped; the next pick asks again.
+				void pickedChecker().then(
+					(check) => {
+						const checked = check(picked);
+						if (!checked) return;
+						const element = { ...checked, path: frame.page, revision: frame.revision };
+						if (refresh) this.options.onRefresh?.(element);
+						else this.options.onPick?.(element);
+					},
+					() => undefined
+				);
 				return true;
 			}
 			case 'text-edit': {
