@@ -13,6 +13,7 @@ import { compileHints } from './scripts/vite/compile-hints.ts';
 import { startChunk } from './scripts/vite/start-chunk.ts';
 import { editorGroups } from './scripts/vite/editor-chunks.ts';
 import { framePrograms } from './scripts/vite/frame-programs.ts';
+import { firstPaint } from './scripts/vite/first-paint.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -38,6 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	},
 	plugins: [
 		framePrograms(),
+		firstPaint(base),
 		lazySegmenter(),
 		compileHints(),
 		start.plugin,

@@ -3,10 +3,12 @@
 // outline — the top bar, the file list and the open file's text, editable — so a phone shows text as
 // soon as the document arrives. The studio replaces it once its editor shows that text, and takes
 // what was typed here with it (client/first-paint.ts). Nothing kept, or anything unexpected: no paint.
+// Served as /first-paint.js, minified in the build (scripts/vite/first-paint.ts): a plain script, no module.
 (function () {
 	try {
-		var script = document.currentScript;
+		var script = /** @type {HTMLScriptElement} */ (document.currentScript);
 		var base = new URL(script.src).pathname.replace(/\/first-paint\.js$/, '');
+		/** @param {string} name */
 		var scoped = function (name) {
 			return base ? name + '@' + base : name;
 		};
@@ -20,20 +22,22 @@
 		var hub = script.getAttribute('data-hub');
 		if (hub && typeof SharedWorker === 'function') {
 			try {
-				window.studioEarlyHub = { name: 'studio:' + id, worker: new SharedWorker(hub, { type: 'module', name: 'studio:' + id }) };
-			} catch (e) {
+				/** @type {{ studioEarlyHub?: unknown }} */ (/** @type {unknown} */ (window)).studioEarlyHub = { name: 'studio:' + id, worker: new SharedWorker(hub, { type: 'module', name: 'studio:' + id }) };
+			} catch {
 				// refused (a policy, a private mode): the page's layout starts it as before
 			}
 		}
 		var screen = JSON.parse(localStorage.getItem(scoped('studio:first-screen') + ':' + id) || 'null');
 		// A browser that never opened the studio gets the starter its hub is about to create.
 		var starter = !screen && !fromUrl && last === null && id === 'default';
-		if (starter) screen = JSON.parse(document.getElementById('studio-starter-screen').textContent);
+		if (starter) screen = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('studio-starter-screen')).textContent || 'null');
 		if (!screen || screen.v !== 1 || screen.workspaceId !== id || !screen.open || typeof screen.open.text !== 'string' || !Array.isArray(screen.files)) return;
 		var layout = screen.layout && typeof screen.layout === 'object' ? screen.layout : {};
+		/** @param {unknown} value @param {number} fallback */
 		var size = function (value, fallback) {
 			return typeof value === 'number' && value > 80 && value < 2000 ? Math.round(value) : fallback;
 		};
+		/** @param {string} tag @param {string} [className] @param {string} [text] */
 		var el = function (tag, className, text) {
 			var node = document.createElement(tag);
 			if (className) node.className = className;
@@ -64,6 +68,7 @@
 		var header = el('header');
 		header.append(el('span', '', 'Web Studio /'), el('b', '', String(screen.name || '')));
 		var body = el('div', 'body');
+		/** @param {string} className @param {string} title @param {number} [width] */
 		var panel = function (className, title, width) {
 			var section = el('section', className);
 			section.append(el('h2', '', title));
@@ -71,11 +76,11 @@
 			return section;
 		};
 		var files = panel('files', 'Files', size(layout.filesWidth, 200));
-		screen.files.slice(0, 200).forEach(function (file) {
+		screen.files.slice(0, 200).forEach(/** @param {{ path?: unknown } | null} file */ function (file) {
 			if (file && typeof file.path === 'string') files.append(el('div', file.path === screen.open.path ? 'on' : '', file.path));
 		});
 		var editor = panel('editor', 'Editor');
-		var area = el('textarea');
+		var area = /** @type {HTMLTextAreaElement} */ (el('textarea'));
 		area.value = screen.open.text;
 		area.spellcheck = false;
 		area.setAttribute('aria-label', 'Code editor');
@@ -91,7 +96,7 @@
 		script.after(root);
 		// The open file's text is in the document (devtools, bench B6).
 		if (performance.mark) performance.mark('studio:first-paint');
-	} catch (e) {
+	} catch {
 		// storage blocked or a picture this script cannot read: the studio paints itself
 	}
 })();

@@ -2,6 +2,8 @@
 // accepts them) from the files the build wrote beside each, the same bytes once decoded, and hashed
 // assets cached for a year as immutable while the shell is revalidated.
 import http from 'node:http';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 
@@ -56,4 +58,23 @@ test('the start server sends HTML, JavaScript and CSS compressed, and hashed ass
 	expect(decoded(small).equals(smallPlain.body)).toBe(true);
 	// The service worker and the manifest are revalidated too: a new build is seen at once.
 	for (const path of ['/sw.js', '/manifest.webmanifest']) expect((await get(`${baseURL}${path}`, 'br')).headers['cache-control'], path).toBe('no-cache');
+});
+
+test('the first paint’s script, which every start waits for before the studio’s own, goes minified and compressed, and is precached as served', async ({ baseURL }) => {
+	const source = readFileSync(new URL('../../src/first-paint.js', import.meta.url), 'utf8');
+	const plain = await get(`${baseURL}/first-paint.js`, 'identity');
+	expect(plain.status).toBe(200);
+	expect(plain.headers['content-type']).toContain('javascript');
+	const served = plain.body.toString('utf8');
+	// Minified: no comments, short names, well under the source's size; the names the page reads stay.
+	expect(served).not.toContain('// ');
+	expect(served.length).toBeLessThan(source.length * 0.7);
+	for (const kept of ['studioEarlyHub', 'studio-first-paint', 'studio-starter-screen', 'data-hub', 'studio:first-paint']) expect(served, kept).toContain(kept);
+	const packed = await get(`${baseURL}/first-paint.js`, 'br, gzip');
+	expect(packed.headers['content-encoding']).toBe('br');
+	expect(decoded(packed).equals(plain.body)).toBe(true);
+	// The service worker precaches it under the revision of these bytes (offline starts paint the same).
+	const sw = (await get(`${baseURL}/sw.js`, 'identity')).body.toString('utf8');
+	const revision = /url:"first-paint\.js",revision:"([0-9a-f]+)"/.exec(sw)?.[1];
+	expect(revision).toBe(createHash('md5').update(plain.body).digest('hex'));
 });
