@@ -1,7 +1,7 @@
 // The dock's panels load their code the first time they are shown: a page load fetches none of it,
 // opening a panel fetches its chunk once, and offline every panel still opens from the precache. A
 // phone's editor is the open file's plain text until it is touched: CodeMirror's code loads then.
-import { test, expect, waitForHub, underServiceWorker } from './fixtures';
+import { test, expect, waitForHub, underServiceWorker, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Script URLs the page fetches, in order. */
@@ -93,6 +93,32 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	await page.getByRole('button', { name: 'Copy share link' }).click();
 	await expect(page.getByText(/Share link copied/)).toBeVisible();
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
+});
+
+/** What only the schema library's code says (a check's kind), and only the recovery of unsaved text's. */
+const SCHEMA_LIBRARY = 'max_entries';
+const RECOVERY = 'Recovered unsaved changes to';
+
+test('a desktop start renders its preview and mounts CodeMirror without the schema library or the recovery code; the picker’s check arrives when the picker is first on, and a pick still lands', async ({ page }) => {
+	const bodies = new Map<string, Promise<string>>();
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+	});
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(page.locator('.cm-content')).toBeVisible();
+	const text = async () => (await Promise.all(bodies.values())).join('\n');
+	const started = await text();
+	expect(started).toContain('studio:script');
+	expect(started.includes(SCHEMA_LIBRARY), 'the schema library came with the first render').toBe(false);
+	expect(started.includes(RECOVERY), 'the recovery code came with a start that had nothing to recover').toBe(false);
+	await page.getByTestId('preview-pick').click();
+	await expect.poll(async () => (await text()).includes(SCHEMA_LIBRARY), { message: 'the picked element’s check loads with the picker', timeout: 10_000 }).toBe(true);
+	await expect(page.getByTestId('preview-picking')).toBeVisible();
+	await previewFrame(page).locator('h1').first().click();
+	await expect(page.getByTestId('preview-picking')).toHaveCount(0);
+	await expect(page.getByTestId('element-chip').first()).toContainText('h1');
 });
 
 test('the tool catalog is asked of the hub only once the start is over; the palette then runs a tool by name', async ({ page }) => {

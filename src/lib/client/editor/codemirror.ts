@@ -13,6 +13,8 @@ import { tags as t } from '@lezer/highlight';
 import { languageNow, loadLanguage } from './languages';
 
 export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, loadLanguage, type PeerCursor };
+/** Co-editing's push/pull loop comes with CodeMirror: a file is shared only in CodeMirror's state. */
+export { CollabSync } from './collab-sync';
 
 /** Marks transactions that bring in someone else's change (they are not local edits). */
 export const remote = Annotation.define<boolean>();

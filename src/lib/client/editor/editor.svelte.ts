@@ -6,10 +6,9 @@ import type { CollabSelection } from '$lib/worker/protocol';
 import { EDITOR_MAX_BYTES } from '$lib/core/limits';
 import { orphanedEntries } from './journal';
 import { TypingKeeper } from './keeper';
-import { recoverUnsaved } from './recovery';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
-import { CollabSync } from './collab-sync';
+import type { CollabHost, CollabSync } from './collab-sync';
 import { SaveSync } from './save-sync';
 import { EditorSessions, type FileSession } from './sessions';
 import { openAlone, openShared } from './open-file';
@@ -42,7 +41,11 @@ export class EditorController {
 	#loaded!: () => void;
 	/** The start: the first screen's file, a phone's plain text, CodeMirror's mount, the hand-over. */
 	readonly #start: EditorStart;
-	readonly #sync: CollabSync;
+	/**
+	 * The co-editing loop, made when CodeMirror arrives (its code comes with it): a file is shared
+	 * only in CodeMirror's state, so until then there is nothing to push, pull or hear about.
+	 */
+	#sync: CollabSync | null = null;
 	readonly #saves: SaveSync;
 	readonly #keeper: TypingKeeper;
 	/** Resolves once CodeMirror is loaded and mounted. */
@@ -58,7 +61,7 @@ export class EditorController {
 			active: () => this.active,
 			open: (path) => this.open(path),
 			exists: (path) => this.#studio.workspace.files.some((file) => file.path === path),
-			push: (path) => this.#sync.push(path),
+			push: async (path) => this.#sync?.push(path),
 			flush: (path, force) => this.flush(path, force),
 			applyRemote: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
 			dropTab: (path) => this.#dropTab(path),
@@ -76,9 +79,9 @@ export class EditorController {
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		});
-		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync.unconfirmed(path) });
+		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync?.unconfirmed(path) });
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
-		this.#sync = new CollabSync(studio, () => this.#cm, {
+		const collab: CollabHost = {
 			state: (path) => {
 				const session = sessions.get(path);
 				return session?.shared ? session.state : null;
@@ -96,7 +99,7 @@ export class EditorController {
 				if (cm && sessions.get(path)?.shared) sessions.dispatch(path, (state) => state.update({ effects: cm.setPeer.of(peer) }));
 			},
 			held: (path) => this.conflicts.holds(path)
-		});
+		};
 		this.#start = new EditorStart({
 			studio,
 			sessions,
@@ -108,12 +111,15 @@ export class EditorController {
 			},
 			wrap: () => this.wrap,
 			load: (path) => this.#load(path),
-			pull: (path) => void this.#sync.pull(path),
+			pull: (path) => void this.#sync?.pull(path),
 			typed: (path) => this.#onLocalEdit(path),
 			open: (path) => this.open(path),
 			drop: (path) => void this.#dropTab(path),
 			loading: (on) => (this.loading = on),
-			useCm: (cm) => (this.#cm = cm),
+			useCm: (cm) => {
+				this.#cm = cm;
+				this.#sync ??= new cm.CollabSync(studio, () => this.#cm, collab);
+			},
 			loaded: () => this.#loaded(),
 			focus: (focused) => {
 				this.focused = focused;
@@ -127,7 +133,7 @@ export class EditorController {
 			// (this was its last tab) before it stores what it holds of the co-edited files.
 			this.#keeper.writeAll();
 			// Shared files: everything the hub has not confirmed goes now, past any push in flight.
-			for (const [path, session] of sessions.entries()) if (session.shared) this.#sync.sendNow(path);
+			for (const [path, session] of sessions.entries()) if (session.shared) this.#sync?.sendNow(path);
 			void this.flushAll();
 		});
 	}
@@ -198,7 +204,7 @@ export class EditorController {
 		// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
 		// way to edit it, and co-editing it would ship it through every keystroke's merge.
 		const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
-		const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync.presence(path, selection) };
+		const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync?.presence(path, selection) };
 		return (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES));
 	}
 
@@ -230,7 +236,7 @@ export class EditorController {
 			// A concurrent open() may have set it meanwhile: that one stays.
 			if (!this.#sessions.has(path)) {
 				this.#sessions.set(path, loaded);
-				if (loaded.shared) void this.#sync.pull(path); // updates published while it opened
+				if (loaded.shared) void this.#sync?.pull(path); // updates published while it opened
 			}
 		}
 		// Another open() won meanwhile, another file was made the open one, or its tab was closed.
@@ -254,7 +260,7 @@ export class EditorController {
 		const cm = this.#cm;
 		const tabId = this.#studio.tabId;
 		if (!session || !cm || !tabId) return;
-		this.#sessions.replace(path, cm.createState(text, session.language, () => this.#onLocalEdit(path), false, { version, clientID: tabId, onSelection: (selection) => this.#sync.presence(path, selection) }));
+		this.#sessions.replace(path, cm.createState(text, session.language, () => this.#onLocalEdit(path), false, { version, clientID: tabId, onSelection: (selection) => this.#sync?.presence(path, selection) }));
 		session.base = text;
 		const change = mine === null ? null : cm.minimalChange(text, mine);
 		if (change) {
@@ -295,7 +301,7 @@ export class EditorController {
 	async close(path: string): Promise<void> {
 		if (this.#sessions.get(path)?.shared) {
 			const session = this.#sessions.get(path)!;
-			await this.#sync.close(path);
+			await this.#sync?.close(path);
 			if (this.#sessions.get(path) === session) this.#sessions.delete(path); // reopened fresh: the hub may drop it
 		} else await this.flush(path);
 		await this.#dropTab(path, true);
@@ -319,7 +325,7 @@ export class EditorController {
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 		const session = this.#sessions.get(path);
 		if (session?.first) return; // kept (and journalled) until the hub answers
-		if (session?.shared) void this.#sync.push(path); // at once: every keystroke reaches the other tabs
+		if (session?.shared) void this.#sync?.push(path); // at once: every keystroke reaches the other tabs
 		else this.#saves.schedule(path);
 	}
 
@@ -332,7 +338,7 @@ export class EditorController {
 	/** Saves `path` now if it has unsaved edits. */
 	async flush(path: string, force = false): Promise<void> {
 		this.#saves.cancel(path);
-		if (this.#sessions.get(path)?.shared && !force) return this.#sync.flush(path);
+		if (this.#sessions.get(path)?.shared && !force) return this.#sync?.flush(path);
 		return this.#saves.save(path, force);
 	}
 
@@ -352,8 +358,13 @@ export class EditorController {
 		await this.recover();
 	}
 
-	/** Text that closed or crashed tabs typed but never saved comes back (see recovery.ts). */
-	recover(): Promise<void> {
+	/**
+	 * Text that closed or crashed tabs typed but never saved comes back (see recovery.ts, loaded only
+	 * when the journal holds any: most starts find nothing to recover).
+	 */
+	async recover(): Promise<void> {
+		if (!(await orphanedEntries(this.#studio.workspaceId)).length) return;
+		const { recoverUnsaved } = await import('./recovery');
 		return recoverUnsaved(this.#studio, this.#toasts, (path, theirs, revision, mine) => this.#showRecovered(path, theirs, revision, mine));
 	}
 
