@@ -1,4 +1,4 @@
-// The outline static/first-paint.js draws before the studio's code loads (from the first screen this
+// The outline src/first-paint.js draws before the studio's code loads (from the first screen this
 // device kept): the editor takes what was typed into it, then it goes. Its id is the one contract
 // between the two.
 const ID = 'studio-first-paint';

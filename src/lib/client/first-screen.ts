@@ -102,7 +102,7 @@ export const STARTER_SCREEN_ID = 'studio-starter-screen';
 
 /**
  * The starter's picture, when the first paint drew it (a browser that never opened the studio: its
- * hub is about to create the starter). static/first-paint.js decides; the page follows it.
+ * hub is about to create the starter). src/first-paint.js decides; the page follows it.
  */
 export function readStarterScreen(workspaceId: string): FirstScreen | null {
 	if (typeof document === 'undefined' || !document.querySelector('#studio-first-paint[data-starter]')) return null;

@@ -1,5 +1,5 @@
 // Starts the hub's SharedWorker as early as the page can: the app shell's first paint starts it
-// (static/first-paint.js, before any of the studio's modules has run), else the root layout's module
+// (src/first-paint.js, before any of the studio's modules has run), else the root layout's module
 // does, while the page's own code is still loading and mounting. A worker asked for later waits for
 // the page's main thread to yield, and its boot then followed the mount instead of overlapping it
 // (B6 in `npm run bench`). connect() takes this worker over; it never starts a second one.
