@@ -95,11 +95,12 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
 });
 
-/** What only the schema library's code says (a check's kind), and only the recovery of unsaved text's. */
+/** What only the schema library's code says (a check's kind), the preview's inspector's, and the recovery of unsaved text's. */
 const SCHEMA_LIBRARY = 'max_entries';
+const INSPECTOR = 'The page was not drawn within';
 const RECOVERY = 'Recovered unsaved changes to';
 
-test('a desktop start renders its preview and mounts CodeMirror without the schema library or the recovery code; the picker’s check arrives when the picker is first on, and a pick still lands', async ({ page }) => {
+test('a desktop start renders its preview and mounts CodeMirror without the schema library, the inspector or the recovery code; the picker’s code arrives when the picker is first on, and a pick still lands', async ({ page }) => {
 	const bodies = new Map<string, Promise<string>>();
 	page.on('response', (response) => {
 		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
@@ -112,8 +113,10 @@ test('a desktop start renders its preview and mounts CodeMirror without the sche
 	const started = await text();
 	expect(started).toContain('studio:script');
 	expect(started.includes(SCHEMA_LIBRARY), 'the schema library came with the first render').toBe(false);
+	expect(started.includes(INSPECTOR), 'the preview’s inspector came with the first render').toBe(false);
 	expect(started.includes(RECOVERY), 'the recovery code came with a start that had nothing to recover').toBe(false);
 	await page.getByTestId('preview-pick').click();
+	await expect.poll(async () => (await text()).includes(INSPECTOR), { message: 'the inspector loads with the picker', timeout: 10_000 }).toBe(true);
 	await expect.poll(async () => (await text()).includes(SCHEMA_LIBRARY), { message: 'the picked element’s check loads with the picker', timeout: 10_000 }).toBe(true);
 	await expect(page.getByTestId('preview-picking')).toBeVisible();
 	await previewFrame(page).locator('h1').first().click();

@@ -259,7 +259,11 @@ export class PreviewController {
 	/** Turns the element picker on or off. */
 	pick(on: boolean): void {
 		this.picking = on;
-		this.#host?.pick(on);
+		// The picker's code loads with its first use: offline before it was cached, the picker stays off and says why.
+		void this.#host?.pick(on).catch((error: unknown) => {
+			this.picking = false;
+			this.log.studioError(`The element picker could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload the studio to try again.`);
+		});
 	}
 
 	/** The element the conversation holds: each new render describes it again (null: none). */
