@@ -294,3 +294,44 @@ test('on a phone the editor starts as the open file’s plain text: CodeMirror�
 	await expect.poll(() => page.evaluate(() => (window.studio!.readFile('index.html') as Promise<{ content: string }>).then((file) => file.content)), { timeout: 10_000 }).toContain('Bright Bakery and Cafe!?</title>');
 	await context.close();
 });
+
+test('the install offer’s code loads when the browser offers an install: Install then shows the browser’s prompt, and goes once accepted', async ({ page }) => {
+	const bodies = new Map<string, Promise<string>>();
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+	});
+	const text = async () => (await Promise.all(bodies.values())).join('\n');
+	const OFFER = 'Add to Home Screen';
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	expect((await text()).includes(OFFER), 'the install offer came with the first screen').toBe(false);
+	await expect(page.getByRole('button', { name: 'Install', exact: true })).toHaveCount(0);
+	// The browser's offer, as Chromium fires it (prompt() and userChoice are not in the DOM's Event).
+	await page.evaluate(() => {
+		const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+			prompt: async () => void ((window as unknown as { prompted: number }).prompted = 1),
+			userChoice: Promise.resolve({ outcome: 'accepted' as const })
+		});
+		dispatchEvent(offer);
+	});
+	const install = page.getByRole('button', { name: 'Install', exact: true });
+	await expect(install).toBeVisible();
+	expect(await text()).toContain(OFFER);
+	await install.click();
+	await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+	await expect(install).toHaveCount(0);
+});
+
+test('on an iPhone the top bar says how to install: Share, then Add to Home Screen', async ({ browser, baseURL }) => {
+	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' });
+	try {
+		const page = await context.newPage();
+		await page.goto('/');
+		await waitForHub(page);
+		await page.locator('summary', { hasText: 'Install' }).click();
+		await expect(page.getByRole('note')).toContainText('Add to Home Screen');
+	} finally {
+		await context.close();
+	}
+});
