@@ -6,7 +6,6 @@ import type { StudioApp } from './app.svelte';
 import { EDITOR_LOOK_KEY } from './app.svelte';
 import { LAYOUT_KEY } from './layout.svelte';
 import { exposeConsoleApi } from './console-api';
-import { consumeLaunchedFiles } from './launch';
 import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
 import { removeFirstPaint } from './first-paint';
@@ -59,7 +58,9 @@ async function whenConnected(app: StudioApp) {
 	afterStart(() => void actions.loadTools().then(() => app.offerToBrowserAgents(actions.tools)).catch(() => undefined));
 	checkShareLink(app);
 	openShortcut(app);
-	consumeLaunchedFiles({ importAsNew: async (file) => (await workspaces.get()).importAsNew(file) });
+	// Files the installed app was opened with (the browser holds them until a consumer is set): once the
+	// start is over, where the browser can deliver any; each opens as a new workspace.
+	if ('launchQueue' in window) afterStart(() => void import('./launch').then(({ consumeLaunchedFiles }) => consumeLaunchedFiles({ importAsNew: async (file) => (await workspaces.get()).importAsNew(file) })));
 	// Text a closed or crashed tab typed but never saved comes back now.
 	void code.recoverWhenLoaded();
 }
