@@ -4,7 +4,7 @@ import { errorResult, type CallToolResult, type Source } from '$lib/runtime/type
 import { HUB_CALLS, renderChannelName } from '$lib/worker/protocol-calls';
 import type { HubBackend, HubEvent, HubSnapshot, PreviewRender, TabMessage, CaptureOptions } from '$lib/worker/protocol';
 import type { PreviewLink } from './preview-link';
-import { ToolError } from '$lib/core/errors';
+import { errorShape } from '$lib/core/error-shape';
 import { connect, newTabId, type Connection } from './connect';
 import { foldHubEvent, type FoldTarget } from './fold';
 import { chosenWorkspace } from './workspace-choice';
@@ -221,7 +221,7 @@ export class StudioClient {
 
 	/** A tab of another build neither writes nor calls: it must reload first. */
 	#reloadRequired(): CallToolResult {
-		return errorResult(new ToolError('TOOL_POLICY_DENIED', 'This tab runs an older version of Web Studio than the one now open. Reload it to keep working.', { reason: 'reload-required' }).toJSON());
+		return errorResult(errorShape('TOOL_POLICY_DENIED', 'This tab runs an older version of Web Studio than the one now open. Reload it to keep working.', false, { reason: 'reload-required' }));
 	}
 
 	/** Calls made while the hub starts wait for it; after a failed start they fail. */
