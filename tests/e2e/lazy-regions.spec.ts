@@ -58,10 +58,11 @@ const LATER: [what: string, marker: string][] = [
 	['the dock’s commands', 'Trace entry copied.'],
 	['the import and share commands', 'Send the .zip instead.'],
 	['the workspace commands', 'The repository could not be cloned'],
-	['the workspace menu', 'switching here changes this tab only']
+	['the workspace menu', 'switching here changes this tab only'],
+	['the file tree’s and the folder’s commands', 'Nothing was written to the folder.']
 ];
 
-test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s, the share link’s or the workspace menu’s code; each arrives when first used', async ({ page, context }) => {
+test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s, the share link’s, the workspace menu’s or the file commands’ code; each arrives when first used', async ({ page, context }) => {
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	const bodies = new Map<string, Promise<string>>();
 	page.on('response', (response) => {
@@ -92,6 +93,10 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	await page.locator('details.menu summary').click();
 	await page.getByRole('button', { name: 'Copy share link' }).click();
 	await expect(page.getByText(/Share link copied/)).toBeVisible();
+	await page.getByRole('region', { name: 'Files', exact: true }).getByRole('button', { name: 'New file' }).click();
+	await page.getByLabel('New file path').fill('later.txt');
+	await page.getByLabel('New file path').press('Enter');
+	await expect(page.getByRole('region', { name: 'Files', exact: true }).getByText('later.txt')).toBeVisible();
 	for (const [what, marker] of LATER) await expect.poll(async () => (await text(bodies.keys())).includes(marker), { message: `${what} loaded once used`, timeout: 10_000 }).toBe(true);
 });
 

@@ -68,6 +68,11 @@ export class StudioApp {
 		const { PortableActions } = await import('./actions/portable.svelte');
 		return new PortableActions(this.studio, this.toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
 	}, () => this.#codeFailed('The import and share commands'));
+	/** The file tree's commands and the folder's, made when first used (a file created, renamed, dropped in; a folder opened). */
+	readonly files = new Later(async () => {
+		const { FileActions } = await import('./actions/files.svelte');
+		return new FileActions(this.studio, this.code, this.toasts, this.actions);
+	}, () => this.#codeFailed('The file commands'));
 	/** The workspace switcher's list, dialogs and commands, made when first needed (the menu, a dialog, the palette). */
 	readonly workspaces = new Later(async () => {
 		const { WorkspaceActions } = await import('./actions/workspaces.svelte');
@@ -99,7 +104,7 @@ export class StudioApp {
 		performance.mark('studio:script');
 		const { studio, toasts, layout } = this;
 		this.code = new EditorController(studio, toasts);
-		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock);
+		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock, this.files);
 		this.storage = new StorageActions(studio, toasts);
 		this.previewer = new PreviewController();
 		this.inspect = new InspectActions(
@@ -181,8 +186,8 @@ export class StudioApp {
 
 	/** A dialog of the workbench is asked for (their code loads the first time one is: routes/regions/Dialogs). */
 	get dialogAsked(): boolean {
-		const { agent, portable, workspaces, actions } = this;
-		return (agent.current?.fixHint ?? null) !== null || (portable.current?.shared ?? null) !== null || (workspaces.current?.dialog ?? null) !== null || actions.resetOpen || this.updateConfirm || actions.emptyFolder !== null;
+		const { agent, portable, workspaces, actions, files } = this;
+		return (agent.current?.fixHint ?? null) !== null || (portable.current?.shared ?? null) !== null || (workspaces.current?.dialog ?? null) !== null || actions.resetOpen || this.updateConfirm || (files.current?.emptyFolder ?? null) !== null;
 	}
 
 	/** The workspace this hub serves was deleted (here or in another tab). */

@@ -1,21 +1,18 @@
-// The workbench's user commands: files, folder, undo and reset, and the palette (the dock's are in dock.svelte.ts).
+// The workbench's user commands: a direct call, opening a file, undo and reset, and the palette (the
+// dock's are in dock.svelte.ts; the file tree's and the folder's in files.svelte.ts, loaded when first used).
 // Every mutation goes through the registry as a direct call with an honest source; errors become
 // toasts with the recovery their code implies.
-import { downloadBytes } from '../download';
 import type { McpTool } from '$lib/tools/catalog-model';
 import type { ToolErrorShape } from '$lib/core/errors';
 import { CALL_ID_META, type CallToolResult, type Source } from '$lib/runtime/types';
 import type { StarterId } from '$lib/domain/starters';
-import { leftOut } from './left-out';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import type { LayoutStore } from '../layout.svelte';
-import { bytesToBase64 } from '$lib/domain/base64';
 import type { Later } from '../later.svelte';
 import type { DockActions } from './dock.svelte';
-
-const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
+import type { FileActions } from './files.svelte';
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -40,7 +37,9 @@ export class WorkbenchActions {
 		private readonly toasts: ToastStore,
 		private readonly layout: LayoutStore,
 		/** The dock's commands, loaded when first needed (the palette's tool commands go through them). */
-		private readonly dock: Later<DockActions>
+		private readonly dock: Later<DockActions>,
+		/** The file tree's and the folder's commands, loaded when first needed (a toast's Reconnect goes through them). */
+		private readonly files: Later<FileActions>
 	) {}
 
 	/**
@@ -55,7 +54,7 @@ export class WorkbenchActions {
 			this.toasts.error(error, {
 				retry: typeof callId === 'string' && error.retryable ? () => void this.retryById(callId, name) : undefined,
 				refreshPreview: () => void this.call('preview_refresh'),
-				reconnectFolder: () => void this.pickFolder()
+				reconnectFolder: () => this.files.run((files) => files.pickFolder())
 			});
 		}
 		return result;
@@ -90,127 +89,10 @@ export class WorkbenchActions {
 		if (this.studio.workspace.activePath !== path) void this.call('workspace_open_file', line ? { path, line } : { path }, 'editor');
 	}
 
-	async createFile(path: string) {
-		const result = await this.call('workspace_create_file', { path, content: '', expectedRevision: this.studio.workspace.revision });
-		if (!result.isError) await this.openFile(path.replace(/\\/g, '/').replace(/^\.?\//, ''));
-	}
-
-	async renameFile(from: string, to: string) {
-		await this.editor.flush(from);
-		// Asked before the call: the hub may close the old path's tab (collab.closed) before it answers.
-		const wasOpen = this.editor.tabs.includes(from);
-		const result = await this.call('workspace_rename_file', { from, to, expectedRevision: this.studio.workspace.revision });
-		if (!result.isError && wasOpen) {
-			if (this.editor.tabs.includes(from)) await this.editor.close(from);
-			await this.editor.open(to);
-		}
-	}
-
-	async deleteFile(path: string) {
-		const result = await this.call('workspace_delete_file', { path, expectedRevision: this.studio.workspace.revision });
-		if (!result.isError) this.toasts.show({ tone: 'info', message: `Deleted ${path}.`, action: { label: 'Undo', run: () => void this.undo() } });
-	}
-
-	/** A copy of a text file beside it ("about copy.html", then "about copy 2.html"). */
-	async duplicateFile(path: string) {
-		await this.editor.flush(path);
-		const file = await this.studio.api.readFile(path);
-		if (!file || file.content === null) return;
-		const dot = path.lastIndexOf('.');
-		const [stem, ext] = dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
-		const taken = new Set(this.studio.workspace.files.map((f) => f.path));
-		let copy = `${stem} copy${ext}`;
-		for (let n = 2; taken.has(copy); n++) copy = `${stem} copy ${n}${ext}`;
-		const result = await this.call('workspace_create_file', { path: copy, content: file.content, expectedRevision: this.studio.workspace.revision });
-		if (!result.isError) await this.openFile(copy);
-	}
-
-	/** Downloads one text file as it is now. */
-	async downloadFile(path: string) {
-		await this.editor.flush(path);
-		const file = await this.studio.api.readFile(path);
-		if (file && file.content !== null) downloadBytes(path.slice(path.lastIndexOf('/') + 1), file.content, file.mimeType);
-	}
-
-	/** Imports dropped files: text as UTF-8, everything else as base64 assets. */
-	async importFiles(files: File[]) {
-		let added = 0;
-		for (const file of files) {
-			const path = (file.webkitRelativePath || file.name).replace(/\\/g, '/');
-			const text = TEXT_EXTENSIONS.test(path);
-			const content = text ? await file.text() : bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-			const result = await this.call('workspace_write_file', { path, content, encoding: text ? 'utf8' : 'base64', createIfMissing: true });
-			if (!result.isError) added++;
-		}
-		if (added) this.toasts.show({ tone: 'info', message: `Added ${added} file${added === 1 ? '' : 's'}.` });
-	}
-
 	// ── Folder ─────────────────────────────────────────────────────────────────────────────────────
 	/** Whether this browser has a folder picker (Chromium desktop). */
 	get canPickFolder(): boolean {
 		return typeof window !== 'undefined' && 'showDirectoryPicker' in window;
-	}
-
-	/** An empty folder waiting for the person's word before the site is saved into it. */
-	emptyFolder = $state<string | null>(null);
-
-	/**
-	 * Connects `handle`. A folder holding anything is imported (nothing on disk changes until the
-	 * person saves; what could not be imported is listed). An empty one receives the site only after
-	 * the person confirms.
-	 */
-	async connectFolder(handle: FileSystemDirectoryHandle) {
-		const { name, hasFiles } = await this.studio.api.connectFolder(handle);
-		await this.editor.flushAll();
-		if (!hasFiles) {
-			this.emptyFolder = name;
-			return;
-		}
-		const result = await this.call('workspace_reload_folder');
-		if (result.isError) return;
-		const { skipped = [], changedPaths } = result.structuredContent as { skipped?: { path: string; reason: string }[]; changedPaths: string[] };
-		const left = leftOut(skipped);
-		this.toasts.show({ tone: 'info', message: `Opened “${name}”: ${changedPaths.length} file${changedPaths.length === 1 ? '' : 's'} changed in the workspace. Nothing was written to the folder.${left}` }, 12_000);
-	}
-
-	/** The person confirmed: save the site into the empty folder. */
-	async fillEmptyFolder() {
-		const name = this.emptyFolder;
-		this.emptyFolder = null;
-		const result = await this.call('workspace_save_all');
-		if (!result.isError) this.toasts.show({ tone: 'info', message: `Saved the site into “${name}”.` });
-	}
-
-	/** The person declined: disconnect the empty folder. */
-	async cancelEmptyFolder() {
-		this.emptyFolder = null;
-		await this.call('workspace_disconnect_folder');
-	}
-
-	async pickFolder() {
-		const picker = (window as unknown as { showDirectoryPicker?(options: { mode: 'readwrite' }): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
-		if (!picker) return;
-		try {
-			await this.connectFolder(await picker.call(window, { mode: 'readwrite' }));
-		} catch (error) {
-			if ((error as { name?: string })?.name !== 'AbortError') this.toasts.show({ tone: 'error', message: `Could not open the folder: ${(error as Error).message}` });
-		}
-	}
-
-	async saveToFolder(overwrite?: string[]) {
-		await this.editor.flushAll();
-		const result = await this.studio.callTool('workspace_save_all', overwrite ? { overwrite } : {}, 'palette');
-		if (!result.isError) {
-			const { savedPaths, skipped = [] } = result.structuredContent as { savedPaths: string[]; skipped?: { path: string }[] };
-			this.toasts.show({ tone: 'info', message: `Saved ${savedPaths.length} file${savedPaths.length === 1 ? '' : 's'} to the folder.${skipped.length ? ` ${skipped.length} not written (${skipped.map((s) => s.path).slice(0, 3).join(', ')}): the studio does not manage them on disk.` : ''}` }, 5000);
-			return;
-		}
-		const error = result.structuredContent.error as ToolErrorShape;
-		const conflicts = (error.details.conflicts as { path: string }[] | undefined) ?? [];
-		if (error.code === 'WORKSPACE_FOLDER_STALE' && conflicts.length) {
-			// The person decides: overwrite exactly these paths on disk, or take the disk's version.
-			this.toasts.show({ tone: 'error', message: error.message, action: { label: `Overwrite ${conflicts.length} on disk`, run: () => void this.saveToFolder(conflicts.map((c) => c.path)) } }, 20_000);
-		} else this.toasts.error(error, { reconnectFolder: () => void this.pickFolder() });
 	}
 
 	// ── History ────────────────────────────────────────────────────────────────────────────────────
