@@ -8,9 +8,17 @@ import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import { bytesToBase64 } from '$lib/domain/base64';
-import type { WorkbenchActions } from './workbench.svelte';
+import type { CallToolResult } from '$lib/runtime/types';
 
 const TEXT_EXTENSIONS = /\.(html?|css|m?js|json|md|txt|svg|ts)$/i;
+
+/** What these commands use of the workbench's (workbench.svelte.ts). */
+export interface WorkbenchCalls {
+	/** A direct call; a failure becomes a toast with its recovery. */
+	call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+	openFile(path: string, line?: number): Promise<void>;
+	undo(): Promise<void>;
+}
 
 /** The file tree's and the folder's commands. */
 export class FileActions {
@@ -18,7 +26,7 @@ export class FileActions {
 		private readonly studio: StudioClient,
 		private readonly editor: EditorController,
 		private readonly toasts: ToastStore,
-		private readonly workbench: WorkbenchActions
+		private readonly workbench: WorkbenchCalls
 	) {}
 
 	// ── Files ──────────────────────────────────────────────────────────────────────────────────────
