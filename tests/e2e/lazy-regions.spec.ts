@@ -103,6 +103,8 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 /** What only the schema library's code says (a check's kind), the preview's inspector's, and the recovery of unsaved text's. */
 const SCHEMA_LIBRARY = 'max_entries';
 const INSPECTOR = 'The page was not drawn within';
+/** What only the page's commands for a picked element or an edited text say. */
+const INSPECT_COMMANDS = 'has markup inside (links, emphasis…)';
 const RECOVERY = 'Recovered unsaved changes to';
 
 test('a desktop start renders its preview and mounts CodeMirror without the schema library, the inspector or the recovery code; the picker’s code arrives when the picker is first on, and a pick still lands', async ({ page }) => {
@@ -119,6 +121,7 @@ test('a desktop start renders its preview and mounts CodeMirror without the sche
 	expect(started).toContain('studio:script');
 	expect(started.includes(SCHEMA_LIBRARY), 'the schema library came with the first render').toBe(false);
 	expect(started.includes(INSPECTOR), 'the preview’s inspector came with the first render').toBe(false);
+	expect(started.includes(INSPECT_COMMANDS), 'the picked element’s commands came with the first screen').toBe(false);
 	expect(started.includes(RECOVERY), 'the recovery code came with a start that had nothing to recover').toBe(false);
 	await page.getByTestId('preview-pick').click();
 	await expect.poll(async () => (await text()).includes(INSPECTOR), { message: 'the inspector loads with the picker', timeout: 10_000 }).toBe(true);
@@ -127,6 +130,7 @@ test('a desktop start renders its preview and mounts CodeMirror without the sche
 	await previewFrame(page).locator('h1').first().click();
 	await expect(page.getByTestId('preview-picking')).toHaveCount(0);
 	await expect(page.getByTestId('element-chip').first()).toContainText('h1');
+	expect(await text()).toContain(INSPECT_COMMANDS);
 });
 
 test('the tool catalog is asked of the hub only once the start is over; the palette then runs a tool by name', async ({ page }) => {

@@ -16,7 +16,6 @@ import type { McpTool } from '$lib/tools/catalog-model';
 import { updates } from './updates.svelte';
 import { InstallOffer } from './install.svelte';
 import { Viewport } from './viewport.svelte';
-import { InspectActions } from './actions/inspect.svelte';
 import { readFirstScreen, readStarterScreen, type FirstScreen } from './first-screen';
 import { StartStages } from './stages.svelte';
 import { nextTask } from './next-task';
@@ -80,8 +79,29 @@ export class StudioApp {
 		this.#whenConnected(() => ui.refresh());
 		return ui;
 	}, () => this.#codeFailed('The workspace commands'));
-	/** The element picker and the texts edited in place in the preview. */
-	readonly inspect: InspectActions;
+	/**
+	 * What the page does with an element picked in the preview and a text edited in place there: made
+	 * with the first (the preview's inspector, whose news it takes, loads only then too).
+	 */
+	readonly inspect = new Later(async () => {
+		const { InspectActions } = await import('./actions/inspect.svelte');
+		const { layout } = this;
+		return new InspectActions(
+			{
+				call: (name, args, source) => this.actions.call(name, args, source),
+				flush: (path) => this.code.flush(path),
+				openFile: (path, line) => this.actions.openFile(path, line),
+				reveal: (panel) => layout.reveal(panel),
+				held: () => this.agent.current?.element ?? null,
+				hold: (element) => {
+					if (this.agent.current) this.agent.current.element = element;
+					else if (element) this.agent.run((ui) => (ui.element = element));
+				},
+				follow: (element) => this.previewer.follow(element)
+			},
+			this.toasts
+		);
+	}, () => this.#codeFailed('The element picker’s commands'));
 	readonly storage: StorageActions;
 	/** The WebMCP registration, made once the start is over (null before; its code is not the first screen's). */
 	#webmcp: WebMcpBridge | null = null;
@@ -107,26 +127,11 @@ export class StudioApp {
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock, this.files);
 		this.storage = new StorageActions(studio, toasts);
 		this.previewer = new PreviewController();
-		this.inspect = new InspectActions(
-			{
-				call: (name, args, source) => this.actions.call(name, args, source),
-				flush: (path) => this.code.flush(path),
-				openFile: (path, line) => this.actions.openFile(path, line),
-				reveal: (panel) => layout.reveal(panel),
-				held: () => this.agent.current?.element ?? null,
-				hold: (element) => {
-					if (this.agent.current) this.agent.current.element = element;
-					else if (element) this.agent.run((ui) => (ui.element = element));
-				},
-				follow: (element) => this.previewer.follow(element)
-			},
-			toasts
-		);
 		this.previewer.inspect = {
-			onPick: (element) => this.inspect.picked(element),
-			onRefresh: (element) => this.inspect.refreshed(element),
-			onTextEdit: (edit) => this.inspect.editText(edit),
-			onTextRefused: (reason, tag) => this.inspect.refused(reason, tag)
+			onPick: (element) => this.inspect.run((inspect) => inspect.picked(element)),
+			onRefresh: (element) => this.inspect.run((inspect) => inspect.refreshed(element)),
+			onTextEdit: (edit) => this.inspect.get().then((inspect) => inspect.editText(edit)),
+			onTextRefused: (reason, tag) => this.inspect.run((inspect) => inspect.refused(reason, tag))
 		};
 		studio.onRender = (render) => this.previewer.render(render);
 		studio.onCapture = (id, options) => this.previewer.capture(id, options);
