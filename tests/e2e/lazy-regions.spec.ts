@@ -182,6 +182,8 @@ test('on a phone the files’, the preview’s and the conversation’s code eac
 		await tabs.getByRole('button', { name: tab }).click();
 		await expect(visible()).toBeVisible();
 		expect(fetched.length, `the ${tab} tab fetched code of its own`).toBeGreaterThan(before);
+		// The preview's panel and its host's code are one file (they always load together).
+		if (tab === 'Preview') expect(fetched.slice(before), 'the Preview tab fetched one file').toHaveLength(1);
 	}
 	// The preview, once shown, renders and acknowledges the revision like any tab's.
 	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
