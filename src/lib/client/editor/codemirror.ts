@@ -13,8 +13,12 @@ import { tags as t } from '@lezer/highlight';
 import { languageNow, loadLanguage } from './languages';
 
 export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, loadLanguage, type PeerCursor };
-/** Co-editing's push/pull loop comes with CodeMirror: a file is shared only in CodeMirror's state. */
+/**
+ * The files' syncs come with CodeMirror, since every open file is a CodeMirror state: co-editing's
+ * push/pull loop, and the guarded saves of the files the hub does not co-edit.
+ */
 export { CollabSync } from './collab-sync';
+export { SaveSync } from './save-sync';
 
 /** Marks transactions that bring in someone else's change (they are not local edits). */
 export const remote = Annotation.define<boolean>();

@@ -9,7 +9,7 @@ import { TypingKeeper } from './keeper';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { CollabHost, CollabSync } from './collab-sync';
-import { SaveSync } from './save-sync';
+import type { SaveSync, SaveSyncHost } from './save-sync';
 import { EditorSessions, type FileSession } from './sessions';
 import { openAlone, openShared } from './open-file';
 import { ConflictBar } from './conflict.svelte';
@@ -46,7 +46,8 @@ export class EditorController {
 	 * only in CodeMirror's state, so until then there is nothing to push, pull or hear about.
 	 */
 	#sync: CollabSync | null = null;
-	readonly #saves: SaveSync;
+	/** The guarded saves of files the hub does not co-edit, made when CodeMirror arrives (as #sync). */
+	#saves: SaveSync | null = null;
 	readonly #keeper: TypingKeeper;
 	/** Resolves once CodeMirror is loaded and mounted. */
 	readonly whenLoaded = new Promise<void>((resolve) => (this.#loaded = resolve));
@@ -68,7 +69,7 @@ export class EditorController {
 			markClean: (path) => this.#markClean(path),
 			typed: (path) => this.#onLocalEdit(path)
 		});
-		this.#saves = new SaveSync(studio, toasts, {
+		const saving: SaveSyncHost = {
 			file: (path) => sessions.get(path),
 			text: (path) => sessions.text(path),
 			held: (path) => this.conflicts.holds(path),
@@ -78,7 +79,7 @@ export class EditorController {
 			gone: (path) => void this.#dropTab(path),
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
-		});
+		};
 		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync?.unconfirmed(path) });
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
 		const collab: CollabHost = {
@@ -119,6 +120,7 @@ export class EditorController {
 			useCm: (cm) => {
 				this.#cm = cm;
 				this.#sync ??= new cm.CollabSync(studio, () => this.#cm, collab);
+				this.#saves ??= new cm.SaveSync(studio, toasts, saving);
 			},
 			loaded: () => this.#loaded(),
 			focus: (focused) => {
@@ -326,7 +328,7 @@ export class EditorController {
 		const session = this.#sessions.get(path);
 		if (session?.first) return; // kept (and journalled) until the hub answers
 		if (session?.shared) void this.#sync?.push(path); // at once: every keystroke reaches the other tabs
-		else this.#saves.schedule(path);
+		else this.#saves?.schedule(path);
 	}
 
 	/** Saves every file with unsaved edits now (shared files: the hub commits them now). */
@@ -337,9 +339,9 @@ export class EditorController {
 
 	/** Saves `path` now if it has unsaved edits. */
 	async flush(path: string, force = false): Promise<void> {
-		this.#saves.cancel(path);
+		this.#saves?.cancel(path);
 		if (this.#sessions.get(path)?.shared && !force) return this.#sync?.flush(path);
-		return this.#saves.save(path, force);
+		return this.#saves?.save(path, force);
 	}
 
 	#markClean(path: string) {
@@ -386,7 +388,7 @@ export class EditorController {
 			const session = this.#sessions.get(path);
 			if (!session) continue;
 			// The hub merges every change into shared files (collab.updates); its commits are our saves.
-			if (!session.shared) await this.#saves.changed(path);
+			if (!session.shared) await this.#saves?.changed(path);
 			else {
 				this.#keeper.stored(path);
 				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
