@@ -12,7 +12,7 @@ import type { CollabHost, CollabSync } from './collab-sync';
 import type { SaveSync, SaveSyncHost } from './save-sync';
 import { EditorSessions, type FileSession } from './sessions';
 import { openAlone, openShared } from './open-file';
-import { ConflictBar } from './conflict.svelte';
+import type { ConflictBar, ConflictHost } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { EditorStart } from './start';
 import type { FirstScreenFile } from '../first-screen';
@@ -34,8 +34,11 @@ export class EditorController {
 	#cm: CM | null = null;
 	readonly #sessions = new EditorSessions();
 	readonly #look = new EditorLook();
-	/** The conflict bar: what it shows and the commands behind its buttons. */
-	readonly conflicts: ConflictBar;
+	/**
+	 * The conflict bar: what it shows and the commands behind its buttons. Made when CodeMirror
+	 * arrives (its code comes with it): only a file open there can hold typing against a change.
+	 */
+	conflicts = $state.raw<ConflictBar | null>(null);
 	#studio: StudioClient;
 	#toasts: ToastStore;
 	#loaded!: () => void;
@@ -56,7 +59,7 @@ export class EditorController {
 		this.#studio = studio;
 		this.#toasts = toasts;
 		const sessions = this.#sessions;
-		this.conflicts = new ConflictBar({
+		const conflicting: ConflictHost = {
 			sessions,
 			cm: () => this.#cm,
 			active: () => this.active,
@@ -68,13 +71,13 @@ export class EditorController {
 			dropTab: (path) => this.#dropTab(path),
 			markClean: (path) => this.#markClean(path),
 			typed: (path) => this.#onLocalEdit(path)
-		});
+		};
 		const saving: SaveSyncHost = {
 			file: (path) => sessions.get(path),
 			text: (path) => sessions.text(path),
-			held: (path) => this.conflicts.holds(path),
+			held: (path) => this.conflicts?.holds(path) ?? false,
 			clean: (path) => this.#markClean(path),
-			conflict: (path, theirs, revision) => this.conflicts.raise(path, theirs, revision),
+			conflict: (path, theirs, revision) => this.conflicts?.raise(path, theirs, revision),
 			apply: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
 			gone: (path) => void this.#dropTab(path),
 			status: (status) => (this.status = status),
@@ -99,12 +102,12 @@ export class EditorController {
 				const cm = this.#cm;
 				if (cm && sessions.get(path)?.shared) sessions.dispatch(path, (state) => state.update({ effects: cm.setPeer.of(peer) }));
 			},
-			held: (path) => this.conflicts.holds(path)
+			held: (path) => this.conflicts?.holds(path) ?? false
 		};
 		this.#start = new EditorStart({
 			studio,
 			sessions,
-			conflicts: this.conflicts,
+			conflicts: () => this.conflicts,
 			active: () => this.active,
 			activate: (path) => {
 				if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
@@ -121,6 +124,7 @@ export class EditorController {
 				this.#cm = cm;
 				this.#sync ??= new cm.CollabSync(studio, () => this.#cm, collab);
 				this.#saves ??= new cm.SaveSync(studio, toasts, saving);
+				this.conflicts ??= new cm.ConflictBar(conflicting);
 			},
 			loaded: () => this.#loaded(),
 			focus: (focused) => {
@@ -283,7 +287,7 @@ export class EditorController {
 			// it back (recreating the file), take theirs drops it.
 			session.shared = false;
 			session.base = '';
-			this.conflicts.raise(path, '', this.#studio.workspace.revision);
+			this.conflicts?.raise(path, '', this.#studio.workspace.revision);
 			return;
 		}
 		void this.#dropTab(path);
@@ -375,7 +379,7 @@ export class EditorController {
 		await this.open(path);
 		const session = this.#sessions.get(path);
 		if (!session || !this.#cm) return false;
-		this.conflicts.raise(path, theirs, revision);
+		this.conflicts?.raise(path, theirs, revision);
 		const change = this.#cm.minimalChange(session.state.doc.toString(), mine);
 		if (change && this.#sessions.isShown(path)) this.#sessions.dispatch(path, (state) => state.update({ changes: change }));
 		return true;

@@ -22,7 +22,8 @@ const LONGEST_EDITOR_WAIT_MS = 4000;
 export interface StartHost {
 	readonly studio: StudioClient;
 	readonly sessions: EditorSessions;
-	readonly conflicts: ConflictBar;
+	/** The conflict bar, once CodeMirror is there (a hand-over runs only then). */
+	conflicts(): ConflictBar | null;
 	/** The active file (null: none). */
 	active(): string | null;
 	/** Makes `path` the active file, with a tab. */
@@ -260,7 +261,7 @@ export class EditorStart {
 				swap: (p, next) => sessions.swap(p, next),
 				dispatch: (p, build) => sessions.dispatch(p, build),
 				typed: (p) => host.typed(p),
-				conflict: (p, theirs, revision) => host.conflicts.raise(p, theirs, revision),
+				conflict: (p, theirs, revision) => host.conflicts()?.raise(p, theirs, revision),
 				drop: (p) => host.drop(p),
 				view: () => (sessions.isShown(path) ? sessions.view : null)
 			});
