@@ -36,10 +36,11 @@ export const B7: Figure = {
 	async run(ctx) {
 		if (!existsSync(MANIFEST)) throw new Error(`no ${MANIFEST}: the build is missing`);
 		const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-		const editorKey = Object.keys(manifest).find((key) => key.endsWith('client/editor/codemirror.ts'));
+		const editorKey = Object.keys(manifest).find((key) => key.endsWith('client/editor/with-codemirror.ts'));
 		if (!editorKey) throw new Error('the editor chunk is not in the build manifest');
-		// The editor's code: CodeMirror's setup and every package and language chunk it loads (a language
-		// is a dynamic import of its own, fetched when a file of its kind opens).
+		// The editor's code: CodeMirror's setup with what runs only with it (client/editor/with-codemirror.ts)
+		// and every package and language chunk it loads (a language is a dynamic import of its own,
+		// fetched when a file of its kind opens).
 		// Less what the app's entries load statically anyway (the editor imports a helper or two of the page's).
 		const editor = closure(manifest, editorKey);
 		const editorNames = new Set(EDITOR_CHUNKS.map(([name]) => name));

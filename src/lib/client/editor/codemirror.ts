@@ -13,14 +13,6 @@ import { tags as t } from '@lezer/highlight';
 import { languageNow, loadLanguage } from './languages';
 
 export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, loadLanguage, type PeerCursor };
-/**
- * The files' syncs come with CodeMirror, since every open file is a CodeMirror state: co-editing's
- * push/pull loop, the guarded saves of the files the hub does not co-edit, and the conflict bar.
- */
-export { CollabSync } from './collab-sync';
-export { SaveSync } from './save-sync';
-/** The conflict bar too: only a file open in CodeMirror can hold unsaved typing against a change. */
-export { ConflictBar } from './conflict.svelte';
 
 /** Marks transactions that bring in someone else's change (they are not local edits). */
 export const remote = Annotation.define<boolean>();

@@ -11,14 +11,14 @@ import type { ToastStore } from '../toasts.svelte';
 import type { CollabHost, CollabSync } from './collab-sync';
 import type { SaveSync, SaveSyncHost } from './save-sync';
 import { EditorSessions, type FileSession } from './sessions';
-import { openAlone, openShared } from './open-file';
 import type { ConflictBar, ConflictHost } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { EditorStart } from './start';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
-type CM = typeof import('./codemirror');
+/** CodeMirror and what comes with it (with-codemirror.ts). */
+type CM = typeof import('./with-codemirror');
 
 /** Editor state for the panel, and the commands behind its buttons. */
 export class EditorController {
@@ -210,8 +210,10 @@ export class EditorController {
 		// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
 		// way to edit it, and co-editing it would ship it through every keystroke's merge.
 		const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
-		const how = { studio: this.#studio, toasts: this.#toasts, cm: this.#cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync?.presence(path, selection) };
-		return (size > EDITOR_MAX_BYTES ? null : await openShared(path, how)) ?? (await openAlone(path, how, size > EDITOR_MAX_BYTES));
+		const cm = this.#cm;
+		if (!cm) return null; // a file opens in CodeMirror (opening it comes with it)
+		const how = { studio: this.#studio, toasts: this.#toasts, cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync?.presence(path, selection) };
+		return (size > EDITOR_MAX_BYTES ? null : await cm.openShared(path, how)) ?? (await cm.openAlone(path, how, size > EDITOR_MAX_BYTES));
 	}
 
 	/** Counts opens: one whose file loaded after a later open began leaves the editor to that one. */

@@ -4,7 +4,7 @@
 // vite.config.ts), and the page answers between them.
 import { nextTask } from '../next-task';
 
-type CM = typeof import('./codemirror');
+type CM = typeof import('./with-codemirror');
 
 const PACKAGES: (() => Promise<unknown>)[] = [
 	() => import('@codemirror/state'),
@@ -22,14 +22,14 @@ const PACKAGES: (() => Promise<unknown>)[] = [
 
 let loading: Promise<CM> | null = null;
 
-/** CodeMirror with the studio's setup (once per page; a failed load is tried again on the next call). */
+/** CodeMirror with the studio's setup and what comes with it (once per page; a failed load is tried again on the next call). */
 export function loadCodeMirror(): Promise<CM> {
 	loading ??= (async () => {
 		for (const load of PACKAGES) {
 			await load();
 			await nextTask();
 		}
-		return import('./codemirror');
+		return import('./with-codemirror');
 	})().catch((error: unknown) => {
 		loading = null;
 		throw error;

@@ -5,7 +5,8 @@ import { loadCodeMirror } from './load';
 import { nextTask } from '../next-task';
 import { retryByReload } from '../code-retry';
 
-type CM = typeof import('./codemirror');
+/** CodeMirror and what comes with it (with-codemirror.ts). */
+type CM = typeof import('./with-codemirror');
 
 /** What the mount tells the editor. */
 export interface MountHooks {

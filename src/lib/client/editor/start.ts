@@ -8,12 +8,12 @@ import type { ConflictBar } from './conflict.svelte';
 import type { FirstScreenFile } from '../first-screen';
 import { mountEditor } from './mount';
 import { PlainView } from './plain';
-import { firstSession, handOver, withCaret } from './first-file';
 import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
 import { startSettled } from '../after-start';
 import { editorMayLoad } from '../first-preview';
 
-type CM = typeof import('./codemirror');
+/** CodeMirror and what comes with it (with-codemirror.ts). */
+type CM = typeof import('./with-codemirror');
 
 /** Longest CodeMirror waits for the start's first preview while the outline shows the file (client/first-preview). */
 const LONGEST_EDITOR_WAIT_MS = 4000;
@@ -187,7 +187,7 @@ export class EditorStart {
 				painted = this.#plain?.read() ?? paintedText();
 				const typedEarly = !!first && !!painted && painted.text !== first.text;
 				const early = first;
-				if (early && (!this.#live || typedEarly) && !sessions.has(early.path)) sessions.set(early.path, firstSession(cm, early, () => host.typed(early.path), painted));
+				if (early && (!this.#live || typedEarly) && !sessions.has(early.path)) sessions.set(early.path, cm.firstSession(cm, early, () => host.typed(early.path), painted));
 				if (early && typedEarly) host.typed(early.path);
 				// The hub answered already: the open file comes from it, and the view is made with it (one draw).
 				const active = host.active();
@@ -197,7 +197,7 @@ export class EditorStart {
 					const loaded = await host.load(active).catch(() => null);
 					if (loaded && !sessions.has(active)) {
 						// The caret stays where the person put it in the plain text (or the outline).
-						if (painted && first?.path === active) loaded.state = withCaret(loaded.state, painted);
+						if (painted && first?.path === active) loaded.state = cm.withCaret(loaded.state, painted);
 						sessions.set(active, loaded);
 						if (loaded.shared) host.pull(active);
 					}
@@ -254,7 +254,7 @@ export class EditorStart {
 		const { sessions } = host;
 		for (const [path, session] of sessions.entries()) {
 			if (!session.first) continue;
-			await handOver(path, session, {
+			await cm.handOver(path, session, {
 				cm,
 				load: (p) => host.load(p),
 				current: (p) => sessions.get(p),
