@@ -9,7 +9,7 @@ import { EditorController } from './editor/editor.svelte';
 import { ToastStore } from './toasts.svelte';
 import { WorkbenchActions } from './actions/workbench.svelte';
 import type { ApprovalDecision } from '$lib/worker/protocol';
-import { StorageActions } from './actions/storage.svelte';
+import { STORAGE_WARN_RATIO, StorageActions } from './actions/storage.svelte';
 import { Later } from './later.svelte';
 import type { WebMcpBridge, WebMcpStatus } from './webmcp';
 import type { McpTool } from '$lib/tools/catalog-model';
@@ -32,6 +32,9 @@ export function sharedSummary(shared: { files: { path: string }[]; skipped: unkn
 }
 
 /** One page's workbench. */
+/** A banner under the top bar (app.banners). */
+export type BannerKind = 'update-ready' | 'workspace-deleted' | 'reload-required' | 'memory-mode' | 'storage-nearly-full';
+
 export class StudioApp {
 	readonly studio = new StudioClient();
 	readonly layout = new LayoutStore();
@@ -198,6 +201,24 @@ export class StudioApp {
 	/** The workspace this hub serves was deleted (here or in another tab). */
 	get deleted(): boolean {
 		return this.studio.hub.status?.supersededBy === 'workspace-deleted';
+	}
+
+	/**
+	 * The banners under the top bar: a new version ready, then the most pressing of the hub's or the
+	 * storage's states. Most starts have none, and their view loads only with the first (regions/Banners).
+	 */
+	get banners(): BannerKind[] {
+		const { studio, storage } = this;
+		const state: BannerKind | null = this.deleted
+			? 'workspace-deleted'
+			: studio.hub.state === 'reload-required'
+				? 'reload-required'
+				: studio.workspace.storage?.kind === 'memory'
+					? 'memory-mode'
+					: storage.usedShare !== null && storage.usedShare >= STORAGE_WARN_RATIO
+						? 'storage-nearly-full'
+						: null;
+		return [...(this.updates.ready ? (['update-ready'] as const) : []), ...(state ? [state] : [])];
 	}
 
 	/** The conversation is on screen: its own approvals show inline there, not floating. */
