@@ -1,7 +1,7 @@
 // What the screen and the network are now: the phone layout, the conversation's own column, the
 // on-screen keyboard, online.
 import { CHAT_COLUMN_MIN_WIDTH, PHONE_MAX_WIDTH } from './layout.svelte';
-import { KeyboardInset } from './keyboard.svelte';
+import type { KeyboardInset } from './keyboard.svelte';
 
 const matches = (query: string) => typeof matchMedia === 'function' && matchMedia(query).matches;
 
@@ -12,12 +12,26 @@ export class Viewport {
 	phone = $state(matches(`(max-width: ${PHONE_MAX_WIDTH}px)`));
 	wide = $state(matches(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`));
 	online = $state(typeof navigator === 'undefined' ? true : navigator.onLine);
-	/** A phone's virtual keyboard over the page. */
-	readonly keyboard = new KeyboardInset();
+	/**
+	 * A virtual keyboard over the page: followed on touch screens only, where there is one (its code
+	 * loads there, once the page has started following the screen).
+	 */
+	keyboard = $state.raw<KeyboardInset | null>(null);
 
 	/** Follows the screen; `keyboardMoved` runs after the keyboard's inset changed. */
 	start(keyboardMoved: (inset: number) => void): () => void {
-		const stopKeyboard = this.keyboard.start(keyboardMoved);
+		let stopKeyboard = () => undefined as void;
+		let stopped = false;
+		if (typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0)
+			void import('./keyboard.svelte').then(
+				({ KeyboardInset }) => {
+					if (stopped) return;
+					const keyboard = new KeyboardInset();
+					stopKeyboard = keyboard.start(keyboardMoved);
+					this.keyboard = keyboard;
+				},
+				() => undefined
+			);
 		const phone = matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`);
 		const wide = matchMedia(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`);
 		const update = () => {
@@ -33,6 +47,7 @@ export class Viewport {
 		addEventListener('online', onNetwork);
 		addEventListener('offline', onNetwork);
 		return () => {
+			stopped = true;
 			stopKeyboard();
 			phone.removeEventListener('change', update);
 			wide.removeEventListener('change', update);
