@@ -13,6 +13,23 @@ function scripts(page: Page): string[] {
 	return seen;
 }
 
+/** The bodies of the scripts the page fetches, by path, as they arrive. */
+function scriptBodies(page: Page): Map<string, Promise<string>> {
+	const bodies = new Map<string, Promise<string>>();
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+	});
+	return bodies;
+}
+
+/** Opens the studio on a desktop and waits for its first render and CodeMirror. */
+async function desktopStart(page: Page): Promise<void> {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(page.locator('.cm-content')).toBeVisible();
+}
+
 /** What each dock panel shows once its code is there. */
 const PANELS: [tab: string, shows: (page: Page) => ReturnType<Page['getByText']>][] = [
 	['Tools', (page) => page.getByRole('region', { name: 'Tools', exact: true }).getByText('workspace_read_file').first()],
@@ -23,10 +40,7 @@ const PANELS: [tab: string, shows: (page: Page) => ReturnType<Page['getByText']>
 
 test('a page load fetches none of the dock panels’ code; each first opening fetches it once', async ({ page }) => {
 	const fetched = scripts(page);
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	await expect(page.locator('.cm-content')).toBeVisible();
+	await desktopStart(page);
 	const atStart = new Set(fetched);
 	await expect(page.getByRole('region', { name: 'Tools', exact: true })).toHaveCount(0);
 	const loadedBy: Record<string, string[]> = {};
@@ -64,14 +78,8 @@ const LATER: [what: string, marker: string][] = [
 
 test('the first screen carries none of the agent’s, WebMCP’s, the packages’, the dock’s, the catalog’s, the share link’s, the workspace menu’s or the file commands’ code; each arrives when first used', async ({ page, context }) => {
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-	const bodies = new Map<string, Promise<string>>();
-	page.on('response', (response) => {
-		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
-	});
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	await expect(page.locator('.cm-content')).toBeVisible();
+	const bodies = scriptBodies(page);
+	await desktopStart(page);
 	// The scripts asked for until the runtime connected: the start's (the later code waits for the start to be over).
 	const atStart = await page.evaluate(() => {
 		const connected = performance.getEntriesByName('studio:connected')[0]!.startTime;
@@ -108,14 +116,8 @@ const INSPECT_COMMANDS = 'has markup inside (links, emphasis…)';
 const RECOVERY = 'Recovered unsaved changes to';
 
 test('a desktop start renders its preview and mounts CodeMirror without the schema library, the inspector or the recovery code; the picker’s code arrives when the picker is first on, and a pick still lands', async ({ page }) => {
-	const bodies = new Map<string, Promise<string>>();
-	page.on('response', (response) => {
-		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
-	});
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	await expect(page.locator('.cm-content')).toBeVisible();
+	const bodies = scriptBodies(page);
+	await desktopStart(page);
 	const text = async () => (await Promise.all(bodies.values())).join('\n');
 	const started = await text();
 	expect(started).toContain('studio:script');
@@ -307,10 +309,7 @@ test('on a phone the editor starts as the open file’s plain text: CodeMirror�
 });
 
 test('the install offer’s code loads when the browser offers an install: Install then shows the browser’s prompt, and goes once accepted', async ({ page }) => {
-	const bodies = new Map<string, Promise<string>>();
-	page.on('response', (response) => {
-		if (response.request().resourceType() === 'script' && response.frame() === page.mainFrame()) bodies.set(new URL(response.url()).pathname, response.text().catch(() => ''));
-	});
+	const bodies = scriptBodies(page);
 	const text = async () => (await Promise.all(bodies.values())).join('\n');
 	const OFFER = 'Add to Home Screen';
 	await page.goto('/');
