@@ -1,5 +1,7 @@
 // The install offer: Chromium's `beforeinstallprompt` (kept until the person clicks Install), the
 // iOS way (Share → Add to Home Screen, which no script can trigger), and whether we run installed.
+// The offer shows once the start is over: its view is one more file a first screen need not wait for.
+import { afterStart } from './after-start';
 
 /** Chromium's install prompt event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -16,6 +18,13 @@ export class InstallOffer {
 	/** Running as the installed app (standalone window or home-screen launch). */
 	installed = $state(false);
 	#event: BeforeInstallPromptEvent | null = null;
+	/** The way to show once the start is over (`way` stays null until then). */
+	#wanted: InstallWay = null;
+	#started = false;
+	#offer(way: InstallWay): void {
+		this.#wanted = way;
+		if (this.#started) this.way = way;
+	}
 
 	/** Starts listening; returns the cleanup. */
 	start(): () => void {
@@ -24,15 +33,19 @@ export class InstallOffer {
 		this.installed = standalone.matches || iosStandalone;
 		// iOS Safari has no install event; an iPhone or iPad that is not already installed gets the hint.
 		const ios = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-		if (ios && !this.installed) this.way = 'ios';
+		if (ios && !this.installed) this.#offer('ios');
+		afterStart(() => {
+			this.#started = true;
+			this.way = this.#wanted;
+		});
 		const offered = (event: Event) => {
 			event.preventDefault(); // no mini-infobar: the studio offers it in its own top bar
 			this.#event = event as BeforeInstallPromptEvent;
-			if (!this.installed) this.way = 'prompt';
+			if (!this.installed) this.#offer('prompt');
 		};
 		const done = () => {
 			this.installed = true;
-			this.way = null;
+			this.#offer(null);
 			this.#event = null;
 		};
 		const mode = () => (this.installed = standalone.matches || iosStandalone);
@@ -54,7 +67,7 @@ export class InstallOffer {
 		const { outcome } = await event.userChoice;
 		// A prompt event can be used once; Chromium fires a new one if installing is still possible.
 		this.#event = null;
-		if (outcome === 'accepted') this.way = null;
+		if (outcome === 'accepted') this.#offer(null);
 		return outcome;
 	}
 }

@@ -2,6 +2,7 @@
 // on-screen keyboard, online.
 import { CHAT_COLUMN_MIN_WIDTH, PHONE_MAX_WIDTH } from './layout.svelte';
 import type { KeyboardInset } from './keyboard.svelte';
+import { afterStart } from './after-start';
 
 const matches = (query: string) => typeof matchMedia === 'function' && matchMedia(query).matches;
 
@@ -13,8 +14,8 @@ export class Viewport {
 	wide = $state(matches(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`));
 	online = $state(typeof navigator === 'undefined' ? true : navigator.onLine);
 	/**
-	 * A virtual keyboard over the page: followed on touch screens only, where there is one (its code
-	 * loads there, once the page has started following the screen).
+	 * A virtual keyboard over the page: followed on touch screens only, where there is one, from the
+	 * end of the start (its code is one more file a phone's first screen need not wait for).
 	 */
 	keyboard = $state.raw<KeyboardInset | null>(null);
 
@@ -23,7 +24,7 @@ export class Viewport {
 		let stopKeyboard = () => undefined as void;
 		let stopped = false;
 		if (typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0)
-			void import('./keyboard.svelte').then(
+			afterStart(() => void import('./keyboard.svelte').then(
 				({ KeyboardInset }) => {
 					if (stopped) return;
 					const keyboard = new KeyboardInset();
@@ -31,7 +32,7 @@ export class Viewport {
 					this.keyboard = keyboard;
 				},
 				() => undefined
-			);
+			));
 		const phone = matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`);
 		const wide = matchMedia(`(min-width: ${CHAT_COLUMN_MIN_WIDTH}px)`);
 		const update = () => {
