@@ -288,3 +288,21 @@ test('the person can allow the network for a workspace: its page then fetches, t
 	await expect(frame(other).locator('body')).toHaveAttribute('data-net', 'refused');
 	await closeServer(server);
 });
+
+test('the preview’s drawer shows what the page logged and what it keeps in localStorage, and clears each', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1 id="logged">Logged</h1>', "console.log('hello from the page'); console.warn('careful'); localStorage.setItem('visits', '3');") });
+	await expect(frame(page).locator('#logged')).toHaveText('Logged');
+	const preview = page.getByTestId('preview-panel');
+	await preview.getByRole('button', { name: /^Console/ }).click();
+	const lines = preview.getByRole('list', { name: 'Preview console' });
+	await expect(lines).toContainText('hello from the page');
+	await expect(lines).toContainText('careful');
+	await preview.getByRole('button', { name: 'Clear', exact: true }).click();
+	await expect(lines).toContainText('Nothing logged yet.');
+	await preview.getByRole('button', { name: 'Site data' }).click();
+	const table = preview.getByRole('table', { name: "The site's localStorage" });
+	await expect(table.getByRole('row', { name: /visits/ })).toContainText('3');
+	await preview.getByRole('button', { name: 'Clear site data' }).click();
+	await expect(table).toContainText('The site keeps nothing in localStorage yet.');
+});
