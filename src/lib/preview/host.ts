@@ -13,7 +13,8 @@ import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from '.
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, warmFrame, type RenderExtras } from './frame-document';
 import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
-import type { FrameInspector, FramePicture, InspectOptions } from './host-inspect';
+import type { FramePicture, InspectOptions } from './host-inspect';
+import { InspectorSlot } from './inspector-slot';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export { openInNewWindow, type PreviewWindow } from './new-window';
@@ -42,8 +43,6 @@ const FIRST_DOCUMENT_MARK = 'studio:preview-document';
 const PICTURE_WAIT_MS = 1500;
 /** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
 const HELD_STORAGE_CHANGES = 500;
-/** The frame's messages the inspector answers (host-inspect.ts): they wait for its code when it is not there yet. */
-const INSPECTOR_MESSAGES: ReadonlySet<string> = new Set(['picked', 'text-edit', 'captured']);
 
 
 /** One preview frame in a container element. */
@@ -60,23 +59,8 @@ export class PreviewHost {
 	/** Pages, storage and files the frame asks for; its sessionStorage lives there (kept across renders, as a tab keeps it across reloads). */
 	readonly #channel: SiteChannel;
 	readonly #onMessage = (event: MessageEvent) => this.#receive(event);
-	/**
-	 * The picker, texts edited in place, pictures: its code loads when first needed (a pick, a
-	 * followed element, a picture, a text edited in place), not with the first render. One promise,
-	 * so what is asked meanwhile runs in the order it was asked.
-	 */
-	#inspector: FrameInspector | null = null;
-	#inspecting: Promise<FrameInspector> | null = null;
-	#inspect(): Promise<FrameInspector> {
-		this.#inspecting ??= import('./host-inspect').then(
-			(module) => (this.#inspector = new module.FrameInspector(this.#options)),
-			(error: unknown) => {
-				this.#inspecting = null;
-				throw error;
-			}
-		);
-		return this.#inspecting;
-	}
+	/** The picker, texts edited in place, pictures: loaded when first needed (inspector-slot.ts). */
+	readonly #inspector: InspectorSlot;
 	/** The site's sessionStorage as the last render found it (the channel replaces it on each change). */
 	#sessionAtStart: Record<string, string> = {};
 	/**
@@ -100,6 +84,7 @@ export class PreviewHost {
 			(message, transfer) => this.#current && this.#post(this.#current, message, transfer),
 			() => this.#current?.nonce ?? ''
 		);
+		this.#inspector = new InspectorSlot(options);
 		this.#frame = this.#createFrame();
 		this.#document = previewDocument(this.#frame);
 		this.#warm = warmFrame(document);
@@ -124,16 +109,16 @@ export class PreviewHost {
 	 * Resolves once the frame shown was told; rejects when the picker's code cannot be fetched.
 	 */
 	async pick(on: boolean): Promise<void> {
-		if (!on && !this.#inspecting) return;
-		const inspector = await this.#inspect();
+		if (!on && !this.#inspector.asked) return;
+		const inspector = await this.#inspector.get();
 		const current = this.#current;
 		inspector.pick(on, current, (message) => current && this.#post(current, message));
 	}
 
 	/** Describes this element again in each new render (its open tag's offset and its tag; null: none). */
 	follow(element: { offset: number; tag: string } | null): void {
-		if (!element && !this.#inspecting) return;
-		void this.#inspect().then(
+		if (!element && !this.#inspector.asked) return;
+		void this.#inspector.get().then(
 			(inspector) => inspector.follow(element),
 			() => undefined
 		);
@@ -145,7 +130,7 @@ export class PreviewHost {
 	 */
 	async capture(lib: string, request: { selector?: string; fullPage?: boolean; format: 'png' | 'jpeg'; quality?: number }): Promise<(FramePicture & { revision: number }) | { error: string; missing?: boolean }> {
 		if (!this.#current) return { error: 'The preview shows nothing yet.' };
-		const inspector = await this.#inspect().catch(() => null);
+		const inspector = await this.#inspector.get().catch(() => null);
 		if (!inspector) return { error: 'The preview could not load its picture code: reload the studio.' };
 		const current = this.#current;
 		if (!current) return { error: 'The preview shows nothing yet.' };
@@ -338,20 +323,14 @@ export class PreviewHost {
 				const held = this.#heldStorage;
 				this.#heldStorage = [];
 				for (const change of held) this.#postStorage(current, change);
-				this.#inspector?.ready(current, (m) => this.#post(current, m));
+				this.#inspector.ready(current, (m) => this.#post(current, m));
 				return;
 			}
 			case 'alive':
 				current.aliveAt = performance.now();
 				return;
 			default:
-				if (!INSPECTOR_MESSAGES.has(message.type)) this.#channel.handle(message, current.revision);
-				else if (this.#inspector) this.#inspector.handle(message, current, (m) => this.#post(current, m));
-				else
-					void this.#inspect().then(
-						(inspector) => inspector.handle(message, current, (m) => this.#post(current, m)),
-						() => undefined
-					);
+				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);
 		}
 	}
 
