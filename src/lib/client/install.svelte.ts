@@ -14,17 +14,15 @@ export type InstallWay = 'prompt' | 'ios' | null;
 
 /** Tracks whether and how the studio can be installed here. */
 export class InstallOffer {
-	way = $state<InstallWay>(null);
+	/** How it can be installed, shown once the start is over (null until then). */
+	get way(): InstallWay {
+		return this.#started ? this.#way : null;
+	}
 	/** Running as the installed app (standalone window or home-screen launch). */
 	installed = $state(false);
+	#way = $state<InstallWay>(null);
+	#started = $state(false);
 	#event: BeforeInstallPromptEvent | null = null;
-	/** The way to show once the start is over (`way` stays null until then). */
-	#wanted: InstallWay = null;
-	#started = false;
-	#offer(way: InstallWay): void {
-		this.#wanted = way;
-		if (this.#started) this.way = way;
-	}
 
 	/** Starts listening; returns the cleanup. */
 	start(): () => void {
@@ -33,19 +31,16 @@ export class InstallOffer {
 		this.installed = standalone.matches || iosStandalone;
 		// iOS Safari has no install event; an iPhone or iPad that is not already installed gets the hint.
 		const ios = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-		if (ios && !this.installed) this.#offer('ios');
-		afterStart(() => {
-			this.#started = true;
-			this.way = this.#wanted;
-		});
+		if (ios && !this.installed) this.#way = 'ios';
+		afterStart(() => (this.#started = true));
 		const offered = (event: Event) => {
 			event.preventDefault(); // no mini-infobar: the studio offers it in its own top bar
 			this.#event = event as BeforeInstallPromptEvent;
-			if (!this.installed) this.#offer('prompt');
+			if (!this.installed) this.#way = 'prompt';
 		};
 		const done = () => {
 			this.installed = true;
-			this.#offer(null);
+			this.#way = null;
 			this.#event = null;
 		};
 		const mode = () => (this.installed = standalone.matches || iosStandalone);
@@ -67,7 +62,7 @@ export class InstallOffer {
 		const { outcome } = await event.userChoice;
 		// A prompt event can be used once; Chromium fires a new one if installing is still possible.
 		this.#event = null;
-		if (outcome === 'accepted') this.#offer(null);
+		if (outcome === 'accepted') this.#way = null;
 		return outcome;
 	}
 }

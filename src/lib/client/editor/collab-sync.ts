@@ -3,18 +3,11 @@
 // accepted updates arrive as collab.updates events, a gap is filled by a pull, and a file the hub no
 // longer holds is opened again with this tab's unconfirmed text kept.
 import type { CollabPeer, CollabSelection, WireUpdate } from '$lib/worker/protocol';
-import type { ChangeSet, EditorState, Transaction } from '@codemirror/state';
-import type { getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
+import type { EditorState, Transaction } from '@codemirror/state';
 import type { StudioClient } from '../studio.svelte';
 import type { CollabPushed } from '$lib/worker/protocol';
 
-/** What the loop uses of CodeMirror (codemirror.ts, which brings this module with it). */
-interface CM {
-	ChangeSet: typeof ChangeSet;
-	getSyncedVersion: typeof getSyncedVersion;
-	receiveUpdates: typeof receiveUpdates;
-	sendableUpdates: typeof sendableUpdates;
-}
+type CM = typeof import('./codemirror');
 
 /** What the sync needs from the editor controller. */
 export interface CollabHost {

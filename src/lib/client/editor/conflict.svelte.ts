@@ -4,10 +4,7 @@
 import type { DiffLine } from '$lib/domain/diff';
 import type { EditorSessions } from './sessions';
 
-/** What the bar uses of CodeMirror (codemirror.ts, which brings this module with it). */
-interface CM {
-	minimalChange(from: string, to: string): { from: number; to: number; insert: string } | null;
-}
+type CM = typeof import('./codemirror');
 
 /** A conflict between local unsaved edits and a change made elsewhere. */
 export interface EditorConflict {
