@@ -1,4 +1,5 @@
 // A controller whose code is not the first screen's: it loads the first time something needs it.
+import { onceUntilFailed } from '$lib/core/once';
 
 /**
  * One lazily made controller: `current` is null until it is made (reactive, so a view can show what
@@ -7,7 +8,6 @@
  */
 export class Later<T> {
 	current = $state.raw<T | null>(null);
-	#loading: Promise<T> | null = null;
 
 	constructor(
 		private readonly make: () => Promise<T>,
@@ -15,16 +15,7 @@ export class Later<T> {
 		private readonly failed: (error: unknown) => void = () => undefined
 	) {}
 
-	get(): Promise<T> {
-		this.#loading ??= this.make().then(
-			(value) => (this.current = value),
-			(error: unknown) => {
-				this.#loading = null;
-				throw error;
-			}
-		);
-		return this.#loading;
-	}
+	readonly get: () => Promise<T> = onceUntilFailed(() => this.make().then((value) => (this.current = value)));
 
 	/** Runs `work` with the controller once it is there. */
 	run(work: (value: T) => unknown): void {

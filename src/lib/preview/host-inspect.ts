@@ -4,23 +4,14 @@
 // the pictures the screenshot tool asks for. One per preview host; messages are already checked
 // for the frame's window, nonce and revision.
 import type { HostToFrameMessage, PickedElement, PreviewBridgeMessage } from './messages';
+import { onceUntilFailed } from '$lib/core/once';
 
 /**
  * The check of what a frame says it picked, loaded when first needed: it carries the schema library,
  * which the first screen's preview does not otherwise need. Asked for as soon as the picker or a
  * followed element is on, so a pick seldom waits for it; one promise keeps picks in the order they came.
  */
-let checker: Promise<(value: unknown) => PickedElement | null> | null = null;
-function pickedChecker(): Promise<(value: unknown) => PickedElement | null> {
-	checker ??= import('./picked-element').then(
-		(module) => module.checkPickedElement,
-		(error: unknown) => {
-			checker = null;
-			throw error;
-		}
-	);
-	return checker;
-}
+const pickedChecker = onceUntilFailed(() => import('./picked-element').then((module) => module.checkPickedElement));
 
 /** A text the person edited in the preview: the element's tag and place in its file, the text before and after. */
 export interface TextEdit {

@@ -3,6 +3,7 @@
 // the order it was asked; before it is there a new render has nothing of it to restore.
 import type { FrameInspector, InspectOptions } from './host-inspect';
 import type { HostToFrameMessage, PreviewBridgeMessage } from './messages';
+import { onceUntilFailed } from '$lib/core/once';
 
 /** The frame's messages the inspector answers: they wait for its code when it is not there yet. */
 const INSPECTOR_MESSAGES: ReadonlySet<string> = new Set(['picked', 'text-edit', 'captured']);
@@ -13,25 +14,20 @@ type Frame = Parameters<FrameInspector['handle']>[1];
 /** One host's inspector, made the first time it is needed. */
 export class InspectorSlot {
 	#inspector: FrameInspector | null = null;
-	#loading: Promise<FrameInspector> | null = null;
+	#asked = false;
+	readonly #load = onceUntilFailed(() => import('./host-inspect').then((module) => (this.#inspector = new module.FrameInspector(this.options))));
 
 	constructor(private readonly options: InspectOptions) {}
 
 	/** The inspector, loading it the first time (a failed fetch is tried again at the next use). */
 	get(): Promise<FrameInspector> {
-		this.#loading ??= import('./host-inspect').then(
-			(module) => (this.#inspector = new module.FrameInspector(this.options)),
-			(error: unknown) => {
-				this.#loading = null;
-				throw error;
-			}
-		);
-		return this.#loading;
+		this.#asked = true;
+		return this.#load();
 	}
 
 	/** It was asked for already: before that there is no picker to turn off and nothing followed. */
 	get asked(): boolean {
-		return this.#loading !== null;
+		return this.#asked;
 	}
 
 	/** A new render is ready: the picker and the followed element carry over, if the inspector is there. */

@@ -11,6 +11,7 @@ import type { ToastStore } from '../toasts.svelte';
 import type { EditorController } from '../editor/editor.svelte';
 import type { LayoutStore } from '../layout.svelte';
 import type { Later } from '../later.svelte';
+import { onceUntilFailed } from '$lib/core/once';
 import type { DockActions } from './dock.svelte';
 import type { FileActions } from './files.svelte';
 
@@ -66,22 +67,14 @@ export class WorkbenchActions {
 		this.toasts.show({ tone: result.isError ? 'error' : 'info', message: result.isError ? `Retry failed: ${(result.structuredContent.error as ToolErrorShape).message}` : `Retried ${name}: done.` });
 	}
 
-	#toolsLoad: Promise<void> | null = null;
-
 	/**
 	 * Loads the catalog from tools/list (once; a failed load is tried again on the next call). The
 	 * palette, the Tools panel and browser agents ask for it; no first screen does.
 	 */
-	loadTools(): Promise<void> {
-		this.#toolsLoad ??= (async () => {
-			this.tools = await this.studio.listAllTools();
-			this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
-		})().catch((error: unknown) => {
-			this.#toolsLoad = null;
-			throw error;
-		});
-		return this.#toolsLoad;
-	}
+	readonly loadTools = onceUntilFailed(async () => {
+		this.tools = await this.studio.listAllTools();
+		this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
+	});
 
 	// ── Files ──────────────────────────────────────────────────────────────────────────────────────
 	async openFile(path: string, line?: number) {

@@ -3,6 +3,7 @@
 // Imported bottom up, each import evaluates only its own package (the build makes a chunk of each:
 // vite.config.ts), and the page answers between them.
 import { nextTask } from '../next-task';
+import { onceUntilFailed } from '$lib/core/once';
 
 type CM = typeof import('./with-codemirror');
 
@@ -20,19 +21,11 @@ const PACKAGES: (() => Promise<unknown>)[] = [
 	() => import('@codemirror/collab')
 ];
 
-let loading: Promise<CM> | null = null;
-
 /** CodeMirror with the studio's setup and what comes with it (once per page; a failed load is tried again on the next call). */
-export function loadCodeMirror(): Promise<CM> {
-	loading ??= (async () => {
-		for (const load of PACKAGES) {
-			await load();
-			await nextTask();
-		}
-		return import('./with-codemirror');
-	})().catch((error: unknown) => {
-		loading = null;
-		throw error;
-	});
-	return loading;
-}
+export const loadCodeMirror: () => Promise<CM> = onceUntilFailed(async () => {
+	for (const load of PACKAGES) {
+		await load();
+		await nextTask();
+	}
+	return import('./with-codemirror');
+});
