@@ -24,6 +24,24 @@ export function compileHints(): Plugin {
 		apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
 		outputOptions(options) {
 			return { ...options, postBanner: (chunk: { moduleIds: readonly string[] }) => (startsWith(chunk.moduleIds) ? COMPILE_HINT : '') };
+		},
+		generateBundle: {
+			order: 'post',
+			handler(_options, bundle) {
+				for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = hintFirst(file.code);
+			}
 		}
 	};
+}
+
+/**
+ * The hint moved back to the first line. Vite puts its preload list (`const __vite__mapDeps=…`) above
+ * every banner of a chunk that imports lazily, and a hint below it left the shell's chunk (Svelte's
+ * runtime, SvelteKit's router) compiling on the main thread: V8 took it for none. The client build
+ * makes no source maps; the two lines swapped carry no mappings either way.
+ */
+export function hintFirst(code: string): string {
+	const at = code.indexOf(`\n${COMPILE_HINT}\n`);
+	if (at < 0 || code.startsWith(COMPILE_HINT) || code.lastIndexOf('\n', at - 1) !== -1) return code;
+	return `${COMPILE_HINT}\n${code.slice(0, at)}${code.slice(at + COMPILE_HINT.length + 1)}`;
 }

@@ -78,3 +78,22 @@ test('the first paint’s script, which every start waits for before the studio�
 	const revision = /url:"first-paint\.js",revision:"([0-9a-f]+)"/.exec(sw)?.[1];
 	expect(revision).toBe(createHash('md5').update(plain.body).digest('hex'));
 });
+
+test('every script of the shell’s start carries V8’s compile hint on its first line, also below Vite’s preload list', async ({ baseURL }) => {
+	const html = (await get(`${baseURL}/`, 'identity')).body.toString('utf8');
+	// Not the hub's worker (named for the first paint): a worker's script does not stream, so no hint helps it.
+	const queue = [...new Set([...html.matchAll(/\/_app\/immutable\/[\w./-]+\.js/g)].map((m) => m[0]))].filter((path) => !path.includes('/workers/'));
+	const seen = new Map<string, string>();
+	// The shell's scripts and what they import statically: all run at every start.
+	while (queue.length) {
+		const path = queue.pop()!;
+		if (seen.has(path)) continue;
+		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
+		seen.set(path, code);
+		for (const m of code.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^"';]*?from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) queue.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
+	}
+	expect(seen.size, 'the shell loads several scripts').toBeGreaterThanOrEqual(4);
+	for (const [path, code] of seen) expect(code.split('\n', 1)[0], path).toBe('//# allFunctionsCalledOnLoad');
+	// The case that hid the hint: a chunk with lazy imports starts with Vite's list of what they preload.
+	expect([...seen.values()].some((code) => code.split('\n', 2)[1]?.startsWith('const __vite__mapDeps='))).toBe(true);
+});

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { lazySegmenter } from '../../scripts/vite/lazy-segmenter';
-import { COMPILE_HINT, compileHints } from '../../scripts/vite/compile-hints';
+import { COMPILE_HINT, compileHints, hintFirst } from '../../scripts/vite/compile-hints';
 import { startChunk } from '../../scripts/vite/start-chunk';
 import { framePrograms, minifyFrameProgram } from '../../scripts/vite/frame-programs';
 
@@ -43,6 +43,17 @@ describe('the editor’s build', () => {
 		expect(options.postBanner({ moduleIds: ['/s/node_modules/@codemirror/view/dist/index.js'] })).toBe(COMPILE_HINT);
 		expect(options.postBanner({ moduleIds: ['/s/node_modules/isomorphic-git/index.js', '/s/src/lib/runtime/git/repo.ts'] })).toBe('');
 		expect(options.postBanner({ moduleIds: ['/s/node_modules/@codemirror/lang-markdown/dist/index.js'] })).toBe('');
+	});
+
+	it('keeps the hint on a chunk’s first line when Vite writes its preload list above it', () => {
+		const preload = 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["/a.js"])))=>i.map(i=>d[i]);';
+		const body = 'import{a}from"./b.js";export function f(){return a}';
+		expect(hintFirst(`${preload}\n${COMPILE_HINT}\n${body}`)).toBe(`${COMPILE_HINT}\n${preload}\n${body}`);
+		// Already first, or no hint (a chunk a feature loads later): untouched; nor one further down (not ours).
+		expect(hintFirst(`${COMPILE_HINT}\n${body}`)).toBe(`${COMPILE_HINT}\n${body}`);
+		expect(hintFirst(`${preload}\n${body}`)).toBe(`${preload}\n${body}`);
+		const deeper = `${preload}\n${body}\n${COMPILE_HINT}\nlet x;`;
+		expect(hintFirst(deeper)).toBe(deeper);
 	});
 
 	it('puts what the page imports statically in one file, leaving the shell’s modules and the lazy regions apart', () => {
