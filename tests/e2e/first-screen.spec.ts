@@ -232,7 +232,7 @@ test.describe('before the studio’s code has loaded', () => {
 	});
 });
 
-test('the shell starts the hub before any of the studio’s modules runs; the page connects to that hub, and the first render’s warm frame goes once it has loaded', async ({ page, baseURL }) => {
+test('the shell starts the hub before any of the studio’s modules runs; the page connects to that hub, and the first render needs no frame but the preview’s own', async ({ page, baseURL }) => {
 	// Every SharedWorker made in the page (which script made it, its name) and every sandboxed frame put in the studio page's own body.
 	await page.addInitScript(() => {
 		const made: { script: string | null; name: string | undefined }[] = [];
@@ -266,8 +266,9 @@ test('the shell starts the hub before any of the studio’s modules runs; the pa
 	expect(hub).toMatch(/^\/_app\/immutable\/workers\/hub\.worker-[\w-]+\.js$/);
 	expect((await page.request.get(new URL(hub!, baseURL).href)).status()).toBe(200);
 
-	// The first render's process was warmed by a blank frame with the site's sandbox, gone once the page loaded.
+	// No blank sandboxed frame in the studio page warms the site's process first: on two cores a start
+	// is bound by CPU, and that frame's load cost more than the later start of the process it saved.
 	await expect(previewFrame(page).locator('h1')).toBeVisible();
-	expect(await page.evaluate(() => (window as unknown as { warm: string[] }).warm)).toEqual(['allow-scripts allow-forms allow-popups']);
+	expect(await page.evaluate(() => (window as unknown as { warm: string[] }).warm)).toEqual([]);
 	await expect(page.locator('body > iframe')).toHaveCount(0);
 });

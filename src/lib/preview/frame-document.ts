@@ -59,18 +59,3 @@ export function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {
 	const m = data as Record<string, unknown>;
 	return typeof m.nonce === 'string' && typeof m.revision === 'number' && typeof m.type === 'string' && FRAME_TYPES.has(m.type);
 }
-
-/**
- * A blank frame with the site's sandbox at the end of `doc`'s body, out of sight and of the
- * accessibility tree: its load starts the process the site's sandboxed pages run in.
- */
-export function warmFrame(doc: Document): HTMLIFrameElement {
-	const frame = doc.createElement('iframe');
-	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
-	frame.setAttribute('aria-hidden', 'true');
-	frame.setAttribute('tabindex', '-1');
-	frame.style.display = 'none';
-	frame.srcdoc = '';
-	doc.body.append(frame);
-	return frame;
-}

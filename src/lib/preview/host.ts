@@ -11,7 +11,7 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, warmFrame, type RenderExtras } from './frame-document';
+import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
@@ -87,21 +87,7 @@ export class PreviewHost {
 		this.#inspector = new InspectorSlot(options);
 		this.#frame = this.#createFrame();
 		this.#document = previewDocument(this.#frame);
-		this.#warm = warmFrame(document);
 		window.addEventListener('message', this.#onMessage);
-	}
-
-	/**
-	 * A blank sandboxed frame in the studio's page, made with the host and removed once a page of the
-	 * site has loaded: meanwhile the browser starts the process sandboxed pages of this origin run in.
-	 * The first sandboxed frame of a page took about 25 ms longer to load than the next (55 against
-	 * 30 ms here), and a start's first render waited for it.
-	 */
-	#warm: HTMLIFrameElement | null;
-
-	#cool() {
-		this.#warm?.remove();
-		this.#warm = null;
 	}
 
 	/**
@@ -317,7 +303,6 @@ export class PreviewHost {
 				return;
 			}
 			case 'ready': {
-				this.#cool();
 				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
 				current.ready = true;
 				const held = this.#heldStorage;
@@ -339,6 +324,5 @@ export class PreviewHost {
 		window.removeEventListener('message', this.#onMessage);
 		if (this.#current && !this.#current.settled) this.#settle(this.#current, 'superseded', 'The preview was closed.');
 		this.#frame.remove();
-		this.#cool();
 	}
 }
