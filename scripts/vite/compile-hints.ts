@@ -38,7 +38,7 @@ export function compileHints(): Plugin {
  * The hint moved back to the first line. Vite puts its preload list (`const __vite__mapDeps=…`) above
  * every banner of a chunk that imports lazily, and a hint below it left the shell's chunk (Svelte's
  * runtime, SvelteKit's router) compiling on the main thread: V8 took it for none. The client build
- * makes no source maps; the two lines swapped carry no mappings either way.
+ * makes no source maps (with them on, the first two lines' mappings would need the same swap).
  */
 export function hintFirst(code: string): string {
 	const at = code.indexOf(`\n${COMPILE_HINT}\n`);
