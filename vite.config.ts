@@ -89,6 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 			},
 			workbox: {
 				// vite preview answers 404 for /index.html, so the shell is precached and served as '/'.
+				importScripts: ['sw-routes.js'],
 				navigateFallback: at('/'),
 				clientsClaim: true,
 				cleanupOutdatedCaches: true,

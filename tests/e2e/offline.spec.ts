@@ -46,3 +46,27 @@ test('after one online visit the studio reloads offline and keeps working', asyn
 	await expect(transcript).toContainText('make it blue');
 	await context.setOffline(false);
 });
+
+test('an installed start takes the build’s hashed files straight from the precache, without waking the worker’s fetch handler', async ({ page, context }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	await underServiceWorker(page);
+	await context.setOffline(true);
+	const launched = await context.newPage();
+	const response = await launched.goto('/');
+	await waitForHub(launched);
+	await expect(launched.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	// Resource timing names the source the worker's static routes chose for each file (Chrome 123+).
+	const sources = await launched.evaluate(() =>
+		(performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerFinalSourceType?: string })[])
+			.filter((entry) => new URL(entry.name).pathname.startsWith('/_app/immutable/'))
+			.map((entry) => [new URL(entry.name).pathname, entry.workerFinalSourceType ?? 'unknown'] as const)
+	);
+	expect(sources.length, 'the start fetched the build’s files').toBeGreaterThanOrEqual(5);
+	for (const [path, source] of sources) expect(source, path).toBe('cache');
+	// The shell matches no route: the handler serves it (its navigation fallback answers every path).
+	const shell = await launched.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { workerFinalSourceType?: string }).workerFinalSourceType ?? 'unknown');
+	expect(shell).toBe('');
+	expect(response?.fromServiceWorker()).toBe(true);
+	await context.setOffline(false);
+});
