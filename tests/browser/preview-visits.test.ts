@@ -1,7 +1,8 @@
 // A tab's preview counts one visit per page load, as a static host does: the same render sent twice
 // while it runs (a tab's registration and the hub's own render at a start) runs the page once, a
 // first render tried again after a timeout counts as the same visit, and a render that comes while
-// the first screen's picture loads runs the page at once, in a frame of its own.
+// the first screen's picture loads runs the page at once, in a frame of its own — as does one that
+// replaces a document still loading (whose late load must not read as the page leaving).
 import { describe, expect, it } from 'vitest';
 import { PreviewController } from '../../src/lib/client/preview.svelte';
 import type { PreviewLink } from '../../src/lib/client/preview-link';
@@ -161,5 +162,38 @@ console.log('loaded with ' + localStorage.getItem('todos'));
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(lines).toEqual(['loaded with ["milk"]']);
 		host.destroy();
+	});
+});
+
+describe('a render that replaces one still loading', () => {
+	it('gets a frame of its own: the first document’s late load is not taken for the page leaving', async () => {
+		const container = document.createElement('div');
+		document.body.append(container);
+		const lines: string[] = [];
+		let left = 0;
+		const host = new PreviewHost(container, { onLines: (batch) => lines.push(...batch.console.map((line) => line.text)), onLeave: () => left++ });
+		// The first page runs, then waits for an image the test holds back (and its load event with it).
+		const hold = `${location.origin}/__held/late-${Math.random().toString(36).slice(2)}`;
+		const first = renderOf(workspace(`<!doctype html><script>console.log('first ran')</script><img src="${hold}" alt="">`, 1), 'r1');
+		const second = renderOf(workspace(`<!doctype html><script>console.log('second ran')</script><p>second</p>`, 2), 'r2');
+		const siteFrames = () => [...(container.querySelector('iframe')?.contentDocument?.querySelectorAll('iframe') ?? [])];
+		const a = host.render(first.revision, first.html, { page: 'index.html', local: {} });
+		await expect.poll(() => lines).toContain('first ran');
+		const loading = siteFrames()[0]!;
+		const b = host.render(second.revision, second.html, { page: 'index.html', local: {} });
+		await expect.poll(() => siteFrames().some((frame) => frame.srcdoc.includes('second ran'))).toBe(true);
+		// The first document's load, late: from the frame it was asked in (replaced, so not heard).
+		loading.dispatchEvent(new Event('load'));
+		await fetch(hold.replace('/__held/', '/__release/'));
+		expect((await a).status).toBe('superseded');
+		const outcome = await b;
+		expect(outcome).toMatchObject({ status: 'ready', revision: 2 });
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(left).toBe(0);
+		expect(siteFrames()).toHaveLength(1);
+		expect(siteFrames()[0]).not.toBe(loading);
+		expect(lines.filter((line) => line === 'second ran')).toHaveLength(1);
+		host.destroy();
+		container.remove();
 	});
 });

@@ -181,6 +181,14 @@ export class PreviewHost {
 
 	#load(doc: Document, extras: RenderExtras, sandbox: string, srcdoc: string) {
 		setBase(doc, extras.page, extras.search);
+		// A document still loading is not replaced in its frame: its load could still come after the
+		// next one was asked for and be taken for the page leaving (the page was then run a second
+		// time, its write reported as superseded). The next document gets a frame of its own.
+		if (this.#expectLoad && this.#site) {
+			this.#site.removeEventListener('load', this.#onSiteLoad);
+			this.#site.remove();
+			this.#site = null;
+		}
 		const site = siteFrame(doc, this.#title);
 		if (site !== this.#site) site.addEventListener('load', this.#onSiteLoad);
 		this.#site = site;
