@@ -39,7 +39,7 @@ export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 
 /** User Timing mark of the first render's document set in a site frame of this page. */
 const FIRST_DOCUMENT_MARK = 'studio:preview-document';
-/** After this long a picture whose load never fired counts as loaded (a render then reuses its frame). */
+/** After this long a picture whose load never fired counts as shown (its frame, still loading, is not reused by a render). */
 const PICTURE_WAIT_MS = 1500;
 /** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
 const HELD_STORAGE_CHANGES = 500;
@@ -157,23 +157,10 @@ export class PreviewHost {
 		old.remove();
 	}
 
-	/**
-	 * The first screen's picture while it loads. A render then takes a new site frame: its sandbox
-	 * (scripts allowed) set while the picture's navigation (no scripts) was still under way could load
-	 * the render under the picture's flags, so the page ran nothing and was stopped as stuck 3 s later.
-	 * Waiting for the picture's load instead held a start's first render back by 0.3–0.6 s.
-	 */
-	#pictureLoading: Promise<void> | null = null;
-
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
 	async #show(current: HostRender, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		if (this.#pictureLoading) {
-			this.#pictureLoading = null;
-			this.#site?.remove();
-			this.#site = null;
-		}
 		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
@@ -183,7 +170,10 @@ export class PreviewHost {
 		setBase(doc, extras.page, extras.search);
 		// A document still loading is not replaced in its frame: its load could still come after the
 		// next one was asked for and be taken for the page leaving (the page was then run a second
-		// time, its write reported as superseded). The next document gets a frame of its own.
+		// time, its write reported as superseded), and a render's sandbox set while the first screen's
+		// picture (no scripts) still loaded could load the render under the picture's flags (the page
+		// ran nothing and was stopped as stuck). The next document gets a frame of its own; waiting
+		// for the picture's load instead held a start's first render back by 0.3–0.6 s.
 		if (this.#expectLoad && this.#site) {
 			this.#site.removeEventListener('load', this.#onSiteLoad);
 			this.#site.remove();
@@ -209,13 +199,10 @@ export class PreviewHost {
 		this.#load(doc, extras, '', fillDocument(html, 'picture', { local: extras.local, session: {} }));
 		const site = this.#site!;
 		// A picture that never fires its load is taken as loaded after a while.
-		const loading = new Promise<void>((done) => {
+		await new Promise<void>((done) => {
 			site.addEventListener('load', () => done(), { once: true });
 			setTimeout(done, PICTURE_WAIT_MS);
 		});
-		this.#pictureLoading = loading;
-		await loading;
-		if (this.#pictureLoading === loading) this.#pictureLoading = null;
 	}
 
 	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
