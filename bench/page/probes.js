@@ -6,6 +6,16 @@
 	const SANDBOX = 'allow-scripts allow-forms allow-popups';
 	const at = () => performance.timeOrigin + performance.now();
 
+	/** The page's main-thread tasks of 50 ms or more (the Long Tasks API), from its first script on. */
+	const longTasks = [];
+	try {
+		new PerformanceObserver((list) => {
+			for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+		}).observe({ type: 'longtask', buffered: true });
+	} catch {
+		// No Long Tasks API: startTasks reports null.
+	}
+
 	/** @returns {any} */
 	const studio = () => {
 		if (!window.studio) throw new Error('window.studio is missing');
@@ -257,6 +267,20 @@
 			await studio().callTool('workspace_disconnect_folder', {});
 			await root.removeEntry(name, { recursive: true }).catch(() => undefined);
 			return files;
+		},
+		/**
+		 * B6: the main thread's tasks of 50 ms or more from navigation until the start is over (the
+		 * editor shows the open file: the `studio:start-settled` mark). null: the start never settled.
+		 */
+		async startTasks() {
+			const settled = () => performance.getEntriesByName('studio:start-settled')[0] ?? null;
+			for (let i = 0; i < 300 && !settled(); i++) await new Promise((r) => setTimeout(r, 50));
+			const end = settled();
+			if (!end || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return null;
+			// An entry reaches the observer after its task: the task that set the mark has ended by now.
+			await new Promise((r) => setTimeout(r, 100));
+			const during = longTasks.filter((task) => task.start <= end.startTime);
+			return { count: during.length, longest: Math.max(0, ...during.map((task) => task.duration)) };
 		},
 		/** B5/B6: how long this page load took to a connected runtime and a settled first preview. */
 		async startTimes() {
