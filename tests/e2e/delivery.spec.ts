@@ -79,6 +79,40 @@ test('the first paint’s script, which every start waits for before the studio�
 	expect(revision).toBe(createHash('md5').update(plain.body).digest('hex'));
 });
 
+test('the hub’s boot runs no zip code: fflate builds its tables when its module runs, so it comes with the first archive, and is precached', async ({ baseURL }) => {
+	const html = (await get(`${baseURL}/`, 'identity')).body.toString('utf8');
+	const hub = /data-hub="([^"]+)"/.exec(html)![1]!;
+	// fflate's own messages mark its code.
+	const zipCode = (code: string) => code.includes('invalid block type') && code.includes('unexpected EOF');
+	const queue = [hub];
+	const boot = new Map<string, string>();
+	const lazy = new Set<string>();
+	while (queue.length) {
+		const path = queue.pop()!;
+		if (boot.has(path)) continue;
+		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
+		boot.set(path, code);
+		for (const m of code.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^"';]*?from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) queue.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
+		for (const m of code.matchAll(/import\(`(\.{1,2}\/[\w./-]+\.js)`\)/g)) lazy.add(new URL(m[1]!, `${baseURL}${path}`).pathname);
+	}
+	for (const [path, code] of boot) expect(zipCode(code), path).toBe(false);
+	// The zip code is a chunk the hub imports when it needs it (or one such chunk imports), in the precache.
+	const precache = (await get(`${baseURL}/sw.js`, 'identity')).body.toString('utf8');
+	const seen = new Set<string>();
+	const found: string[] = [];
+	const pending = [...lazy].filter((path) => !boot.has(path));
+	while (pending.length) {
+		const path = pending.pop()!;
+		if (seen.has(path)) continue;
+		seen.add(path);
+		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
+		if (zipCode(code)) found.push(path);
+		for (const m of code.matchAll(/from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) pending.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
+	}
+	expect(found.length, 'a lazy chunk of the hub holds the zip code').toBeGreaterThanOrEqual(1);
+	for (const path of found) expect(precache, path).toContain(path.slice(1));
+});
+
 test('every script of the shell’s start carries V8’s compile hint on its first line, also below Vite’s preload list', async ({ baseURL }) => {
 	const html = (await get(`${baseURL}/`, 'identity')).body.toString('utf8');
 	// Not the hub's worker (named for the first paint): a worker's script does not stream, so no hint helps it.

@@ -1,5 +1,6 @@
 // Real offline use: after one visit, the studio reloads with the network gone, its worker and the
 // workspace intact, and keeps saving to IndexedDB.
+import { strToU8, zipSync } from 'fflate';
 import { test, expect, waitForHub, underServiceWorker } from './fixtures';
 
 // The suite blocks service workers (they cost every test an install); this file is about them.
@@ -44,6 +45,11 @@ test('after one online visit the studio reloads offline and keeps working', asyn
 	await expect(transcript).toContainText('You are offline');
 	await expect(transcript.locator('[data-outcome="failed"]')).toContainText('PROVIDER_UNAVAILABLE');
 	await expect(transcript).toContainText('make it blue');
+	// The zip code loads with the first archive (not in the hub's boot): offline, from the precache.
+	const data = Buffer.from(zipSync({ 'offline.html': strToU8('<h1>From a zip</h1>') })).toString('base64');
+	const imported = (await launched.evaluate((zip) => window.studio!.callTool('workspace_import_zip', { data: zip }), data)) as { isError: boolean; structuredContent: { imported: string[] } };
+	expect(imported.isError).toBe(false);
+	expect(imported.structuredContent.imported).toEqual(['offline.html']);
 	await context.setOffline(false);
 });
 

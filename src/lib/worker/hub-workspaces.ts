@@ -8,8 +8,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import type { RepositoryPort, WorkspaceCatalogPort } from '../runtime/ports';
 import type { WorkspaceService } from '../runtime/workspace-service';
 import { restorePlan } from '../runtime/history-plans';
-import { readZip } from '../runtime/zip-import';
-import { zipBlob, zipEntries } from '../runtime/zip';
+import { loadZipReader, loadZipWriter } from '../runtime/zip-loader';
 import type { HubStorage } from './hub-storage';
 import type { BlobDownload, CreatedWorkspace, HubAnnouncement, WorkspaceListing, WorkspaceSource } from './protocol';
 import type { GitLinkInput } from '../runtime/git/link';
@@ -94,7 +93,7 @@ export class HubWorkspaces {
 			({ files, leftOut: skipped } = cloned);
 		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
 		else if (source.kind === 'zip') {
-			({ files, skipped } = readZip(source.data));
+			({ files, skipped } = (await loadZipReader()).readZip(source.data));
 			if (files.length === 0) throw new ToolError('TOOL_VALIDATION_FAILED', 'The .zip holds no file a workspace can keep; nothing was created.', { reason: 'empty-import', skipped });
 		} else {
 			const from = source.workspaceId === this.service.workspaceId ? this.service.workspace : null;
@@ -139,6 +138,7 @@ export class HubWorkspaces {
 			files = change.type === 'replace' ? change.files : [];
 		}
 		const base = folderName(workspace.name, new Set());
+		const { zipBlob, zipEntries } = await loadZipWriter();
 		return { name: revision === undefined ? `${base}-${stamp(this.now())}.zip` : `${base}-r${revision}.zip`, blob: await zipBlob(zipEntries(files)) };
 	}
 
@@ -147,6 +147,7 @@ export class HubWorkspaces {
 	 * failed, whatever files are still readable from it (by workspace id).
 	 */
 	async backup(): Promise<BlobDownload> {
+		const { zipBlob, zipEntries } = await loadZipWriter();
 		const taken = new Set<string>(['manifest.json']);
 		const manifest: BackupManifest = { format: 'web-studio-backup', version: 1, createdAt: new Date(this.now()).toISOString(), workspaces: [] };
 		const entries: [string, Uint8Array][] = [];

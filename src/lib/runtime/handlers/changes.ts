@@ -3,7 +3,8 @@
 import type { Change, FileOperation } from '../../domain/transitions';
 import type { FileRecord, Workspace } from '../../domain/model';
 import { ToolError } from '../../core/errors';
-import { readZip, type ZipContents } from '../zip-import';
+import type { ZipContents } from '../zip-import';
+import { readLoadedZip } from '../zip-loader';
 import { featureChange, heroChange, themeChange } from '../../domain/template';
 import { starterFilesOf } from '../../domain/starters';
 import type { ToolInput } from '../../tools/schema';
@@ -76,9 +77,12 @@ function operationOf(op: ToolInput<'workspace_apply_changes'>['operations'][numb
 /** The archive read last: the handler reports what it left out and the plan builds its change from one inflation. */
 let lastZip: { data: string; contents: ZipContents } | null = null;
 
-/** The archive's readable files and what was left out (throws when it is no zip or holds nothing usable). */
+/**
+ * The archive's readable files and what was left out (throws when it is no zip or holds nothing
+ * usable). The zip reader is loaded first (`loadZipReader`): the import's plan and handler await it.
+ */
 export function zipContents(data: string): ZipContents {
-	const contents = lastZip?.data === data ? lastZip.contents : readZip(decodeContent(data, 'base64') as Uint8Array);
+	const contents = lastZip?.data === data ? lastZip.contents : readLoadedZip(decodeContent(data, 'base64') as Uint8Array);
 	lastZip = { data, contents };
 	if (contents.files.length === 0) {
 		const left = contents.skipped.slice(0, 3).map((s) => `${s.path}: ${s.reason}`).join('; ');

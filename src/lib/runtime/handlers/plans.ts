@@ -7,6 +7,7 @@ import { buildChange, isChangeTool } from './changes';
 import { requireFolder } from './folder-errors';
 import { historyPlan, restorePlan } from '../history-plans';
 import { addPlan, removePlan } from './packages';
+import { loadZipReader } from '../zip-loader';
 
 /** Tools that move the workspace to another revision (beside the change tools). */
 const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder', 'packages_add', 'packages_remove']);
@@ -21,6 +22,12 @@ export function hasWorkspacePlan(name: string): boolean {
  * workspace content (reads, folder save and disconnect).
  */
 export function workspacePlan(name: ToolName, input: unknown, service: WorkspaceService, folder: () => FolderPort | null): WorkspacePlan | null {
+	// An archive's plan loads the zip reader first (the approval card's dry run runs it too).
+	if (name === 'workspace_import_zip')
+		return async (workspace) => {
+			await loadZipReader();
+			return { change: buildChange(name, input, workspace) };
+		};
 	if (isChangeTool(name)) return (workspace) => ({ change: buildChange(name, input, workspace) });
 	switch (name) {
 		case 'workspace_undo':
