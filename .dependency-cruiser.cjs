@@ -75,6 +75,20 @@ module.exports = {
 			to: { path: '^src/lib/runtime/collab-doc\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] }
 		},
 		{
+			name: 'zip-code-loads-on-demand',
+			comment: 'fflate builds its tables when its module runs: the zip code reaches a hub through runtime/zip-loader.ts, with the first archive read or written, never with the hub\'s boot.',
+			severity: 'error',
+			from: { path: '^src/lib/(worker|runtime|preview|domain|tools|agents|storage|core)/', pathNot: '^src/lib/runtime/zip(-import|-entries|-loader)?\\.ts$' },
+			to: { path: '(^src/lib/runtime/zip(-import|-entries)?\\.ts$)|(^node_modules/fflate/)', dependencyTypesNot: ['dynamic-import', 'type-only'] }
+		},
+		{
+			name: 'html-parser-loads-on-demand',
+			comment: 'htmlparser2\'s entity decoder builds its tables when its module runs: the parser is loaded by domain/html-parser.ts once a hub is ready, never with its boot.',
+			severity: 'error',
+			from: { path: '^src/', pathNot: '^src/lib/domain/html-parser\\.ts$' },
+			to: { path: '^node_modules/(htmlparser2|entities)/', dependencyTypesNot: ['dynamic-import', 'type-only'] }
+		},
+		{
 			name: 'remote-client-is-client-only',
 			comment: 'The remote servers\' client uses the SDK\'s client side, never its server.',
 			severity: 'error',

@@ -133,6 +133,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 				test: {
 					name: 'browser',
 					include: ['tests/browser/**/*.test.ts'],
+					setupFiles: ['tests/browser/helpers/setup.ts'],
 					browser: {
 						enabled: true,
 						headless: true,

@@ -439,6 +439,31 @@ describe('renders are addressed to hosts', () => {
 	});
 });
 
+describe('the HTML parser, not in a hub’s boot', () => {
+	it('a hub starts without it: a render, a registration’s preparation and an element’s edit load it before they parse', async () => {
+		vi.resetModules();
+		const parser = await import('../../src/lib/domain/html-parser');
+		const { PreviewCoordinator: Coordinator } = await import('../../src/lib/preview/coordinator');
+		expect(parser.htmlParserReady()).toBe(false);
+		const coordinator = new Coordinator({ send: () => undefined });
+		// No tab shows the preview: the render still compiles, for its diagnostics.
+		const outcome = await coordinator.render(ws({ 'index.html': '<img src="missing.png">' }, 1));
+		expect(outcome).toMatchObject({ revision: 1, status: 'unavailable' });
+		expect((outcome.diagnostics ?? []).map((d) => d.message).join(' ')).toContain('missing.png');
+		expect(parser.htmlParserReady()).toBe(true);
+
+		vi.resetModules();
+		const fresh = await import('../../src/lib/domain/html-parser');
+		const { workspacePlan } = await import('../../src/lib/runtime/handlers/plans');
+		expect(fresh.htmlParserReady()).toBe(false);
+		const site = ws({ 'index.html': '<h1>Old</h1>' }, 1);
+		const plan = workspacePlan('workspace_edit_element', { path: 'index.html', offset: 0, tag: 'h1', text: 'New' }, {} as never, () => null)!;
+		const { change } = await plan(site, { undo: [], redo: [] } as never);
+		expect(change).toMatchObject({ type: 'write', path: 'index.html', content: '<h1>New</h1>' });
+		expect(fresh.htmlParserReady()).toBe(true);
+	});
+});
+
 describe('the location rewrite’s parser, loaded on first need', () => {
 	it('a hub starts without it: a page that never names location renders without it, one that does loads it first and is rewritten', async () => {
 		// Fresh modules: the parser not loaded yet, as in a hub that just started.
@@ -448,6 +473,8 @@ describe('the location rewrite’s parser, loaded on first need', () => {
 		expect(location.locationParserReady()).toBe(false);
 		const sent: PreviewRender[] = [];
 		const coordinator = new Coordinator({ send: (_tab, render) => sent.push(render) });
+		// As the hub's registration does: what a render needs is made available first (the HTML parser).
+		await coordinator.prepare(ws({ 'index.html': '<p>x</p>' }, 1));
 		coordinator.registerHost('tab-1', ws({ 'index.html': '<p>x</p>' }, 1));
 		const first = coordinator.render(ws({ 'index.html': '<script>document.title = "no such name here"</script>' }, 2));
 		await expect.poll(() => sent.length).toBe(1);

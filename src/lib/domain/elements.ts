@@ -1,8 +1,9 @@
 // Elements of an HTML file by where they start: the source locations the compiler marks on every
 // element of a page (the picker reads them), and the edit of one element in place — its text, its
 // inline style — that the preview's text editing, the local agent and workspace_edit_element make.
-// An HTML tokenizer (htmlparser2) finds the elements: a tag in a comment or a script is none.
-import { Parser } from 'htmlparser2';
+// An HTML tokenizer (htmlparser2, loaded first: domain/html-parser.ts) finds the elements: a tag in
+// a comment or a script is none.
+import { htmlParser } from './html-parser';
 import { ToolError } from '../core/errors';
 
 /** The attribute the compiler puts on each element of a page: `line:offset` of its open tag. The frame removes it before the page's scripts run. */
@@ -45,6 +46,7 @@ export function sourceElements(html: string): SourceElement[] {
 		return line;
 	};
 	let opaque = 0;
+	const Parser = htmlParser();
 	const parser = new Parser(
 		{
 			onopentag(name) {

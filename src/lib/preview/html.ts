@@ -1,8 +1,8 @@
 // The elements of an HTML document that the preview compiler rewrites, found by an HTML tokenizer
-// (htmlparser2) rather than by regular expressions: a tag inside a comment, or "</script" inside a
+// (htmlparser2, loaded first: domain/html-parser.ts) rather than by regular expressions: a tag inside a comment, or "</script" inside a
 // string of an attribute, is what the browser says it is. Edits splice the original text.
 
-import { Parser } from 'htmlparser2';
+import { htmlParser } from '../domain/html-parser';
 
 /** One element the compiler may rewrite, with where its parts sit in the source. */
 export interface HtmlElement {
@@ -30,6 +30,7 @@ const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attr
 export function elementsOf(html: string): HtmlElement[] {
 	const out: HtmlElement[] = [];
 	const open: HtmlElement[] = [];
+	const Parser = htmlParser();
 	const parser = new Parser(
 		{
 			onopentag(name, attribs) {

@@ -6,6 +6,7 @@ import type { Workspace } from '../domain/model';
 import { compile, type CompiledPreview } from './compile';
 import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
 import { preparePackages, type PreviewPackages } from './packages-step';
+import { htmlParserReady, loadHtmlParser } from '../domain/html-parser';
 
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;
@@ -43,14 +44,16 @@ export class PageCompiler {
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */
 	get prepares(): boolean {
-		return this.#packages !== undefined || !locationParserReady();
+		return this.#packages !== undefined || !locationParserReady() || !htmlParserReady();
 	}
 
 	/**
-	 * What the page lacks is made available before it renders: packages (from the device, else fetched
-	 * once), and the `location` rewrite's parser when a trial compile met `location`.
+	 * What the page lacks is made available before it renders: the HTML parser (loaded once), packages
+	 * (from the device, else fetched once), and the `location` rewrite's parser when a trial compile met `location`.
 	 */
 	async prepare(workspace: Workspace): Promise<void> {
+		// Before anything is read: the parser's load is awaited, and the page or packages may change meanwhile.
+		if (!htmlParserReady()) await loadHtmlParser();
 		const packages = this.#packages;
 		const page = this.#page();
 		const leftOut = this.#leftOutChanges;

@@ -27,6 +27,7 @@ import { MemoryRepository } from '../storage/memory';
 import { RemoteTools } from '../runtime/remote/servers';
 import { HubGit } from './hub-git';
 import { commitOnQuiet } from './git-quiet';
+import { loadHtmlParser } from '../domain/html-parser';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
@@ -167,5 +168,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	});
 	if (git) commitOnQuiet(service, git, registry, options.gitQuietUnitMs);
 	void storage.monitor.refresh(true);
+	// Not in the hub's boot (its entity tables cost the start): loaded now, while the first tab connects.
+	void loadHtmlParser();
 	return hub;
 }

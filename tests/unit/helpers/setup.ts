@@ -1,5 +1,7 @@
 // Every unit test file starts with what a hub loads on its first need: the `location` rewrite's
-// parser (preview/compiler/location.ts), so a compile in a test is the compile a render gets.
+// parser (preview/compiler/location.ts), so a compile in a test is the compile a render gets, and
+// the HTML parser (domain/html-parser.ts), which a hub loads once it is ready.
 import { loadLocationParser } from '../../../src/lib/preview/compiler/location';
+import { loadHtmlParser } from '../../../src/lib/domain/html-parser';
 
-await loadLocationParser();
+await Promise.all([loadLocationParser(), loadHtmlParser()]);

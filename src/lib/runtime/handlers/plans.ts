@@ -8,6 +8,7 @@ import { requireFolder } from './folder-errors';
 import { historyPlan, restorePlan } from '../history-plans';
 import { addPlan, removePlan } from './packages';
 import { loadZipReader } from '../zip-loader';
+import { loadHtmlParser } from '../../domain/html-parser';
 
 /** Tools that move the workspace to another revision (beside the change tools). */
 const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder', 'packages_add', 'packages_remove']);
@@ -26,6 +27,12 @@ export function workspacePlan(name: ToolName, input: unknown, service: Workspace
 	if (name === 'workspace_import_zip')
 		return async (workspace) => {
 			await loadZipReader();
+			return { change: buildChange(name, input, workspace) };
+		};
+	// An element's edit parses the file: the parser is loaded first.
+	if (name === 'workspace_edit_element')
+		return async (workspace) => {
+			await loadHtmlParser();
 			return { change: buildChange(name, input, workspace) };
 		};
 	if (isChangeTool(name)) return (workspace) => ({ change: buildChange(name, input, workspace) });
