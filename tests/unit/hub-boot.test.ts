@@ -1,6 +1,8 @@
 // What a hub's boot leaves for later: the tool catalog's JSON Schemas (computed with the first
 // tools/list), the agents' loops (with the first run) and the co-editing documents (with the first
-// file a tab opens). Each is counted where it loads; the hub still does all three when asked.
+// file a tab opens), and the zip code (with the first archive: fflate builds its tables when its
+// module runs). Each is counted where it loads; the hub still does all of them when asked.
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRepository } from '../../src/lib/storage/memory';
 import { composeHub } from '../../src/lib/worker/compose';
@@ -23,6 +25,10 @@ vi.mock('../../src/lib/agents/loops', async (original) => {
 });
 vi.mock('../../src/lib/runtime/collab-doc', async (original) => {
 	seen.loaded.add('collab-doc');
+	return original();
+});
+vi.mock('../../src/lib/runtime/zip-import', async (original) => {
+	seen.loaded.add('zip-import');
 	return original();
 });
 
@@ -49,5 +55,12 @@ describe('a hub boots without what its start does not use', () => {
 		expect(run.running).toBe(false);
 		expect(run.events.at(-1)).toMatchObject({ type: 'done', outcome: 'answered' });
 		expect(seen.loaded.has('loops')).toBe(true);
+
+		expect(seen.loaded.has('zip-import')).toBe(false);
+		const data = Buffer.from(zipSync({ 'about.html': strToU8('<h1>About</h1>') })).toString('base64');
+		const imported = await hub.callTool('workspace_import_zip', { data }, { tabId: 'tab-a', source: 'palette' });
+		expect(imported.isError).toBe(false);
+		expect(imported.structuredContent).toMatchObject({ imported: ['about.html'] });
+		expect(seen.loaded.has('zip-import')).toBe(true);
 	});
 });
