@@ -79,53 +79,45 @@ test('the first paint’s script, which every start waits for before the studio�
 	expect(revision).toBe(createHash('md5').update(plain.body).digest('hex'));
 });
 
+/**
+ * Scripts as `npm start` serves them, from `entries` through their static imports (all of them run
+ * when an entry runs), with the chunks they import lazily.
+ */
+async function staticGraph(baseURL: string | undefined, entries: readonly string[]): Promise<{ code: Map<string, string>; lazy: Set<string> }> {
+	const queue = [...entries];
+	const code = new Map<string, string>();
+	const lazy = new Set<string>();
+	while (queue.length) {
+		const path = queue.pop()!;
+		if (code.has(path)) continue;
+		const text = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
+		code.set(path, text);
+		for (const m of text.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^"';]*?from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) queue.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
+		for (const m of text.matchAll(/import\(`(\.{1,2}\/[\w./-]+\.js)`\)/g)) lazy.add(new URL(m[1]!, `${baseURL}${path}`).pathname);
+	}
+	return { code, lazy };
+}
+
 test('the hub’s boot runs no zip code: fflate builds its tables when its module runs, so it comes with the first archive, and is precached', async ({ baseURL }) => {
 	const html = (await get(`${baseURL}/`, 'identity')).body.toString('utf8');
 	const hub = /data-hub="([^"]+)"/.exec(html)![1]!;
 	// fflate's own messages mark its code.
 	const zipCode = (code: string) => code.includes('invalid block type') && code.includes('unexpected EOF');
-	const queue = [hub];
-	const boot = new Map<string, string>();
-	const lazy = new Set<string>();
-	while (queue.length) {
-		const path = queue.pop()!;
-		if (boot.has(path)) continue;
-		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
-		boot.set(path, code);
-		for (const m of code.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^"';]*?from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) queue.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
-		for (const m of code.matchAll(/import\(`(\.{1,2}\/[\w./-]+\.js)`\)/g)) lazy.add(new URL(m[1]!, `${baseURL}${path}`).pathname);
-	}
-	for (const [path, code] of boot) expect(zipCode(code), path).toBe(false);
-	// The zip code is a chunk the hub imports when it needs it (or one such chunk imports), in the precache.
-	const precache = (await get(`${baseURL}/sw.js`, 'identity')).body.toString('utf8');
-	const seen = new Set<string>();
-	const found: string[] = [];
-	const pending = [...lazy].filter((path) => !boot.has(path));
-	while (pending.length) {
-		const path = pending.pop()!;
-		if (seen.has(path)) continue;
-		seen.add(path);
-		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
-		if (zipCode(code)) found.push(path);
-		for (const m of code.matchAll(/from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) pending.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
-	}
+	const boot = await staticGraph(baseURL, [hub]);
+	for (const [path, code] of boot.code) expect(zipCode(code), path).toBe(false);
+	// The zip code is in a chunk the hub imports when it needs it (or one such chunk imports), in the precache.
+	const later = await staticGraph(baseURL, [...boot.lazy].filter((path) => !boot.code.has(path)));
+	const found = [...later.code].filter(([path, code]) => !boot.code.has(path) && zipCode(code)).map(([path]) => path);
 	expect(found.length, 'a lazy chunk of the hub holds the zip code').toBeGreaterThanOrEqual(1);
+	const precache = (await get(`${baseURL}/sw.js`, 'identity')).body.toString('utf8');
 	for (const path of found) expect(precache, path).toContain(path.slice(1));
 });
 
 test('every script of the shell’s start carries V8’s compile hint on its first line, also below Vite’s preload list', async ({ baseURL }) => {
 	const html = (await get(`${baseURL}/`, 'identity')).body.toString('utf8');
 	// Not the hub's worker (named for the first paint): a worker's script does not stream, so no hint helps it.
-	const queue = [...new Set([...html.matchAll(/\/_app\/immutable\/[\w./-]+\.js/g)].map((m) => m[0]))].filter((path) => !path.includes('/workers/'));
-	const seen = new Map<string, string>();
 	// The shell's scripts and what they import statically: all run at every start.
-	while (queue.length) {
-		const path = queue.pop()!;
-		if (seen.has(path)) continue;
-		const code = (await get(`${baseURL}${path}`, 'identity')).body.toString('utf8');
-		seen.set(path, code);
-		for (const m of code.matchAll(/(?:^|[;}])\s*(?:import|export)\b[^"';]*?from\s*"(\.{1,2}\/[\w./-]+\.js)"/g)) queue.push(new URL(m[1]!, `${baseURL}${path}`).pathname);
-	}
+	const seen = (await staticGraph(baseURL, [...new Set([...html.matchAll(/\/_app\/immutable\/[\w./-]+\.js/g)].map((m) => m[0]))].filter((path) => !path.includes('/workers/')))).code;
 	expect(seen.size, 'the shell loads several scripts').toBeGreaterThanOrEqual(4);
 	for (const [path, code] of seen) expect(code.split('\n', 1)[0], path).toBe('//# allFunctionsCalledOnLoad');
 	// The case that hid the hint: a chunk with lazy imports starts with Vite's list of what they preload.
