@@ -280,7 +280,7 @@
 			// An entry reaches the observer after its task: the task that set the mark has ended by now.
 			await new Promise((r) => setTimeout(r, 100));
 			const during = longTasks.filter((task) => task.start <= end.startTime);
-			return { count: during.length, longest: Math.max(0, ...during.map((task) => task.duration)) };
+			return { longest: Math.max(0, ...during.map((task) => task.duration)) };
 		},
 		/** B5/B6: how long this page load took to a connected runtime and a settled first preview. */
 		async startTimes() {

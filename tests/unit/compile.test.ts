@@ -444,23 +444,23 @@ describe('the HTML parser, not in a hub’s boot', () => {
 		vi.resetModules();
 		const parser = await import('../../src/lib/domain/html-parser');
 		const { PreviewCoordinator: Coordinator } = await import('../../src/lib/preview/coordinator');
-		expect(parser.htmlParserReady()).toBe(false);
+		expect(parser.htmlParser.ready).toBe(false);
 		const coordinator = new Coordinator({ send: () => undefined });
 		// No tab shows the preview: the render still compiles, for its diagnostics.
 		const outcome = await coordinator.render(ws({ 'index.html': '<img src="missing.png">' }, 1));
 		expect(outcome).toMatchObject({ revision: 1, status: 'unavailable' });
 		expect((outcome.diagnostics ?? []).map((d) => d.message).join(' ')).toContain('missing.png');
-		expect(parser.htmlParserReady()).toBe(true);
+		expect(parser.htmlParser.ready).toBe(true);
 
 		vi.resetModules();
 		const fresh = await import('../../src/lib/domain/html-parser');
 		const { workspacePlan } = await import('../../src/lib/runtime/handlers/plans');
-		expect(fresh.htmlParserReady()).toBe(false);
+		expect(fresh.htmlParser.ready).toBe(false);
 		const site = ws({ 'index.html': '<h1>Old</h1>' }, 1);
 		const plan = workspacePlan('workspace_edit_element', { path: 'index.html', offset: 0, tag: 'h1', text: 'New' }, {} as never, () => null)!;
 		const { change } = await plan(site, { undo: [], redo: [] } as never);
 		expect(change).toMatchObject({ type: 'write', path: 'index.html', content: '<h1>New</h1>' });
-		expect(fresh.htmlParserReady()).toBe(true);
+		expect(fresh.htmlParser.ready).toBe(true);
 	});
 });
 

@@ -46,7 +46,7 @@ export function sourceElements(html: string): SourceElement[] {
 		return line;
 	};
 	let opaque = 0;
-	const Parser = htmlParser();
+	const Parser = htmlParser.get();
 	const parser = new Parser(
 		{
 			onopentag(name) {

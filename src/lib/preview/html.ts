@@ -1,6 +1,7 @@
 // The elements of an HTML document that the preview compiler rewrites, found by an HTML tokenizer
-// (htmlparser2, loaded first: domain/html-parser.ts) rather than by regular expressions: a tag inside a comment, or "</script" inside a
-// string of an attribute, is what the browser says it is. Edits splice the original text.
+// (htmlparser2, loaded first: domain/html-parser.ts) rather than by regular expressions: a tag
+// inside a comment, or "</script" inside a string of an attribute, is what the browser says it is.
+// Edits splice the original text.
 
 import { htmlParser } from '../domain/html-parser';
 
@@ -30,7 +31,7 @@ const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attr
 export function elementsOf(html: string): HtmlElement[] {
 	const out: HtmlElement[] = [];
 	const open: HtmlElement[] = [];
-	const Parser = htmlParser();
+	const Parser = htmlParser.get();
 	const parser = new Parser(
 		{
 			onopentag(name, attribs) {

@@ -6,7 +6,7 @@ import type { Workspace } from '../domain/model';
 import { compile, type CompiledPreview } from './compile';
 import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
 import { preparePackages, type PreviewPackages } from './packages-step';
-import { htmlParserReady, loadHtmlParser } from '../domain/html-parser';
+import { htmlParser } from '../domain/html-parser';
 
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;
@@ -44,7 +44,7 @@ export class PageCompiler {
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */
 	get prepares(): boolean {
-		return this.#packages !== undefined || !locationParserReady() || !htmlParserReady();
+		return this.#packages !== undefined || !locationParserReady() || !htmlParser.ready;
 	}
 
 	/**
@@ -53,7 +53,7 @@ export class PageCompiler {
 	 */
 	async prepare(workspace: Workspace): Promise<void> {
 		// Before anything is read: the parser's load is awaited, and the page or packages may change meanwhile.
-		if (!htmlParserReady()) await loadHtmlParser();
+		if (!htmlParser.ready) await htmlParser.load();
 		const packages = this.#packages;
 		const page = this.#page();
 		const leftOut = this.#leftOutChanges;

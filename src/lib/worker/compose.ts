@@ -27,7 +27,7 @@ import { MemoryRepository } from '../storage/memory';
 import { RemoteTools } from '../runtime/remote/servers';
 import { HubGit } from './hub-git';
 import { commitOnQuiet } from './git-quiet';
-import { loadHtmlParser } from '../domain/html-parser';
+import { htmlParser } from '../domain/html-parser';
 import type { HubEvent } from './wire';
 import { DEFAULT_WORKSPACE, type HubAnnouncement, type RuntimeMode } from './protocol';
 
@@ -169,6 +169,6 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	if (git) commitOnQuiet(service, git, registry, options.gitQuietUnitMs);
 	void storage.monitor.refresh(true);
 	// Not in the hub's boot (its entity tables cost the start): loaded now, while the first tab connects.
-	void loadHtmlParser();
+	void htmlParser.load().catch(() => undefined);
 	return hub;
 }

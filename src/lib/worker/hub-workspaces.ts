@@ -8,7 +8,7 @@ import type { FileRecord, Workspace } from '../domain/model';
 import type { RepositoryPort, WorkspaceCatalogPort } from '../runtime/ports';
 import type { WorkspaceService } from '../runtime/workspace-service';
 import { restorePlan } from '../runtime/history-plans';
-import { loadZipReader, loadZipWriter } from '../runtime/zip-loader';
+import { loadZipWriter, zipReader } from '../runtime/zip-loader';
 import type { HubStorage } from './hub-storage';
 import type { BlobDownload, CreatedWorkspace, HubAnnouncement, WorkspaceListing, WorkspaceSource } from './protocol';
 import type { GitLinkInput } from '../runtime/git/link';
@@ -93,7 +93,7 @@ export class HubWorkspaces {
 			({ files, leftOut: skipped } = cloned);
 		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
 		else if (source.kind === 'zip') {
-			({ files, skipped } = (await loadZipReader()).readZip(source.data));
+			({ files, skipped } = (await zipReader.load()).readZip(source.data));
 			if (files.length === 0) throw new ToolError('TOOL_VALIDATION_FAILED', 'The .zip holds no file a workspace can keep; nothing was created.', { reason: 'empty-import', skipped });
 		} else {
 			const from = source.workspaceId === this.service.workspaceId ? this.service.workspace : null;

@@ -2,6 +2,6 @@
 // parser (preview/compiler/location.ts), so a compile in a test is the compile a render gets, and
 // the HTML parser (domain/html-parser.ts), which a hub loads once it is ready.
 import { loadLocationParser } from '../../../src/lib/preview/compiler/location';
-import { loadHtmlParser } from '../../../src/lib/domain/html-parser';
+import { htmlParser } from '../../../src/lib/domain/html-parser';
 
-await Promise.all([loadLocationParser(), loadHtmlParser()]);
+await Promise.all([loadLocationParser(), htmlParser.load()]);

@@ -5,25 +5,27 @@
 // `user.location` or `top.location` is none. Only names change, never lines. The parser (with Lezer,
 // about a fifth of the hub's code) loads the first time a compile meets `location`: most sites never
 // do, and a hub that starts without it starts sooner (B6 in `npm run bench`).
+import { loadedOnce } from '../../core/once';
+
 type Parser = typeof import('@lezer/javascript')['parser'];
 
-let parser: Parser | null = null;
-let loading: Promise<void> | null = null;
 /** A compile met `location` before the parser was there: the caller loads it and compiles again. */
 let wanted = false;
+const parser = loadedOnce('location parser', () =>
+	import('@lezer/javascript').then((module) => {
+		wanted = false;
+		return module.parser;
+	})
+);
 
 /** Loads the parser (once); compiles made after it rewrite `location`. */
-export function loadLocationParser(): Promise<void> {
-	loading ??= import('@lezer/javascript').then((module) => {
-		parser = module.parser;
-		wanted = false;
-	});
-	return loading;
+export async function loadLocationParser(): Promise<void> {
+	await parser.load();
 }
 
 /** The parser is there: every compile from now on rewrites `location`. */
 export function locationParserReady(): boolean {
-	return parser !== null;
+	return parser.ready;
 }
 
 /** Whether a compile since the last load met `location` without the parser (its output is not to be used). */
@@ -66,13 +68,13 @@ export function siteLocation(code: string): string {
 	if (!code.includes('location')) return code;
 	const cached = cache.get(code);
 	if (cached !== undefined) return cached;
-	if (!parser) {
+	if (!parser.ready) {
 		wanted = true;
 		return code;
 	}
 	let out = '';
 	let at = 0;
-	for (const [from, to] of references(parser, code)) {
+	for (const [from, to] of references(parser.get(), code)) {
 		out += code.slice(at, from) + SITE_LOCATION;
 		at = to;
 	}

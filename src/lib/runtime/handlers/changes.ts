@@ -4,7 +4,8 @@ import type { Change, FileOperation } from '../../domain/transitions';
 import type { FileRecord, Workspace } from '../../domain/model';
 import { ToolError } from '../../core/errors';
 import type { ZipContents } from '../zip-import';
-import { readLoadedZip } from '../zip-loader';
+import { zipReader } from '../zip-loader';
+import { htmlParser } from '../../domain/html-parser';
 import { featureChange, heroChange, themeChange } from '../../domain/template';
 import { starterFilesOf } from '../../domain/starters';
 import type { ToolInput } from '../../tools/schema';
@@ -79,10 +80,10 @@ let lastZip: { data: string; contents: ZipContents } | null = null;
 
 /**
  * The archive's readable files and what was left out (throws when it is no zip or holds nothing
- * usable). The zip reader is loaded first (`loadZipReader`): the import's plan and handler await it.
+ * usable). The zip reader is loaded first (`CHANGE_NEEDS`): the import's plan and handler await it.
  */
 export function zipContents(data: string): ZipContents {
-	const contents = lastZip?.data === data ? lastZip.contents : readLoadedZip(decodeContent(data, 'base64') as Uint8Array);
+	const contents = lastZip?.data === data ? lastZip.contents : zipReader.get().readZip(decodeContent(data, 'base64') as Uint8Array);
 	lastZip = { data, contents };
 	if (contents.files.length === 0) {
 		const left = contents.skipped.slice(0, 3).map((s) => `${s.path}: ${s.reason}`).join('; ');
@@ -100,6 +101,15 @@ function importChange(ws: Workspace, files: readonly FileRecord[], mode: 'merge'
 }
 
 export type ChangeTool = keyof typeof CHANGE_BUILDERS;
+
+/**
+ * What a builder reads that a hub loads on first need (not in its boot): its plan awaits it before
+ * building, the approval card's dry run included.
+ */
+export const CHANGE_NEEDS: Partial<Record<ChangeTool, () => Promise<unknown>>> = {
+	workspace_import_zip: zipReader.load,
+	workspace_edit_element: htmlParser.load
+};
 
 /** True when `name` has a change builder. */
 export function isChangeTool(name: string): name is ChangeTool {

@@ -8,7 +8,7 @@ import type { FolderPort } from '../ports';
 import type { HandlerContext, ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 import { workspacePlan } from './plans';
-import { loadZipReader } from '../zip-loader';
+import { zipReader } from '../zip-loader';
 import { meta, mutationOutput } from './shared';
 
 /** The handler of a tool that has a workspace plan. */
@@ -56,7 +56,7 @@ export function fileHandlers(service: WorkspaceService) {
 		},
 		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
-			await loadZipReader();
+			await zipReader.load();
 			const { files, skipped } = zipContents(input.data);
 			// Before the commit: the render of the new revision names why a referenced file is missing.
 			service.preview.noteLeftOut?.(skipped);

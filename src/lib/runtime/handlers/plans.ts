@@ -3,12 +3,10 @@
 import type { ToolInput, ToolName } from '../../tools/schema';
 import type { FolderPort } from '../ports';
 import type { WorkspacePlan, WorkspaceService } from '../workspace-service';
-import { buildChange, isChangeTool } from './changes';
+import { CHANGE_NEEDS, buildChange, isChangeTool } from './changes';
 import { requireFolder } from './folder-errors';
 import { historyPlan, restorePlan } from '../history-plans';
 import { addPlan, removePlan } from './packages';
-import { loadZipReader } from '../zip-loader';
-import { loadHtmlParser } from '../../domain/html-parser';
 
 /** Tools that move the workspace to another revision (beside the change tools). */
 const REVISION_MOVES = new Set(['workspace_undo', 'workspace_redo', 'workspace_restore_revision', 'workspace_reload_folder', 'packages_add', 'packages_remove']);
@@ -23,19 +21,14 @@ export function hasWorkspacePlan(name: string): boolean {
  * workspace content (reads, folder save and disconnect).
  */
 export function workspacePlan(name: ToolName, input: unknown, service: WorkspaceService, folder: () => FolderPort | null): WorkspacePlan | null {
-	// An archive's plan loads the zip reader first (the approval card's dry run runs it too).
-	if (name === 'workspace_import_zip')
+	if (isChangeTool(name)) {
+		const needs = CHANGE_NEEDS[name];
+		if (!needs) return (workspace) => ({ change: buildChange(name, input, workspace) });
 		return async (workspace) => {
-			await loadZipReader();
+			await needs();
 			return { change: buildChange(name, input, workspace) };
 		};
-	// An element's edit parses the file: the parser is loaded first.
-	if (name === 'workspace_edit_element')
-		return async (workspace) => {
-			await loadHtmlParser();
-			return { change: buildChange(name, input, workspace) };
-		};
-	if (isChangeTool(name)) return (workspace) => ({ change: buildChange(name, input, workspace) });
+	}
 	switch (name) {
 		case 'workspace_undo':
 			return historyPlan(service.repository, service.workspaceId, 'undo');
