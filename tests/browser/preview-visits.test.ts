@@ -1,8 +1,9 @@
 // A tab's preview counts one visit per page load, as a static host does: the same render sent twice
 // while it runs (a tab's registration and the hub's own render at a start) runs the page once, a
 // first render tried again after a timeout counts as the same visit, and a render that comes while
-// the first screen's picture loads runs the page at once, in a frame of its own — as does one that
-// replaces a document still loading (whose late load must not read as the page leaving).
+// the first screen's picture loads runs the page at once, in a frame of its own (the picture's stays,
+// hidden, until that frame has loaded) — as does one that replaces a document still loading (whose
+// late load must not read as the page leaving).
 import { describe, expect, it } from 'vitest';
 import { PreviewController } from '../../src/lib/client/preview.svelte';
 import type { PreviewLink } from '../../src/lib/client/preview-link';
@@ -108,7 +109,8 @@ console.log('visits ' + sessionStorage.visits);
 		preview.showFirst({ revision: 3, html: live.html, page: 'index.html', local: {}, network: false });
 		const detach = preview.attach(container, link);
 		// The picture is painted (its image held), then the hub's render comes, as at a start.
-		const inner = () => container.querySelector('iframe')?.contentDocument?.querySelector('iframe');
+		// The site's frame shown (a picture's on its way out is hidden).
+		const inner = () => [...(container.querySelector('iframe')?.contentDocument?.querySelectorAll('iframe') ?? [])].find((frame) => getComputedStyle(frame).display !== 'none');
 		await expect.poll(() => inner()?.getAttribute('sandbox')).toBe('');
 		const picture = inner();
 		const rendered = preview.render(live);
@@ -116,9 +118,15 @@ console.log('visits ' + sessionStorage.visits);
 		// the page runs now, before the picture's image is let go, and is acknowledged in time.
 		await expect.poll(() => lines).toEqual(['ran']);
 		expect(inner()).not.toBe(picture);
-		expect(picture?.isConnected).toBe(false);
+		// The picture's frame stays, hidden, until the render's has loaded: the sandboxed frames share
+		// one renderer process, which removing the picture's mid-load ended (the render's frame then
+		// waited for another to launch).
+		expect(picture?.isConnected).toBe(true);
+		expect(getComputedStyle(picture!).display).toBe('none');
 		await fetch(hold.replace('/__held/', '/__release/'));
 		await rendered;
+		await expect.poll(() => picture?.isConnected).toBe(false);
+		expect(container.querySelector('iframe')?.contentDocument?.querySelectorAll('iframe')).toHaveLength(1);
 		expect(acks.map(([id, outcome]) => [id, outcome.status])).toEqual([['r1', 'ready']]);
 		expect(acks[0]![1].durationMs).toBeLessThan(3000);
 		expect(lines).toEqual(['ran']);

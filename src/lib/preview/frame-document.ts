@@ -10,6 +10,8 @@ import { BASE_PATH } from '$lib/core/base';
 /** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
 // No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
 export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
+/** The sandbox of a picture of the page (preview/host.ts): its markup and styles, none of its scripts. */
+export const PICTURE_SANDBOX = '';
 /** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
 export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 
@@ -39,9 +41,14 @@ export function setBase(doc: Document, page: string, search = '') {
 	base.href = siteUrl(page) + search;
 }
 
+/** Marks a picture's frame on its way out: hidden, never the site's frame again. */
+const LEAVING = 'data-leaving';
+/** How long a picture's frame on its way out may stay when the frame after it never loads. */
+const LEAVING_PICTURE_MS = 3000;
+
 /** Puts the sandboxed frame into `doc` (once) and returns it. */
 export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
-	const existing = doc.querySelector('iframe');
+	const existing = doc.querySelector<HTMLIFrameElement>(`iframe:not([${LEAVING}])`);
 	if (existing) return existing;
 	const frame = doc.createElement('iframe');
 	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
@@ -49,6 +56,29 @@ export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
 	frame.setAttribute('referrerpolicy', 'no-referrer');
 	doc.body.append(frame);
 	return frame;
+}
+
+/**
+ * Takes a site frame whose document still loads out of use and returns a new one in its place.
+ * A page's frame goes at once: a page stuck in a loop would hold up the next frame, which shares its
+ * renderer process. A picture's frame (it runs nothing) stays, hidden, until the new frame loads: the
+ * sandboxed frames of a page share one process, and removing the only one mid-load ended it, so the
+ * new frame waited for another to launch (a start's first render replaces the first screen's picture
+ * so: 60–80 ms of B6 in `npm run bench`).
+ */
+export function replaceSiteFrame(doc: Document, loading: HTMLIFrameElement, title: string): HTMLIFrameElement {
+	if (loading.getAttribute('sandbox') !== PICTURE_SANDBOX) {
+		loading.remove();
+		return siteFrame(doc, title);
+	}
+	loading.setAttribute(LEAVING, '');
+	loading.style.display = 'none';
+	const next = siteFrame(doc, title);
+	// Listened to after the new frame is in the document: its empty first document's load has fired.
+	const gone = () => loading.remove();
+	next.addEventListener('load', gone, { once: true });
+	setTimeout(gone, LEAVING_PICTURE_MS);
+	return next;
 }
 
 const FRAME_TYPES = new Set<string>(['ready', 'alive', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);

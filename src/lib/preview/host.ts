@@ -11,7 +11,7 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
@@ -174,12 +174,9 @@ export class PreviewHost {
 		// picture (no scripts) still loaded could load the render under the picture's flags (the page
 		// ran nothing and was stopped as stuck). The next document gets a frame of its own; waiting
 		// for the picture's load instead held a start's first render back by 0.3–0.6 s.
-		if (this.#expectLoad && this.#site) {
-			this.#site.removeEventListener('load', this.#onSiteLoad);
-			this.#site.remove();
-			this.#site = null;
-		}
-		const site = siteFrame(doc, this.#title);
+		const loading = this.#expectLoad ? this.#site : null;
+		loading?.removeEventListener('load', this.#onSiteLoad);
+		const site = loading ? replaceSiteFrame(doc, loading, this.#title) : siteFrame(doc, this.#title);
 		if (site !== this.#site) site.addEventListener('load', this.#onSiteLoad);
 		this.#site = site;
 		// Takes effect with the navigation below: a picture runs nothing, a render runs the page.
@@ -196,7 +193,7 @@ export class PreviewHost {
 	async picture(html: string, extras: RenderExtras): Promise<void> {
 		const doc = await this.#document;
 		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
-		this.#load(doc, extras, '', fillDocument(html, 'picture', { local: extras.local, session: {} }));
+		this.#load(doc, extras, PICTURE_SANDBOX, fillDocument(html, 'picture', { local: extras.local, session: {} }));
 		const site = this.#site!;
 		// A picture that never fires its load is taken as loaded after a while.
 		await new Promise<void>((done) => {
