@@ -27,6 +27,26 @@
 				// refused (a policy, a private mode): the page's layout starts it as before
 			}
 		}
+		// The tab's lease (client/connect.ts) is asked for now too, while this thread is idle: asked for
+		// by the page's start, its grant waited for the studio's first mount, and the hub's handshake
+		// with it (35–50 ms of a start, B6 in `npm run bench`). client/hub-early.ts takes it over.
+		if (navigator.locks && typeof crypto.randomUUID === 'function') {
+			var tab = crypto.randomUUID();
+			/** @type {{ studioEarlyTab?: unknown }} */ (/** @type {unknown} */ (window)).studioEarlyTab = {
+				id: tab,
+				lease: new Promise(function (held) {
+					// Held for the tab's life; a refusal (no locks here after all) holds nothing, as the page's own ask would.
+					navigator.locks
+						.request('studio:tab:' + tab, function () {
+							held(true);
+							return new Promise(function () {});
+						})
+						.catch(function () {
+							held(false);
+						});
+				})
+			};
+		}
 		var screen = JSON.parse(localStorage.getItem(scoped('studio:first-screen') + ':' + id) || 'null');
 		// A browser that never opened the studio gets the starter its hub is about to create.
 		var starter = !screen && !fromUrl && last === null && id === 'default';

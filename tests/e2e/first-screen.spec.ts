@@ -272,3 +272,31 @@ test('the shell starts the hub before any of the studio’s modules runs; the pa
 	expect(await page.evaluate(() => (window as unknown as { warm: string[] }).warm)).toEqual([]);
 	await expect(page.locator('body > iframe')).toHaveCount(0);
 });
+
+test('the shell leases the tab before any of the studio’s modules runs; the page connects under that lease, and the hub watches it', async ({ page }) => {
+	// Every Web Lock the page asks for: its name, and which script asked (null: a module of the studio).
+	await page.addInitScript(() => {
+		const asked: { name: string; script: string | null }[] = [];
+		(window as unknown as { asked: typeof asked }).asked = asked;
+		const locks = navigator.locks;
+		const request = locks.request.bind(locks) as (...args: unknown[]) => Promise<unknown>;
+		(locks as unknown as { request: (...args: unknown[]) => Promise<unknown> }).request = (...args: unknown[]) => {
+			asked.push({ name: String(args[0]), script: document.currentScript?.getAttribute('src') ?? null });
+			return request(...args);
+		};
+	});
+	await page.goto('/');
+	await waitForHub(page);
+	const asked = await page.evaluate(() => (window as unknown as { asked: { name: string; script: string | null }[] }).asked.filter((lock) => lock.name.startsWith('studio:tab:')));
+	// One lease, asked for by the first paint's classic script: the page's start asks for no second one.
+	expect(asked).toEqual([{ name: expect.stringMatching(/^studio:tab:[0-9a-f-]{36}$/), script: '/first-paint.js' }]);
+	const lease = asked[0]!.name;
+	const locks = await page.evaluate(async () => {
+		const state = await navigator.locks.query();
+		return { held: (state.held ?? []).map((lock) => lock.name), pending: (state.pending ?? []).map((lock) => lock.name) };
+	});
+	// This tab holds it, and the hub waits for it (to learn when the tab is gone): the tab it tracks is this lease's.
+	expect(locks.held.filter((name) => name?.startsWith('studio:tab:'))).toEqual([lease]);
+	expect(locks.pending).toContain(lease);
+	await expect(page.getByTestId('runtime-mode')).toHaveAttribute('data-mode', 'shared-worker');
+});

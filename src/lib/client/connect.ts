@@ -80,11 +80,14 @@ async function inPage(workspaceId: string): Promise<HubFacade> {
 	return createFacade(await startHub({ mode: 'memory', build: __BUILD_ID__, builtAt: __BUILD_TIME__, memory: true, workspaceId }));
 }
 
-/** Connects to the hub of `workspaceId` down the ladder; each rung that fails hands over to the next. */
-export async function connect(tabId: string = newTabId(), workspaceId: string = DEFAULT_WORKSPACE): Promise<Connection> {
+/**
+ * Connects to the hub of `workspaceId` down the ladder; each rung that fails hands over to the next.
+ * `leased`: the tab's lease under `tabId`, asked for already (by the first paint).
+ */
+export async function connect(tabId: string = newTabId(), workspaceId: string = DEFAULT_WORKSPACE, leased?: Promise<void>): Promise<Connection> {
 	// The worker boots while the lease is granted (a grant waits for a busy page's main thread); the
 	// hub hears `hello` only once the lease is held, so it never mistakes this tab for a closed one.
-	const lease = holdTabLease(tabId);
+	const lease = leased ?? holdTabLease(tabId);
 	if (typeof SharedWorker === 'function') {
 		try {
 			const facade = sharedWorker(workspaceId);

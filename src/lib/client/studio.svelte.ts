@@ -8,6 +8,7 @@ import { errorShape } from '$lib/core/error-shape';
 import { connect, newTabId, type Connection } from './connect';
 import { foldHubEvent, type FoldTarget } from './fold';
 import { chosenWorkspace } from './workspace-choice';
+import { takeEarlyTab } from './hub-early';
 import { AgentStore, ApprovalsStore, HubStore, PreviewStore, TraceStore, WorkspaceStore } from './stores.svelte';
 
 /** Connection, stores and commands for one tab. */
@@ -39,11 +40,13 @@ export class StudioClient {
 	/** Settles once the first connection is made or has failed (calls made before it wait for it). */
 	readonly #settled = new Promise<void>((resolve) => (this.#settle = resolve));
 
+	/** The tab the first paint leased already (its lease was granted while the page's code loaded). */
+	readonly #earlyTab = takeEarlyTab();
 	/**
 	 * This tab's id, known before it connects (the editor journals typing under it while the hub
 	 * starts; the connection holds its lease).
 	 */
-	readonly tabId: string = newTabId();
+	readonly tabId: string = this.#earlyTab?.id ?? newTabId();
 
 	/** The workspace this tab is pinned to (its URL's `?workspace=`, else the last one opened). */
 	readonly workspaceId = typeof location === 'undefined' ? 'default' : chosenWorkspace();
@@ -52,7 +55,7 @@ export class StudioClient {
 	async start(): Promise<void> {
 		this.hub.state = 'connecting';
 		try {
-			const connection = await connect(this.tabId, this.workspaceId);
+			const connection = await connect(this.tabId, this.workspaceId, this.#earlyTab?.lease);
 			this.#connection = connection;
 			const { hello } = connection;
 			this.hub.mode = connection.mode;
