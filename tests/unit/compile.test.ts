@@ -273,7 +273,8 @@ describe('preview coordinator', () => {
 		// Revision 3's page imports a package, which takes a while to fetch; revision 4's imports nothing.
 		const packages = {
 			view: () => ({ cdn: DEFAULT_CDN, pins: {}, version: () => undefined, file: () => undefined, problem: () => undefined }),
-			prepare: async () => (await held, false)
+			prepare: async () => (await held, false),
+			changes: 0
 		};
 		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), packages });
 		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
@@ -288,12 +289,13 @@ describe('preview coordinator', () => {
 		expect(coordinator.status().preview).toMatchObject({ revision: 4, status: 'ready' });
 	});
 
-	it('compiles a page once per render: the trial compile that found nothing lacking is the one sent, and it lapses with its task', async () => {
+	it('compiles a page once per render: the trial compile that found nothing lacking is the one sent, while what it was compiled from holds', async () => {
 		// Each compile with packages reads their view once: the count is the number of compiles.
 		let compiles = 0;
 		const packages = {
 			view: () => (compiles++, { cdn: DEFAULT_CDN, pins: {}, version: () => undefined, file: () => undefined, problem: () => undefined }),
-			prepare: async () => false
+			prepare: async () => false,
+			changes: 0
 		};
 		const sent: PreviewRender[] = [];
 		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render), packages });
@@ -316,15 +318,24 @@ describe('preview coordinator', () => {
 		void coordinator.render(third);
 		await vi.waitFor(() => expect(sent).toHaveLength(2));
 		expect(compiles).toBe(2);
-		// A trial is not taken for another workspace, another page, or in a later task.
+		// A trial holds in a later task (a hub compiles its first render before the first tab registers)…
 		compiles = 0;
 		await coordinator.prepare(first);
 		await new Promise((resolve) => setTimeout(resolve, 5));
-		coordinator.registerHost('b', first);
+		// …and a second preparation from the same makes no second compile.
+		await coordinator.prepare(first);
+		const warm = coordinator.registerHost('b', first);
+		expect(compiles).toBe(1);
+		expect(warm.html).toBe(registered.html);
+		// It is not taken once the packages' view changed, nor for another workspace.
+		compiles = 0;
+		await coordinator.prepare(first);
+		packages.changes++;
+		coordinator.registerHost('c', first);
 		expect(compiles).toBe(2);
 		compiles = 0;
 		await coordinator.prepare(first);
-		coordinator.registerHost('c', second);
+		coordinator.registerHost('d', second);
 		expect(compiles).toBe(2);
 	});
 

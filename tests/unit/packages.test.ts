@@ -171,6 +171,43 @@ describe('coming back online', () => {
 	});
 });
 
+describe('what a view reads, changing', () => {
+	it('counts each change to the CDN, the files, the releases and the problems, and nothing else', async () => {
+		const cdn = fakeCdn();
+		let online = true;
+		const fetch = (async (input: string | URL) => {
+			if (!online) throw new TypeError('Failed to fetch');
+			return cdn.fetch(input);
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		let seen = service.changes;
+		const changed = () => {
+			const now = service.changes;
+			const moved = now !== seen;
+			seen = now;
+			return moved;
+		};
+		service.cdn = CDN;
+		expect(changed()).toBe(true);
+		// A view read, and a release resolved again from what is kept: nothing changed.
+		service.view({});
+		expect(changed()).toBe(false);
+		expect(await service.resolve('marked')).toEqual({ version: '15.0.7' });
+		expect(changed()).toBe(true);
+		expect(await service.resolve('marked')).toEqual({ version: '15.0.7' });
+		expect(changed()).toBe(false);
+		await service.ensure([{ url: `${BASE}/marked@15.0.7`, module: true }]);
+		expect(changed()).toBe(true);
+		await service.ensure([{ url: `${BASE}/marked@15.0.7`, module: true }]);
+		expect(changed()).toBe(false);
+		online = false;
+		await service.ensure([{ url: `${BASE}/canvas-confetti@1.9.3`, module: true }]);
+		expect(changed()).toBe(true);
+		await service.remove([`${BASE}/marked@15.0.7`]);
+		expect(changed()).toBe(true);
+	});
+});
+
 describe('compiling with packages', () => {
 	it('a bare import goes through the import map to the device\'s copy; the pin, a missing package and a 404 say so', async () => {
 		const cdn = fakeCdn();

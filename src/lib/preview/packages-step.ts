@@ -8,6 +8,8 @@ import type { CompiledPreview } from './compile';
 /** The coordinator's packages: a view for compilations, and the step that fetches what one lacked. */
 export interface PreviewPackages {
 	view(workspace: Workspace): PackageView;
+	/** Counts changes to what a view reads: a compilation from an earlier count may be stale. */
+	readonly changes: number;
 	/** Fetches (or resolves, or pins) what a compilation reported; true when compiling again would differ. */
 	prepare(workspace: Workspace, wanted: CompiledPreview['packages']): Promise<boolean>;
 }

@@ -11,6 +11,14 @@ import { htmlParser } from '../domain/html-parser';
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;
 
+/** What a trial compile was made from. */
+interface TrialKey {
+	workspace: Workspace;
+	page: string | null;
+	leftOut: number;
+	packages: number;
+}
+
 /** Compiles the page a hub's previews show. */
 export class PageCompiler {
 	readonly #packages: PreviewPackages | undefined;
@@ -21,11 +29,12 @@ export class PageCompiler {
 	#leftOutChanges = 0;
 	/**
 	 * The trial compile of `prepare` when it lacked nothing, and what it was compiled from: the render
-	 * that follows in the same task takes it instead of compiling the page a second time (every render
-	 * did, a start's first one cold). It lapses at the end of the task: later, packages or the page may
-	 * have changed.
+	 * that follows takes it instead of compiling the page a second time (every render did, a start's
+	 * first one cold). It holds while all it was compiled from does: the workspace's revision, the page,
+	 * the files left out, the packages' view. So a hub compiles its first render once it is ready, while
+	 * the first tab still connects, and that tab's registration is answered from it.
 	 */
-	#trial: { workspace: Workspace; page: string | null; leftOut: number; compiled: CompiledPreview } | null = null;
+	#trial: (TrialKey & { compiled: CompiledPreview }) | null = null;
 
 	/** `page`: the page the previews show (null: the workspace's entry). */
 	constructor(packages: PreviewPackages | undefined, page: () => string | null) {
@@ -33,13 +42,23 @@ export class PageCompiler {
 		this.#page = page;
 	}
 
+	/** What a compilation of `workspace` is made from now. */
+	#key(workspace: Workspace): TrialKey {
+		return { workspace, page: this.#page(), leftOut: this.#leftOutChanges, packages: this.#packages?.changes ?? 0 };
+	}
+
+	/** The trial, when it was compiled from what `workspace` would be compiled from now. */
+	#standing(workspace: Workspace): CompiledPreview | null {
+		const trial = this.#trial;
+		const key = this.#key(workspace);
+		return trial && trial.workspace === key.workspace && trial.page === key.page && trial.leftOut === key.leftOut && trial.packages === key.packages ? trial.compiled : null;
+	}
+
 	/** Compiles the page shown of `workspace` (the trial of `prepare`, when it still stands). */
 	compile(workspace: Workspace): CompiledPreview {
-		const trial = this.#trial;
+		const standing = this.#standing(workspace);
 		this.#trial = null;
-		const page = this.#page();
-		if (trial && trial.workspace === workspace && trial.page === page && trial.leftOut === this.#leftOutChanges) return trial.compiled;
-		return compile(workspace, page, this.#leftOut, this.#packages?.view(workspace));
+		return standing ?? compile(workspace, this.#page(), this.#leftOut, this.#packages?.view(workspace));
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */
@@ -54,19 +73,18 @@ export class PageCompiler {
 	async prepare(workspace: Workspace): Promise<void> {
 		// Before anything is read: the parser's load is awaited, and the page or packages may change meanwhile.
 		if (!htmlParser.ready) await htmlParser.load();
+		// Compiled already from what it would be compiled from now (the hub's warm start): nothing lacked then.
+		if (this.#standing(workspace)) return;
 		const packages = this.#packages;
-		const page = this.#page();
-		const leftOut = this.#leftOutChanges;
+		const key = this.#key(workspace);
+		const { page } = key;
 		let trial: CompiledPreview | null = null;
 		if (packages) trial = await preparePackages(packages, workspace, (view) => compile(workspace, page, this.#leftOut, view));
 		else if (!locationParserReady()) trial = compile(workspace, page, this.#leftOut);
 		if (locationParserWanted()) return loadLocationParser();
-		if (!trial) return;
-		const kept = { workspace, page, leftOut, compiled: trial };
-		this.#trial = kept;
-		setTimeout(() => {
-			if (this.#trial === kept) this.#trial = null;
-		}, 0);
+		// Kept under what it was compiled from before the packages' step ran: a step that changed
+		// anything returned no trial.
+		if (trial) this.#trial = { ...key, compiled: trial };
 	}
 
 	/** Files an import left out, with why (the latest thousand kept). */

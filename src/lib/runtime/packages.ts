@@ -78,14 +78,41 @@ export function cssReferences(text: string, base: string): string[] {
 	return [...out];
 }
 
+/** A map whose changes are counted (see `PackageService.changes`). */
+class CountedMap<K, V> extends Map<K, V> {
+	constructor(private readonly changed: () => void) {
+		super();
+	}
+	override set(key: K, value: V): this {
+		// The same value again (a release read back from the store) is no change.
+		if (!super.has(key) || super.get(key) !== value) this.changed?.();
+		return super.set(key, value);
+	}
+	override delete(key: K): boolean {
+		const had = super.delete(key);
+		if (had) this.changed();
+		return had;
+	}
+	override clear(): void {
+		this.changed();
+		super.clear();
+	}
+}
+
 /** Fetches, keeps and serves package files. One per hub; the store is the device's. */
 export class PackageService {
 	readonly #store: PackageStorePort;
 	readonly #fetch: typeof fetch;
 	readonly #now: () => number;
 	/** Files read this hub's life, decoded: renders read them synchronously. */
-	readonly #files = new Map<string, PackageFile>();
-	readonly #problems = new Map<string, { kind: PackageProblem; detail?: string }>();
+	/**
+	 * Changes to what a view reads (the CDN, files, problems, releases): a compilation kept from
+	 * before a change is stale (preview/page-compiler.ts).
+	 */
+	#changes = 0;
+	readonly #counted = () => void this.#changes++;
+	readonly #files = new CountedMap<string, PackageFile>(this.#counted);
+	readonly #problems = new CountedMap<string, { kind: PackageProblem; detail?: string }>(this.#counted);
 	/** Loads under way, by URL (and integrity, and freshness). */
 	readonly #loading = new Map<string, Promise<PackageFile | undefined>>();
 	/** When a URL last could not be reached (offline, the CDN down). */
@@ -93,8 +120,22 @@ export class PackageService {
 	/** Fresh answers of the last minute: an approval's dry run and its commit pin the same release. */
 	readonly #recent = new Map<string, { version: string; at: number }>();
 	/** Releases resolved this hub's life (`name@range` → version), as the store keeps them. */
-	readonly #exact = new Map<string, string>();
-	cdn: CdnSetting = DEFAULT_CDN;
+	readonly #exact = new CountedMap<string, string>(this.#counted);
+	#cdn: CdnSetting = DEFAULT_CDN;
+
+	/** Where packages come from (the device's choice). */
+	get cdn(): CdnSetting {
+		return this.#cdn;
+	}
+	set cdn(setting: CdnSetting) {
+		this.#changes++;
+		this.#cdn = setting;
+	}
+
+	/** How many times what a view reads has changed (equal counts: a compilation from then still holds). */
+	get changes(): number {
+		return this.#changes;
+	}
 
 	constructor(options: PackageServiceOptions) {
 		this.#store = options.store;

@@ -169,6 +169,11 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	if (git) commitOnQuiet(service, git, registry, options.gitQuietUnitMs);
 	void storage.monitor.refresh(true);
 	// Not in the hub's boot (its entity tables cost the start): loaded now, while the first tab connects.
-	void htmlParser.load().catch(() => undefined);
+	// Then the first render is compiled, so that tab's registration is answered from it (a start's
+	// registration waited 15–35 ms for that compile; B6 in `npm run bench`).
+	void htmlParser
+		.load()
+		.then(() => preview.prepare(service.workspace))
+		.catch(() => undefined);
 	return hub;
 }

@@ -51,6 +51,10 @@ export class HubPackages implements PreviewPackages {
 		return this.service.cdn;
 	}
 
+	get changes(): number {
+		return this.service.changes;
+	}
+
 	view(workspace: Workspace): PackageView {
 		return this.service.view(readPins(workspace.files.get(PIN_FILE)?.content).pins);
 	}
