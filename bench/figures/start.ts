@@ -2,6 +2,7 @@
 // with a growing workspace, and as the installed app from the service-worker cache while offline.
 import type { BrowserContext } from 'playwright-core';
 import { inContext, openStudio } from '../lib/browser';
+import { withCpu } from '../lib/cpu';
 import { summarize, timingRow, type Row } from '../lib/stats';
 import type { Figure } from './context';
 
@@ -23,13 +24,18 @@ export interface StartParts {
 	frame: number;
 }
 
-/** One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready, to the open file's text, and its parts. */
-async function startOnce(context: BrowserContext, requireWorkerCache = false, tasks = false): Promise<{ total: number; firstText: number | null; parts: StartParts | null; longest: number | null }> {
+/**
+ * One cold start in a new page (the last page closed, so the hub starts afresh): ms to ready, to the
+ * open file's text, its parts, and the CPU ms the browser's processes spent from navigation to ready.
+ */
+async function startOnce(context: BrowserContext, requireWorkerCache = false, tasks = false): Promise<{ total: number; firstText: number | null; parts: StartParts | null; longest: number | null; cpu: number | null }> {
 	const page = await context.newPage();
 	try {
-		const response = await page.goto('/');
+		const { value: [response, t], cpu } = await withCpu(async () => {
+			const response = await page.goto('/');
+			return [response, await page.evaluate(() => window.__bench.startTimes())] as const;
+		});
 		if (requireWorkerCache && !response?.fromServiceWorker()) throw new Error('the page was not served by the service worker');
-		const t = await page.evaluate(() => window.__bench.startTimes());
 		if (t.connected === null || t.preview === null || t.status !== 'ready') throw new Error(`the studio did not start: ${JSON.stringify(t)}`);
 		const { script, hubCreated, hubStarting, storageOpened, previewDocument } = t.parts;
 		// A render handed over before the page had connected (it cannot be: the hub sends it) counts from connected.
@@ -37,7 +43,7 @@ async function startOnce(context: BrowserContext, requireWorkerCache = false, ta
 		const parts = script !== null && hubCreated !== null && hubStarting !== null && storageOpened !== null ? { script, spawn: hubCreated - script, hubBoot: hubStarting - hubCreated, storage: storageOpened - hubStarting, connect: t.connected - storageOpened, document: Math.max(0, documentAt - t.connected), frame: Math.max(0, t.preview - documentAt) } : null;
 		// The longest task is read once the editor shows its file, after the times (B5's starts skip it).
 		const longest = tasks ? ((await page.evaluate(() => window.__bench.startTasks()))?.longest ?? null) : null;
-		return { total: Math.max(t.connected, t.preview), firstText: t.firstText, parts, longest };
+		return { total: Math.max(t.connected, t.preview), firstText: t.firstText, parts, longest, cpu };
 	} finally {
 		await page.close();
 	}
@@ -97,26 +103,40 @@ export const B5: Figure = {
  * precached HTML page without script): navigation → its load, then a bare worker boots and opens an
  * IndexedDB database, then one srcdoc frame loads. The studio does all of that and its own work.
  */
-async function floorOnce(context: BrowserContext): Promise<number> {
+async function floorOnce(context: BrowserContext): Promise<{ total: number; cpu: number | null }> {
 	const page = await context.newPage();
 	try {
-		const response = await page.goto('/preview.html');
-		if (!response?.fromServiceWorker()) throw new Error('the floor page was not served by the service worker');
-		return await page.evaluate(async () => {
-			const source = `const r = indexedDB.open('bench-floor', 1); r.onupgradeneeded = () => r.result.createObjectStore('s'); r.onsuccess = () => { const tx = r.result.transaction('s'); tx.objectStore('s').get('x').onsuccess = () => postMessage('open'); };`;
-			const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-			await new Promise((resolve) => (worker.onmessage = resolve));
-			worker.terminate();
-			const frame = document.createElement('iframe');
-			const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
-			frame.srcdoc = '<!doctype html><h1>Floor</h1>';
-			document.body.append(frame);
-			await loaded;
-			return performance.now();
+		const { value, cpu } = await withCpu(async () => {
+			const response = await page.goto('/preview.html');
+			if (!response?.fromServiceWorker()) throw new Error('the floor page was not served by the service worker');
+			return page.evaluate(async () => {
+				const source = `const r = indexedDB.open('bench-floor', 1); r.onupgradeneeded = () => r.result.createObjectStore('s'); r.onsuccess = () => { const tx = r.result.transaction('s'); tx.objectStore('s').get('x').onsuccess = () => postMessage('open'); };`;
+				const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+				await new Promise((resolve) => (worker.onmessage = resolve));
+				worker.terminate();
+				const frame = document.createElement('iframe');
+				const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+				frame.srcdoc = '<!doctype html><h1>Floor</h1>';
+				document.body.append(frame);
+				await loaded;
+				return performance.now();
+			});
 		});
+		return { total: value, cpu };
 	} finally {
 		await page.close();
 	}
+}
+
+/**
+ * The CPU time a start costs every process of the browser, beside the floor's: on two cores, a start
+ * cannot take less wall time than half its CPU time, whatever the order of its work.
+ */
+function cpuRow(cpu: readonly number[], floor: readonly number[]): Row {
+	const s = summarize(cpu);
+	const f = summarize(floor);
+	const known = s.n > 0 && f.n > 0;
+	return { id: 'B6', what: '  CPU time of all the browser’s processes, navigation → ready (Linux /proc; 10 ms ticks)', unit: 'ms', median: known ? s.median : null, p95: known ? s.p95 : null, n: s.n, baseline: 'the floor’s, same run', baselineValue: known ? f.median : null, ratio: known ? s.median / f.median : null, target: 'report', met: null };
 }
 
 export const B6: Figure = {
@@ -136,12 +156,18 @@ export const B6: Figure = {
 			const texts: number[] = [];
 			const parts: StartParts[] = [];
 			const longest: number[] = [];
+			const cpu: number[] = [];
+			const floorCpu: number[] = [];
 			for (let i = 0; i < 2 + ctx.startSamples; i++) {
-				const { total: app, firstText, parts: split, longest: task } = await startOnce(context, true, true);
+				const { total: app, firstText, parts: split, longest: task, cpu: used } = await startOnce(context, true, true);
 				const bare = await floorOnce(context);
 				if (i < 2) continue;
 				work.push(app);
-				floor.push(bare);
+				floor.push(bare.total);
+				if (used !== null && bare.cpu !== null) {
+					cpu.push(used);
+					floorCpu.push(bare.cpu);
+				}
 				if (firstText !== null) texts.push(firstText);
 				if (split) parts.push(split);
 				if (task !== null) longest.push(task);
@@ -162,6 +188,7 @@ export const B6: Figure = {
 				part('connect', 'storage open → the page connected (workspace, handshake, snapshot)'),
 				part('document', 'connected → the first render’s document in the site’s frame (registration, compile, host code)'),
 				part('frame', 'that document → acknowledged (the sandboxed site frame loads and runs it)'),
+				cpuRow(cpu, floorCpu),
 				{ id: 'B6', what: 'installed app, offline: the page’s longest main-thread task of 50 ms or more, start → the editor shows the file (0: none)', unit: 'ms', median: tasks.median, p95: tasks.p95, n: tasks.n, baseline: '—', baselineValue: null, ratio: null, target: '≤ 50 ms', met: tasks.n ? tasks.median <= 50 : null }
 			];
 		});
