@@ -6,6 +6,7 @@ import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { CSS_IMPORT, CSS_URL } from '../domain/css';
 import { DEFAULT_CDN, isExactVersion, moduleUrl, packageImportUrl, packageOfUrl, versionIn, type CdnSetting, type PackageFile, type PackageNeed, type PackageProblem, type PackageView } from '../domain/packages';
 import type { PackageStorePort, StoredPackageFile } from './ports';
+import { CountedMap } from '../core/counted-map';
 
 /** A package graph deeper than this is not followed (a loop of redirects, a broken CDN). */
 const MAX_FILES = 2000;
@@ -76,27 +77,6 @@ export function cssReferences(text: string, base: string): string[] {
 		}
 	}
 	return [...out];
-}
-
-/** A map whose changes are counted (see `PackageService.changes`). */
-class CountedMap<K, V> extends Map<K, V> {
-	constructor(private readonly changed: () => void) {
-		super();
-	}
-	override set(key: K, value: V): this {
-		// The same value again (a release read back from the store) is no change.
-		if (!super.has(key) || super.get(key) !== value) this.changed?.();
-		return super.set(key, value);
-	}
-	override delete(key: K): boolean {
-		const had = super.delete(key);
-		if (had) this.changed();
-		return had;
-	}
-	override clear(): void {
-		this.changed();
-		super.clear();
-	}
 }
 
 /** Fetches, keeps and serves package files. One per hub; the store is the device's. */
