@@ -29,7 +29,8 @@
 		}
 		// The tab's lease (client/connect.ts) is asked for now too, while this thread is idle: asked for
 		// by the page's start, its grant waited for the studio's first mount, and the hub's handshake
-		// with it (35–50 ms of a start, B6 in `npm run bench`). client/hub-early.ts takes it over.
+		// with it (35–50 ms of a start, B6 in `npm run bench`). client/hub-early.ts takes it over; the
+		// lock's name is the one worker/protocol-calls.ts's tabLockName gives (a plain script imports nothing).
 		if (navigator.locks && typeof crypto.randomUUID === 'function') {
 			var tab = crypto.randomUUID();
 			/** @type {{ studioEarlyTab?: unknown }} */ (/** @type {unknown} */ (window)).studioEarlyTab = {

@@ -51,7 +51,8 @@ export class PageCompiler {
 	#standing(workspace: Workspace): CompiledPreview | null {
 		const trial = this.#trial;
 		const key = this.#key(workspace);
-		return trial && trial.workspace === key.workspace && trial.page === key.page && trial.leftOut === key.leftOut && trial.packages === key.packages ? trial.compiled : null;
+		// Every part of the key, so a part added to it is checked too.
+		return trial && (Object.keys(key) as (keyof TrialKey)[]).every((part) => trial[part] === key[part]) ? trial.compiled : null;
 	}
 
 	/** Compiles the page shown of `workspace` (the trial of `prepare`, when it still stands). */
