@@ -5,6 +5,7 @@ import { inContext, openStudio } from '../lib/browser';
 import { withCpu } from '../lib/cpu';
 import { summarize, timingRow, type Row } from '../lib/stats';
 import type { Figure } from './context';
+import { PREVIEW_SANDBOX } from '../../src/lib/preview/sandbox';
 
 /** Where a start's time went, in ms from navigation: each part ends where the next begins. */
 export interface StartParts {
@@ -102,25 +103,28 @@ export const B5: Figure = {
  * The floor of an app like this one, in a page the same worker cache serves (the preview document, a
  * precached HTML page without script): navigation → its load, then a bare worker boots and opens an
  * IndexedDB database, then one srcdoc frame loads. The studio does all of that and its own work.
+ * `sandbox`: the frame's sandbox flags (none: a plain frame, in the page's own process; the preview's:
+ * a frame that needs a renderer process of its own, as the site's frame does).
  */
-async function floorOnce(context: BrowserContext): Promise<{ total: number; cpu: number | null }> {
+async function floorOnce(context: BrowserContext, sandbox: string | null): Promise<{ total: number; cpu: number | null }> {
 	const page = await context.newPage();
 	try {
 		const { value, cpu } = await withCpu(async () => {
 			const response = await page.goto('/preview.html');
 			if (!response?.fromServiceWorker()) throw new Error('the floor page was not served by the service worker');
-			return page.evaluate(async () => {
+			return page.evaluate(async (sandbox) => {
 				const source = `const r = indexedDB.open('bench-floor', 1); r.onupgradeneeded = () => r.result.createObjectStore('s'); r.onsuccess = () => { const tx = r.result.transaction('s'); tx.objectStore('s').get('x').onsuccess = () => postMessage('open'); };`;
 				const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
 				await new Promise((resolve) => (worker.onmessage = resolve));
 				worker.terminate();
 				const frame = document.createElement('iframe');
+				if (sandbox !== null) frame.setAttribute('sandbox', sandbox);
 				const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
 				frame.srcdoc = '<!doctype html><h1>Floor</h1>';
 				document.body.append(frame);
 				await loaded;
 				return performance.now();
-			});
+			}, sandbox);
 		});
 		return { total: value, cpu };
 	} finally {
@@ -153,6 +157,7 @@ export const B6: Figure = {
 			await context.setOffline(true);
 			const work: number[] = [];
 			const floor: number[] = [];
+			const sandboxedFloor: number[] = [];
 			const texts: number[] = [];
 			const parts: StartParts[] = [];
 			const longest: number[] = [];
@@ -160,10 +165,12 @@ export const B6: Figure = {
 			const floorCpu: number[] = [];
 			for (let i = 0; i < 2 + ctx.startSamples; i++) {
 				const { total: app, firstText, parts: split, longest: task, cpu: used } = await startOnce(context, true, true);
-				const bare = await floorOnce(context);
+				const bare = await floorOnce(context, null);
+				const sandboxed = await floorOnce(context, PREVIEW_SANDBOX);
 				if (i < 2) continue;
 				work.push(app);
 				floor.push(bare.total);
+				sandboxedFloor.push(sandboxed.total);
 				if (used !== null && bare.cpu !== null) {
 					cpu.push(used);
 					floorCpu.push(bare.cpu);
@@ -181,6 +188,9 @@ export const B6: Figure = {
 			return [
 				{ id: 'B6', what: 'installed app, offline: start → the open file’s text on screen', unit: 'ms', median: text.median, p95: text.p95, n: text.n, baseline: '—', baselineValue: null, ratio: null, target: '≤ 250 ms', met: text.n ? text.median <= 250 : null },
 				timingRow('B6', 'installed app, offline: start → runtime connected + preview ready', work, floor, 'a bare worker + IndexedDB open + one srcdoc load, same cache', 3),
+				// The site's frame must be sandboxed (never the studio's origin), and a sandboxed frame gets a
+				// renderer process of its own: how much of the gap that alone accounts for.
+				{ ...timingRow('B6', '  the same start, against a floor whose frame has the preview’s sandbox', work, sandboxedFloor, 'that floor, same run', 3), target: 'report', met: null },
 				part('script', 'navigation → the page’s script runs'),
 				part('spawn', 'page script → the hub’s worker is created (below 0: created first, by the layout)'),
 				part('hubBoot', 'worker created → the hub starts (its scripts loaded)'),

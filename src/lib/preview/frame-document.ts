@@ -6,12 +6,9 @@ import type { PreviewBridgeMessage } from './messages';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './placeholders';
 import { siteUrl } from './site';
 import { BASE_PATH } from '$lib/core/base';
+import { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
 
-/** The sandbox of every preview frame: scripts, forms, popups — never the studio's origin, never modal dialogs. */
-// No allow-modals: a page's alert() loop would block the whole studio tab (the bridge logs them instead).
-export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups';
-/** The sandbox of a picture of the page (preview/host.ts): its markup and styles, none of its scripts. */
-export const PICTURE_SANDBOX = '';
+export { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
 /** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
 export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 
