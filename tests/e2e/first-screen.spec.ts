@@ -53,12 +53,13 @@ async function keepOne(context: BrowserContext): Promise<string> {
 	return heading;
 }
 
-test('the file list, the open file and a picture of the last render show before the runtime answers; no script of the site runs twice', async ({ context }) => {
+test('the file list, the open file and a picture of the last render show before the runtime answers; no script of the site runs twice, and the picture logs nothing', async ({ context }) => {
 	// The site counts its own loads in localStorage: a start must add one, as a reload on a host does.
 	const first = await context.newPage();
 	await first.goto('/');
 	await waitForHub(first);
-	const counter = '<script>localStorage.n = String(Number(localStorage.n || 0) + 1); document.documentElement.dataset.n = localStorage.n;</script></body>';
+	// And a noscript banner, which the live page never shows: neither may the picture.
+	const counter = '<noscript><p id="no-js">Enable JavaScript</p></noscript><script>localStorage.n = String(Number(localStorage.n || 0) + 1); document.documentElement.dataset.n = localStorage.n;</script></body>';
 	const patched = (await first.evaluate((replace) => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: '</body>', replace }), counter)) as { structuredContent: { preview?: { status: string } } };
 	// On two busy cores a render can miss the preview's deadline: the frame is replaced blank, and a person
 	// presses Refresh until the page shows (only a render that settled is kept as the picture).
@@ -77,14 +78,19 @@ test('the file list, the open file and a picture of the last render show before 
 
 	const holder = await holdStorage(context);
 	const page = await context.newPage();
+	// Every console line of the page and its frames (a refused script logs one in the studio's console).
+	const logged: string[] = [];
+	page.on('console', (message) => logged.push(message.text()));
 	await page.goto('/');
 	await expect(page.locator('.cm-content')).toContainText('<!doctype html>', { timeout: 10_000 });
 	await expect(page.locator('[data-path="index.html"]')).toBeVisible();
 	await expect(page.locator('[data-path="styles.css"]')).toBeVisible();
 	await expect(previewFrame(page).locator('h1')).toHaveText(heading);
 	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');
-	// A picture: its markup and styles, none of its scripts.
+	// A picture: its markup and styles, none of its scripts, nor what the page shows only without them.
 	await expect(previewFrame(page).locator('html')).not.toHaveAttribute('data-n', /.*/);
+	await expect(previewFrame(page).locator('#no-js')).toHaveCount(0);
+	expect(logged.filter((line) => /blocked script|refused to execute/i.test(line))).toEqual([]);
 	await holder.evaluate(() => ((window as unknown as { letGo: boolean }).letGo = true));
 	await waitForHub(page);
 	// The live render runs the page once: one more load, as on a host.

@@ -11,7 +11,7 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, withoutScripts, type RenderExtras } from './frame-document';
 import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
@@ -186,14 +186,14 @@ export class PreviewHost {
 	}
 
 	/**
-	 * Shows `html` as a picture: its markup and styles, none of its scripts (the frame's sandbox allows
-	 * none), so nothing of the site runs twice or writes its storage from a stale page. It is never
+	 * Shows `html` as a picture: its markup and styles, none of its scripts (taken out, and the frame's
+	 * sandbox allows none), so nothing of the site runs twice or writes its storage from a stale page. It is never
 	 * acknowledged; the next render replaces it and runs the page.
 	 */
 	async picture(html: string, extras: RenderExtras): Promise<void> {
 		const doc = await this.#document;
 		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
-		this.#load(doc, extras, PICTURE_SANDBOX, fillDocument(html, 'picture', { local: extras.local, session: {} }));
+		this.#load(doc, extras, PICTURE_SANDBOX, withoutScripts(fillDocument(html, 'picture', { local: extras.local, session: {} })));
 		const site = this.#site!;
 		// A picture that never fires its load is taken as loaded after a while.
 		await new Promise<void>((done) => {
