@@ -101,6 +101,40 @@ test('the file list, the open file and a picture of the last render show before 
 	await holder.close();
 });
 
+test('a tap on a link in the picture does nothing (it is not the page yet); in the live render the link works', async ({ context }) => {
+	const first = await context.newPage();
+	await first.goto('/');
+	await waitForHub(first);
+	await first.evaluate(() => window.studio!.callTool('workspace_create_file', { path: 'about.html', content: '<!doctype html><h1>About page</h1>' }));
+	await first.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: '<body>', replace: '<body><a id="go" href="about.html" style="display:block;font-size:40px">About us</a>' }));
+	await expect(previewFrame(first).locator('#go')).toBeVisible();
+	await expect.poll(() => first.evaluate(() => Object.entries(localStorage).some(([key, value]) => key.startsWith('studio:first-screen') && value.includes('about.html'))), { timeout: 15_000 }).toBe(true);
+	await first.close();
+
+	const holder = await holdStorage(context);
+	const page = await context.newPage();
+	await page.goto('/');
+	const link = previewFrame(page).locator('#go');
+	await expect(link).toBeVisible({ timeout: 10_000 });
+	// Once the first paint's outline, drawn over the whole page, has made way for the studio.
+	await expect(page.locator('#studio-first-paint')).toHaveCount(0, { timeout: 10_000 });
+	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');
+	const box = (await link.boundingBox())!;
+	// At the top of the page: in sight without scrolling (an inert frame does not scroll).
+	expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height);
+	// Followed, the link would load the browser's error page into the picture's frame, taken for the page leaving.
+	await page.mouse.click(box.x + 20, box.y + box.height / 2);
+	await page.waitForTimeout(500);
+	await expect(link).toBeVisible();
+	await expect(page.getByText('navigated itself')).toHaveCount(0);
+	await holder.evaluate(() => ((window as unknown as { letGo: boolean }).letGo = true));
+	await waitForHub(page);
+	await expect(page.getByText(/ready in \d+ ms/)).toBeVisible({ timeout: 10_000 });
+	await previewFrame(page).locator('#go').click();
+	await expect(previewFrame(page).locator('h1')).toHaveText('About page', { timeout: 10_000 });
+	await holder.close();
+});
+
 test('a keystroke typed before the runtime answers is kept, and the caret stays where it was', async ({ context }) => {
 	await keepOne(context);
 	const holder = await holdStorage(context);

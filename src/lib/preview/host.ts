@@ -181,6 +181,9 @@ export class PreviewHost {
 		this.#site = site;
 		// Takes effect with the navigation below: a picture runs nothing, a render runs the page.
 		site.setAttribute('sandbox', sandbox);
+		// A picture is not the page: a link followed in it (a tap while a phone's hub starts) would load
+		// the browser's error page, taken for the page leaving. Inert, it takes no click and no focus.
+		site.inert = sandbox === PICTURE_SANDBOX;
 		this.#expectLoad = true;
 		site.srcdoc = srcdoc;
 	}
