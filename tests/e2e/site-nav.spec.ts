@@ -109,6 +109,29 @@ document.body.dataset.href = location.href;
 <script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById('welcome').textContent = 'Welcome, ' + new URLSearchParams(window.location.search).get('name') + ' (' + sessionStorage.loads + ')';</script></body></html>`
 };
 
+test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
+	await ready(page);
+	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;
+	await call(page, 'workspace_apply_changes', { operations: Object.entries({ ...files, 'where.html': where }).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	await expect(site(page).locator('#to-about')).toBeVisible();
+	await call(page, 'preview_navigate', { path: 'where.html?from=nav' });
+	await expect(site(page).locator('#where')).toHaveText('/where.html?from=nav');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/where.html?from=nav');
+	// The first screen keeps the render of that page (a moment after it settles).
+	await expect.poll(() => page.evaluate(() => Object.entries(localStorage).some(([key, value]) => key.startsWith('studio:first-screen') && (JSON.parse(value) as { preview?: { page: string } | null }).preview?.page === 'where.html')), { timeout: 15_000 }).toBe(true);
+	// This was the only tab: its hub goes with it, and the next one starts afresh.
+	await page.reload();
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	await expect(site(page).locator('#where')).toHaveText('/where.html?from=nav');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/where.html?from=nav');
+	// Back starts empty; the site's own link home still works.
+	await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeDisabled();
+	await site(page).locator('#home').click();
+	await expect(site(page).locator('#to-about')).toBeVisible();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/index.html');
+});
+
 test('a script\'s navigation goes to the page as on a host (location.href, assign, replace, reload), and the page reads its query and path', async ({ page }) => {
 	await ready(page);
 	const origin = new URL(page.url()).origin;

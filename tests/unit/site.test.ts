@@ -163,6 +163,41 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(sent.at(-1)).toMatchObject({ page: 'about.html', search: '?id=3' });
 		expect(c.location(site)).toMatchObject({ path: 'about.html?id=3', canForward: true });
 	});
+
+	it('keeps the page shown for the next hub (a studio reloaded shows it again, as a browser\'s reload does); Back starts empty', async () => {
+		const stored: unknown[] = [];
+		const store = { get: async () => stored.at(-1) ?? null, set: async (place: unknown) => void stored.push(place) };
+		const first = coordinator({ placeStore: store });
+		await first.c.loadStorage();
+		first.c.registerHost('tab', site);
+		const go = async (target: Parameters<typeof first.c.navigate>[1]) => {
+			const done = first.c.navigate(site, target);
+			const render = first.sent.at(-1)!;
+			first.c.ack('tab', render.renderId, { revision: render.revision, status: 'ready', durationMs: 1, errors: [] });
+			return done;
+		};
+		await go({ path: '/blog/' });
+		await go({ path: '/about.html', search: '?id=3' });
+		expect(stored.at(-1)).toEqual({ page: 'about.html', search: '?id=3' });
+		// The next hub's first render, before anything navigates.
+		const next = coordinator({ placeStore: store });
+		await next.c.loadStorage();
+		expect(next.c.registerHost('tab-2', site)).toMatchObject({ page: 'about.html', search: '?id=3' });
+		expect(next.c.location(site)).toEqual({ path: 'about.html?id=3', canBack: false, canForward: false });
+		// Back to the entry is stored as the entry (whatever it is at a later revision).
+		await go({ direction: 'back' });
+		await go({ direction: 'back' });
+		expect(stored.at(-1)).toEqual({ page: null, search: '' });
+		// What was not stored by a hub is ignored: the entry shows.
+		for (const junk of [{ page: 7, search: '' }, { page: 'about.html' }, 'about.html', { page: '', search: '' }]) {
+			const other = coordinator({ placeStore: { get: async () => junk, set: async () => undefined } });
+			await other.c.loadStorage();
+			expect(other.c.registerHost('tab', site).page).toBe('index.html');
+		}
+		const failing = coordinator({ placeStore: { get: async () => Promise.reject(new Error('storage gone')), set: async () => undefined } });
+		await failing.c.loadStorage();
+		expect(failing.c.registerHost('tab', site).page).toBe('index.html');
+	});
 });
 
 describe('the site\'s references to location', () => {

@@ -11,7 +11,7 @@ import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, 
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
-import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation } from './site-state';
+import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
@@ -29,6 +29,8 @@ export interface CoordinatorOptions {
 	now?: () => number;
 	/** Where the site's localStorage persists (the hub's preferences, per workspace); absent: memory only. */
 	siteStore?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
+	/** Where the page shown persists (likewise). */
+	placeStore?: SitePlaceStore;
 	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
 	onStorage?(change: SiteStorageChange, fromTab: string | null): void;
 	/** The page shown changed (for the preview bars). */
@@ -75,7 +77,7 @@ export class PreviewCoordinator implements PreviewPort {
 	 * it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
 	 */
 	#shown: { key: string; revision: number } | null = null;
-	readonly #history = new SiteHistory();
+	readonly #history: SiteHistory;
 	readonly #revisions = new SiteRevisions();
 	readonly #storage: SiteStorage;
 	readonly #pages: PageCompiler;
@@ -86,6 +88,7 @@ export class PreviewCoordinator implements PreviewPort {
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
 		this.#storage = new SiteStorage(options.siteStore);
+		this.#history = new SiteHistory(options.placeStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
 		this.#pages = new PageCompiler(options.packages, () => this.#history.page);
 	}
@@ -101,9 +104,9 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#captures.answer(tabId, id, result);
 	}
 
-	/** Reads the site's persisted localStorage (once, before the first render). */
-	loadStorage(): Promise<void> {
-		return this.#storage.load();
+	/** Reads the site's persisted localStorage and the page it showed (once, before the first render). */
+	async loadStorage(): Promise<void> {
+		await Promise.all([this.#storage.load(), this.#history.load()]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */

@@ -1,6 +1,7 @@
 // What a site has in the preview beside its files, as the hub keeps it: the page shown with its Back
-// and Forward history, the site's localStorage (persisted, one write at a time), and the revisions
-// frames still show, whose files answer their requests. The coordinator renders; these remember.
+// and Forward history (the page persisted), the site's localStorage (persisted, one write at a time),
+// and the revisions frames still show, whose files answer their requests. The coordinator renders;
+// these remember.
 import type { Workspace } from '../domain/model';
 import type { SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { entryOf, pageOf } from './compile';
@@ -18,18 +19,45 @@ const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
 export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
 
 /** A place in the site's history: the page (null: the entry, whatever it is at each revision) and its query. */
-type SitePlace = { page: string | null; search: string };
+export type SitePlace = { page: string | null; search: string };
+
+/** Where the page shown persists (the hub's preferences, per workspace); absent: memory only. */
+export interface SitePlaceStore {
+	get(): Promise<unknown>;
+	set(place: SitePlace): Promise<void>;
+}
+
+/** A place as it was stored (a workspace path is at most this long; a query at most 2048 characters). */
+const isPlace = (value: unknown): value is SitePlace => {
+	const place = value as Partial<SitePlace> | null;
+	return !!place && typeof place === 'object' && (place.page === null || (typeof place.page === 'string' && place.page.length > 0 && place.page.length <= 1024)) && typeof place.search === 'string';
+};
 
 /** A query as the page reads it from `location.search` ("" or "?…"; at most 2048 characters). */
 const searchOf = (search: string | undefined) => (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`).slice(0, 2048) : '');
 
-/** The page shown with its query, and the way back and forward. */
+/**
+ * The page shown with its query, and the way back and forward. The page persists: a studio reloaded
+ * (its hub started afresh) shows the page it showed, as a browser's reload of a site's tab does, and as
+ * the first screen's picture of it does. Back and Forward start empty.
+ */
 export class SiteHistory {
 	#here: SitePlace = { page: null, search: '' };
 	#back: SitePlace[] = [];
 	#forward: SitePlace[] = [];
 	/** A fragment the next render goes to (a link to about.html#team), used once. */
 	#fragment: string | undefined;
+
+	constructor(private readonly store?: SitePlaceStore) {}
+
+	/**
+	 * Reads the place the last session left (once, before the first render); anything else is ignored.
+	 * A page deleted since renders as a host's 404, with its link home.
+	 */
+	async load(): Promise<void> {
+		const stored = await this.store?.get().catch(() => null);
+		if (isPlace(stored)) this.#here = { page: stored.page, search: searchOf(stored.search) };
+	}
 
 	/** The page a render of `workspace` compiles (null: its entry). */
 	get page(): string | null {
@@ -61,7 +89,7 @@ export class SiteHistory {
 			const [from, to] = target.direction === 'back' ? [this.#back, this.#forward] : [this.#forward, this.#back];
 			if (from.length === 0) return false;
 			to.push(here);
-			this.#here = from.pop()!;
+			this.#moveTo(from.pop()!);
 			return true;
 		}
 		const raw = target.path ?? '';
@@ -71,9 +99,15 @@ export class SiteHistory {
 		const page = pageOf(workspace, path) ?? (path || 'index.html');
 		if (!target.replace) this.#back = [...this.#back, here].slice(-MAX_HISTORY);
 		this.#forward = target.replace ? this.#forward : [];
-		this.#here = { page: page === entryOf(workspace) && path === '' ? null : page, search };
+		this.#moveTo({ page: page === entryOf(workspace) && path === '' ? null : page, search });
 		if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
 		return true;
+	}
+
+	/** Written at once, in order (the last tab may close right after a navigation, and the hub with it). */
+	#moveTo(place: SitePlace) {
+		this.#here = place;
+		void this.store?.set({ ...place }).catch(() => undefined);
 	}
 
 	/** The fragment the next render goes to, once. */

@@ -13,7 +13,7 @@ import { PackageService } from '../runtime/packages';
 import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { importLeftOutKey, siteStorageKey } from '../preview/policy';
+import { importLeftOutKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
 import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -103,6 +103,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		onStorage: (change, fromTab) => events.publish({ type: 'preview.storage', change, fromTab }),
 		onPage: (location) => events.publish({ type: 'preview.page', location }),
 		siteStore: preferences ? { get: () => preferences.get(siteStorageKey(workspaceId)), set: (value) => preferences.set(siteStorageKey(workspaceId), value) } : undefined,
+		placeStore: preferences ? { get: () => preferences.get(sitePlaceKey(workspaceId)), set: (place) => preferences.set(sitePlaceKey(workspaceId), place) } : undefined,
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
 	await preview.loadStorage();
