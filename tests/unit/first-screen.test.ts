@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { FIRST_SCREEN_LIMITS, parseFirstScreen, readFirstScreen, trimFirstScreen, writeFirstScreen, forgetFirstScreen, type FirstScreen } from '../../src/lib/client/first-screen';
 import { handOver, type HandOverHost } from '../../src/lib/client/editor/first-file';
+import { journalWrite } from '../../src/lib/client/editor/journal';
 import type { FileSession } from '../../src/lib/client/editor/sessions';
 import { minimalChange } from '../../src/lib/client/editor/codemirror';
 
@@ -23,15 +24,26 @@ const screen = (over: Partial<FirstScreen> = {}): FirstScreen => ({
 	...over
 });
 
-/** A localStorage that refuses values longer than `room` characters (a full quota). */
+/** A localStorage that refuses values longer than `room` characters, or past `total` in all (a full quota). */
 class TightStorage {
 	items = new Map<string, string>();
+	total = Infinity;
 	constructor(public room = Infinity) {}
+	get length() {
+		return this.items.size;
+	}
+	get used() {
+		return [...this.items].reduce((n, [k, v]) => n + k.length + v.length, 0);
+	}
+	key(index: number) {
+		return [...this.items.keys()][index] ?? null;
+	}
 	getItem(key: string) {
 		return this.items.get(key) ?? null;
 	}
 	setItem(key: string, value: string) {
-		if (value.length > this.room) throw new DOMException('full', 'QuotaExceededError');
+		const after = this.used - (this.items.has(key) ? key.length + this.items.get(key)!.length : 0) + key.length + value.length;
+		if (value.length > this.room || after > this.total) throw new DOMException('full', 'QuotaExceededError');
 		this.items.set(key, value);
 	}
 	removeItem(key: string) {
@@ -86,6 +98,36 @@ describe('the kept picture', () => {
 		store.room = 10;
 		writeFirstScreen(big);
 		expect(readFirstScreen('w1')).toBeNull();
+	});
+
+	it('over the quota, other workspaces\' pictures go before any part of the one in use', () => {
+		const page = (mark: string) => ({ ...screen().preview!, html: mark.repeat(3000) });
+		writeFirstScreen(screen({ workspaceId: 'w2', preview: page('o') }));
+		const mine = screen({ preview: page('m') });
+		// Room for one picture, not two.
+		store.total = Math.round(store.used * 1.5);
+		writeFirstScreen(mine);
+		expect(readFirstScreen('w1')).toEqual(mine);
+		expect(readFirstScreen('w2')).toBeNull();
+	});
+
+	it('the typing journal gets room before any picture: other workspaces\' first, then every one; still full, it throws nothing', () => {
+		const page = (mark: string) => ({ ...screen().preview!, html: mark.repeat(3000) });
+		writeFirstScreen(screen({ workspaceId: 'w2', preview: page('o') }));
+		writeFirstScreen(screen({ preview: page('m') }));
+		store.total = store.used + 100;
+		const entry = (text: string) => ({ tabId: 'tab-1', workspaceId: 'w1', path: 'index.html', text, baseRevision: 4, baseHash: 'h', at: 1 });
+		journalWrite(entry('typed '.repeat(100)));
+		expect(JSON.parse(store.getItem('studio:unsaved:tab-1:index.html')!).text).toBe('typed '.repeat(100));
+		expect(readFirstScreen('w2')).toBeNull();
+		expect(readFirstScreen('w1')).not.toBeNull();
+		// More than the other workspace's picture freed: the one in use goes too.
+		journalWrite(entry('more '.repeat(1000)));
+		expect(JSON.parse(store.getItem('studio:unsaved:tab-1:index.html')!).text).toBe('more '.repeat(1000));
+		expect(readFirstScreen('w1')).toBeNull();
+		// Nothing left to free.
+		expect(() => journalWrite(entry('x'.repeat(store.total)))).not.toThrow();
+		expect(JSON.parse(store.getItem('studio:unsaved:tab-1:index.html')!).text).toBe('more '.repeat(1000));
 	});
 });
 

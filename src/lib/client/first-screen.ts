@@ -117,22 +117,44 @@ export function trimFirstScreen(screen: FirstScreen): FirstScreen {
 }
 
 /**
- * Keeps `screen` (synchronously: it is also written as the page hides). Over the quota the page is
- * dropped first, then the text: the typing journal shares this storage and matters more.
+ * Keeps `screen` (synchronously: it is also written as the page hides). Over the quota, other
+ * workspaces' pictures go first (this one is in use), then this one's page, then its text: the typing
+ * journal shares this storage and matters more.
  */
 export function writeFirstScreen(screen: FirstScreen): void {
 	const store = storage();
 	if (!store) return;
 	const trimmed = trimFirstScreen(screen);
-	for (const attempt of [trimmed, { ...trimmed, preview: null }, { ...trimmed, preview: null, open: null }]) {
+	const attempts = [trimmed, () => forgetFirstScreens(screen.workspaceId) && trimmed, { ...trimmed, preview: null }, { ...trimmed, preview: null, open: null }];
+	for (const attempt of attempts) {
+		const value = typeof attempt === 'function' ? attempt() : attempt;
+		if (!value) continue; // nothing to free
 		try {
-			store.setItem(key(screen.workspaceId), JSON.stringify(attempt));
+			store.setItem(key(screen.workspaceId), JSON.stringify(value));
 			return;
 		} catch {
 			// quota: try the smaller picture
 		}
 	}
 	forgetFirstScreen(screen.workspaceId);
+}
+
+/**
+ * Frees the storage the pictures hold for what matters more (the typing journal, the picture of the
+ * workspace in use): forgets every workspace's picture but `keep`'s (null: every one). True when any went.
+ */
+export function forgetFirstScreens(keep: string | null): boolean {
+	const store = storage();
+	if (!store) return false;
+	const prefix = `${scoped('studio:first-screen')}:`;
+	const kept = keep === null ? null : key(keep);
+	const names: string[] = [];
+	for (let i = 0; i < store.length; i++) {
+		const name = store.key(i);
+		if (name?.startsWith(prefix) && name !== kept) names.push(name);
+	}
+	for (const name of names) store.removeItem(name);
+	return names.length > 0;
 }
 
 /** Forgets the first screen of a workspace (deleted, or missing where the hub looked). */

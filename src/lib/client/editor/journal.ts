@@ -4,6 +4,7 @@ import { tabLockName } from '$lib/worker/protocol-calls';
 import { scoped } from '$lib/core/base';
 import { hashText } from '$lib/domain/hash';
 import type { SavedText } from './save-sync';
+import { forgetFirstScreens } from '../first-screen';
 
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
@@ -35,13 +36,25 @@ function storage(): Storage | null {
 	}
 }
 
-/** Records unsaved text (overwrites the tab's previous entry for the path). */
+/**
+ * Records unsaved text (overwrites the tab's previous entry for the path). Over the quota, the first
+ * screens' pictures (a cache) make room: other workspaces' first, then every one.
+ */
 export function journalWrite(entry: JournalEntry): void {
-	try {
-		storage()?.setItem(key(entry.tabId, entry.path), JSON.stringify(entry));
-	} catch {
-		// Quota: the live save still runs; only the crash copy is missing.
+	const store = storage();
+	if (!store) return;
+	const name = key(entry.tabId, entry.path);
+	const value = JSON.stringify(entry);
+	for (const free of [() => true, () => forgetFirstScreens(entry.workspaceId ?? 'default'), () => forgetFirstScreens(null)]) {
+		if (!free()) continue;
+		try {
+			store.setItem(name, value);
+			return;
+		} catch {
+			// Quota: free more, then try again.
+		}
 	}
+	// Still full: the live save still runs; only the crash copy is missing.
 }
 
 /** Forgets a tab's entry for `path` (its text was saved, or discarded by the person). */
