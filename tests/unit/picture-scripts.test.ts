@@ -1,7 +1,7 @@
 // A picture of a page (the first screen's preview) is its markup and styles: script and noscript
 // elements are taken out before its frame, which runs no script, loads it.
 import { describe, expect, it } from 'vitest';
-import { withoutScripts } from '../../src/lib/preview/frame-document';
+import { withoutScripts } from '../../src/lib/preview/picture';
 
 describe('withoutScripts', () => {
 	it('takes out script elements of every form, and keeps what is around them', () => {

@@ -339,11 +339,26 @@ export class PreviewController {
 		return this.#network.set(allowed);
 	}
 
-	/** Opens the revision shown here in a new window (still sandboxed); false when the browser refused one. */
+	/**
+	 * Opens the revision shown here in a new window (still sandboxed); false when the browser refused
+	 * one. The window opens now, in the person's click (one opened after an await may be blocked); its
+	 * code loads with the first one (no start needs it), and it shows what this preview shows by then.
+	 */
 	openWindow(): boolean {
-		if (!this.#html) return true;
-		const open = this.#hostModule?.openInNewWindow;
-		this.#popup = this.#link && open ? open(withNetwork(this.#html, this.network), this.#revision, this.#extras, this.#channelOptions(this.#link)) : null;
-		return this.#popup !== null;
+		const link = this.#link;
+		const document = this.#hostModule?.PREVIEW_DOCUMENT;
+		if (!this.#html || !link || !document) return true;
+		const opened = window.open(document, '_blank');
+		if (!opened) return false;
+		void import('$lib/preview/new-window').then(
+			({ showInWindow }) => {
+				if (!opened.closed) this.#popup = showInWindow(opened, withNetwork(this.#html, this.network), this.#revision, this.#extras, this.#channelOptions(link));
+			},
+			(error: unknown) => {
+				opened.close();
+				this.log.studioError(`The preview's window could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload the studio to try again.`);
+			}
+		);
+		return true;
 	}
 }

@@ -32,33 +32,6 @@ export function fillDocument(html: string, nonce: string, data: StudioHostData):
 	return html.replace(NONCE_PLACEHOLDER, () => nonce).replace(HOST_PLACEHOLDER, () => escapeAttr(JSON.stringify(data)));
 }
 
-/** A script or noscript element's start tag (a custom element such as `<script-x>` is neither). */
-const HIDDEN_START = /<(script|noscript)[\s/>]/gi;
-
-/**
- * `html` without its script and noscript elements: a picture of the page (PICTURE_SANDBOX) runs no
- * script, and each one left in would log a refusal in the studio's console on every start, while a
- * frame without scripts shows what noscript holds ("enable JavaScript"), which the live page never
- * shows. A scan, not a parser (a picture lasts until the render replaces it): an element ends at its
- * end tag, as the parser ends it; one never closed takes the rest of the text. Linear in `html`.
- */
-export function withoutScripts(html: string): string {
-	let out = '';
-	let at = 0;
-	for (;;) {
-		HIDDEN_START.lastIndex = at;
-		const start = HIDDEN_START.exec(html);
-		if (!start) return out + html.slice(at);
-		out += html.slice(at, start.index);
-		const end = new RegExp(`</${start[1]}[\\s/>]`, 'gi');
-		end.lastIndex = start.index + start[0].length;
-		const closing = end.exec(html);
-		const after = closing ? html.indexOf('>', closing.index) : -1;
-		if (after < 0) return out;
-		at = after + 1;
-	}
-}
-
 /** Sets the base the site's frame inherits: its page's virtual URL, with the query it reads as `location.search`. */
 export function setBase(doc: Document, page: string, search = '') {
 	const base = doc.querySelector('base') ?? doc.head.appendChild(doc.createElement('base'));

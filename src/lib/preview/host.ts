@@ -11,13 +11,13 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, withoutScripts, type RenderExtras } from './frame-document';
+import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
-export { openInNewWindow, type PreviewWindow } from './new-window';
+export type { PreviewWindow } from './new-window';
 export type { PreviewLines } from './host-render';
 
 /** Default time a frame has to reach `load`. */
@@ -194,7 +194,7 @@ export class PreviewHost {
 	 * acknowledged; the next render replaces it and runs the page.
 	 */
 	async picture(html: string, extras: RenderExtras): Promise<void> {
-		const doc = await this.#document;
+		const [doc, { withoutScripts }] = await Promise.all([this.#document, import('./picture')]);
 		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
 		this.#load(doc, extras, PICTURE_SANDBOX, withoutScripts(fillDocument(html, 'picture', { local: extras.local, session: {} })));
 		const site = this.#site!;

@@ -12,13 +12,12 @@ export interface PreviewWindow {
 }
 
 /**
- * Opens the preview in a new window: the preview document, filled with the same sandboxed frame once
- * it has loaded, whose navigations, storage changes and file requests go through `options` like the
- * panel's. Null when the browser blocked the window.
+ * Shows the preview in `opened`, a new window the caller opened on the preview document (in the
+ * person's click: a window opened after an await may be blocked): the same sandboxed frame once that
+ * document has loaded, whose navigations, storage changes and file requests go through `options` like
+ * the panel's.
  */
-export function openInNewWindow(html: string, revision: number, extras: RenderExtras = { page: 'index.html' }, options: SiteChannelOptions = {}): PreviewWindow | null {
-	const opened = window.open(PREVIEW_DOCUMENT, '_blank');
-	if (!opened) return null;
+export function showInWindow(opened: Window, html: string, revision: number, extras: RenderExtras = { page: 'index.html' }, options: SiteChannelOptions = {}): PreviewWindow {
 	let shown: { frame: HTMLIFrameElement; nonce: string; revision: number } | null = null;
 	const channel = new SiteChannel(
 		options,
