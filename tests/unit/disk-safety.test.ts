@@ -156,6 +156,21 @@ describe('several writers', () => {
 		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 		expect(out<{ content: string }>(await reopened.call('workspace_read_file', { path: 'big.txt' })).content).toBe(old);
 	});
+
+	it('a process killed while it takes the folder\'s lock holds no other server off (the lock is never there without its holder)', async () => {
+		const dir = temp();
+		writeFileSync(join(dir, 'index.html'), '<h1>site</h1>');
+		writeFileSync(join(dir, 'big.txt'), 'old\n');
+		// Its first file handle write never ends: that was the lock's, created empty and then written.
+		const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/fixtures/slow-write.ts'), dir, 'hang'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+		await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()));
+		child.kill('SIGKILL');
+		await new Promise((resolve) => child.on('exit', resolve));
+		const reopened = await openFolderStudio(dir);
+		out(await reopened.call('workspace_write_file', { path: 'index.html', content: '<h1>after</h1>' }));
+		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>after</h1>');
+		expect(readdirSync(join(dir, '.web-studio')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+	});
 });
 
 describe('over stdio with the SDK client', () => {

@@ -1,7 +1,7 @@
 // Node file operations for a workspace folder, contained: every path is resolved with realpath and
 // must stay under the folder's real root (symlinked folders and files are refused), writes are
 // atomic (a temp file renamed over the target), and a lock file serialises writers of one folder.
-import { lstat, mkdir, open, readFile, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readFile, readdir, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ToolError } from '../core/errors';
 import { normalizePath } from '../domain/paths';
@@ -180,20 +180,29 @@ export class ContainedFolder {
 		await mkdir(dir, { recursive: true });
 		const lock = join(dir, 'lock');
 		const deadline = Date.now() + timeoutMs;
-		for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
-			try {
-				const handle = await open(lock, 'wx');
-				await handle.writeFile(`${process.pid} ${Date.now()}`);
-				await handle.close();
-				break;
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-				const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
-				const holder = Number((await readFile(lock, 'utf8').catch(() => '')).split(' ')[0]);
-				if (age > staleMs || (holder && holder !== process.pid && !alive(holder))) await rm(lock, { force: true });
-				else if (Date.now() > deadline) throw new ToolError('TOOL_TIMEOUT', 'Another Web Studio server is busy writing this folder; retry in a moment.', { reason: 'folder-locked' });
-				else await new Promise((resolve) => setTimeout(resolve, wait));
+		// The lock is created whole: its holder is written to a file of its own (a temp file, which a
+		// restart removes when its writer is dead), then linked into place; a link fails when the lock
+		// exists. Created empty and written after, a server killed in between left a lock naming no one,
+		// which held every other server off until it went stale.
+		// (Named apart per call: two servers of one process may both be taking it.)
+		const mine = join(dir, `.lock.web-studio-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`);
+		await writeFile(mine, `${process.pid} ${Date.now()}`);
+		try {
+			for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+				try {
+					await takeLock(mine, lock);
+					break;
+				} catch (error) {
+					if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+					const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+					const holder = Number((await readFile(lock, 'utf8').catch(() => '')).split(' ')[0]);
+					if (age > staleMs || (holder && holder !== process.pid && !alive(holder))) await rm(lock, { force: true });
+					else if (Date.now() > deadline) throw new ToolError('TOOL_TIMEOUT', 'Another Web Studio server is busy writing this folder; retry in a moment.', { reason: 'folder-locked' });
+					else await new Promise((resolve) => setTimeout(resolve, wait));
+				}
 			}
+		} finally {
+			await rm(mine, { force: true });
 		}
 		try {
 			return await task();
@@ -201,6 +210,30 @@ export class ContainedFolder {
 			await rm(lock, { force: true });
 		}
 	}
+}
+
+/**
+ * Puts `holder` (a written file) in place as `lock`, failing with EEXIST when the lock exists. A
+ * folder on a file system without hard links (FAT, some network shares) takes it the plain way:
+ * created exclusively, then written.
+ */
+async function takeLock(holder: string, lock: string): Promise<void> {
+	try {
+		await link(holder, lock);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'EEXIST' || !(code === 'EPERM' || code === 'ENOTSUP' || code === 'EXDEV' || code === 'ENOSYS')) throw error;
+		const handle = await open(lock, 'wx');
+		try {
+			await handle.writeFile(await readFile(holder, 'utf8'));
+		} finally {
+			await handle.close();
+		}
+		return;
+	}
+	// Its age counts from now, not from when the holder's file was written.
+	const now = new Date();
+	await utimes(lock, now, now).catch(() => undefined);
 }
 
 /** True when a process with this id runs (on this machine). */
