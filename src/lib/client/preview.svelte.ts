@@ -346,9 +346,9 @@ export class PreviewController {
 	 */
 	openWindow(): boolean {
 		const link = this.#link;
-		const document = this.#hostModule?.PREVIEW_DOCUMENT;
-		if (!this.#html || !link || !document) return true;
-		const opened = window.open(document, '_blank');
+		const address = this.#hostModule?.PREVIEW_DOCUMENT;
+		if (!this.#html || !link || !address) return true;
+		const opened = window.open(address, '_blank');
 		if (!opened) return false;
 		void import('$lib/preview/new-window').then(
 			({ showInWindow }) => {

@@ -190,8 +190,8 @@ export class PreviewHost {
 
 	/**
 	 * Shows `html` as a picture: its markup and styles, none of its scripts (taken out, and the frame's
-	 * sandbox allows none), so nothing of the site runs twice or writes its storage from a stale page. It is never
-	 * acknowledged; the next render replaces it and runs the page.
+	 * sandbox allows none), so nothing of the site runs twice or writes its storage from a stale page.
+	 * It is never acknowledged; the next render replaces it and runs the page.
 	 */
 	async picture(html: string, extras: RenderExtras): Promise<void> {
 		const [doc, { withoutScripts }] = await Promise.all([this.#document, import('./picture')]);
