@@ -3,6 +3,7 @@
 // start paints it synchronously while the hub's worker boots. Read-only until then: the live runtime
 // takes over (client/editor carries what was typed meanwhile). A cache, never a source of truth.
 import { scoped } from '$lib/core/base';
+import { localStore, tryWrite } from './local-store';
 import type { FileSummary } from '$lib/worker/wire';
 
 /** The open file as it was stored (the editor's text agreed with the hub at `revision`). */
@@ -46,13 +47,6 @@ export const FIRST_SCREEN_LIMITS = { text: 200_000, html: 600_000, files: 2000 }
 
 const key = (workspaceId: string) => `${scoped('studio:first-screen')}:${workspaceId}`;
 
-function storage(): Storage | null {
-	try {
-		return typeof localStorage === 'undefined' ? null : localStorage;
-	} catch {
-		return null;
-	}
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
@@ -88,7 +82,7 @@ export function parseFirstScreen(raw: string | null, workspaceId: string): First
 
 /** The first screen kept for `workspaceId` (null: none, or not usable). */
 export function readFirstScreen(workspaceId: string): FirstScreen | null {
-	const store = storage();
+	const store = localStore();
 	if (!store) return null;
 	try {
 		return parseFirstScreen(store.getItem(key(workspaceId)), workspaceId);
@@ -122,20 +116,13 @@ export function trimFirstScreen(screen: FirstScreen): FirstScreen {
  * journal shares this storage and matters more.
  */
 export function writeFirstScreen(screen: FirstScreen): void {
-	const store = storage();
+	const store = localStore();
 	if (!store) return;
+	const name = key(screen.workspaceId);
 	const trimmed = trimFirstScreen(screen);
-	const attempts = [trimmed, () => forgetFirstScreens(screen.workspaceId) && trimmed, { ...trimmed, preview: null }, { ...trimmed, preview: null, open: null }];
-	for (const attempt of attempts) {
-		const value = typeof attempt === 'function' ? attempt() : attempt;
-		if (!value) continue; // nothing to free
-		try {
-			store.setItem(key(screen.workspaceId), JSON.stringify(value));
-			return;
-		} catch {
-			// quota: try the smaller picture
-		}
-	}
+	const write = (value: FirstScreen) => tryWrite(store, name, JSON.stringify(value));
+	if (write(trimmed) || (forgetFirstScreens(screen.workspaceId) && write(trimmed))) return;
+	if (write({ ...trimmed, preview: null }) || write({ ...trimmed, preview: null, open: null })) return;
 	forgetFirstScreen(screen.workspaceId);
 }
 
@@ -144,9 +131,9 @@ export function writeFirstScreen(screen: FirstScreen): void {
  * workspace in use): forgets every workspace's picture but `keep`'s (null: every one). True when any went.
  */
 export function forgetFirstScreens(keep: string | null): boolean {
-	const store = storage();
+	const store = localStore();
 	if (!store) return false;
-	const prefix = `${scoped('studio:first-screen')}:`;
+	const prefix = key('');
 	const kept = keep === null ? null : key(keep);
 	const names: string[] = [];
 	for (let i = 0; i < store.length; i++) {
@@ -160,7 +147,7 @@ export function forgetFirstScreens(keep: string | null): boolean {
 /** Forgets the first screen of a workspace (deleted, or missing where the hub looked). */
 export function forgetFirstScreen(workspaceId: string): void {
 	try {
-		storage()?.removeItem(key(workspaceId));
+		localStore()?.removeItem(key(workspaceId));
 	} catch {
 		// nothing kept, nothing to forget
 	}

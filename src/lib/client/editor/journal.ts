@@ -5,6 +5,7 @@ import { scoped } from '$lib/core/base';
 import { hashText } from '$lib/domain/hash';
 import type { SavedText } from './save-sync';
 import { forgetFirstScreens } from '../first-screen';
+import { localStore, tryWrite } from '../local-store';
 
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
@@ -28,38 +29,23 @@ export interface JournalEntry {
 const PREFIX = `${scoped('studio:unsaved')}:`;
 const key = (tabId: string, path: string) => `${PREFIX}${tabId}:${path}`;
 
-function storage(): Storage | null {
-	try {
-		return typeof localStorage === 'undefined' ? null : localStorage;
-	} catch {
-		return null; // storage disabled: the journal is best effort, saves still go to the hub
-	}
-}
 
 /**
  * Records unsaved text (overwrites the tab's previous entry for the path). Over the quota, the first
  * screens' pictures (a cache) make room: other workspaces' first, then every one.
  */
 export function journalWrite(entry: JournalEntry): void {
-	const store = storage();
+	// No storage (disabled): the journal is best effort, saves still go to the hub.
+	const store = localStore();
 	if (!store) return;
-	const name = key(entry.tabId, entry.path);
-	const value = JSON.stringify(entry);
-	for (const free of [() => true, () => forgetFirstScreens(entry.workspaceId ?? 'default'), () => forgetFirstScreens(null)]) {
-		if (!free()) continue;
-		try {
-			store.setItem(name, value);
-			return;
-		} catch {
-			// Quota: free more, then try again.
-		}
-	}
-	// Still full: the live save still runs; only the crash copy is missing.
+	const write = () => tryWrite(store, key(entry.tabId, entry.path), JSON.stringify(entry));
+	// Still full after that: the live save still runs; only the crash copy is missing.
+	void (write() || (forgetFirstScreens(entry.workspaceId ?? 'default') && write()) || (forgetFirstScreens(null) && write()));
 }
 
 /** Forgets a tab's entry for `path` (its text was saved, or discarded by the person). */
 export function journalRemove(tabId: string, path: string): void {
-	storage()?.removeItem(key(tabId, path));
+	localStore()?.removeItem(key(tabId, path));
 }
 
 function isEntry(value: unknown): value is JournalEntry {
@@ -73,7 +59,7 @@ function isEntry(value: unknown): value is JournalEntry {
  * Malformed entries are dropped.
  */
 export async function orphanedEntries(workspaceId: string): Promise<JournalEntry[]> {
-	const store = storage();
+	const store = localStore();
 	if (!store) return [];
 	const held = new Set<string>();
 	if (typeof navigator !== 'undefined' && navigator.locks?.query) {
@@ -116,7 +102,7 @@ export function unstoredEntry(where: { tabId: string | null; workspaceId: string
 
 /** Whether a tab has an entry for `path`. */
 export function journalHas(tabId: string, path: string): boolean {
-	return storage()?.getItem(key(tabId, path)) != null;
+	return localStore()?.getItem(key(tabId, path)) != null;
 }
 
 /** Keeps a tab's unsaved text in the journal: at most once a second while typing, at once when asked. */
