@@ -10,8 +10,14 @@ import { diskHash, type DiskFingerprint } from '../domain/disk-rule';
 /** Folder of the studio's own state inside the workspace folder (never part of the site). */
 export const STATE_DIR = '.web-studio';
 
-/** The name of a temp file of an atomic write (see {@link ContainedFolder.write}). */
+/** The name of a temp file: an atomic write's (see {@link ContainedFolder.write}), or the folder lock's holder. */
 const TEMP_FILE = /^\..+\.web-studio-(\d+)-[0-9a-z]+\.tmp$/;
+/**
+ * The temp file beside `path` (a dot file named after it, its writer's process and a random part, so
+ * two writers of one process never share one): the name TEMP_FILE knows, removed by a restart once its
+ * writer is dead.
+ */
+const tempFile = (path: string) => join(dirname(path), `.${path.slice(dirname(path).length + 1)}.web-studio-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`);
 
 const outside = (path: string, why: string) =>
 	new ToolError('WORKSPACE_PATH_INVALID', `Refusing to touch ${path}: ${why}.`, { reason: 'outside-root', path });
@@ -89,7 +95,7 @@ export class ContainedFolder {
 		await mkdir(dirname(abs), { recursive: true });
 		// Checked again after creating folders: nothing may have appeared on the way.
 		await this.resolve(path);
-		const temp = join(dirname(abs), `.${abs.slice(dirname(abs).length + 1)}.web-studio-${process.pid}-${Date.now().toString(36)}.tmp`);
+		const temp = tempFile(abs);
 		const handle = await open(temp, 'wx');
 		try {
 			await handle.writeFile(data);
@@ -180,12 +186,10 @@ export class ContainedFolder {
 		await mkdir(dir, { recursive: true });
 		const lock = join(dir, 'lock');
 		const deadline = Date.now() + timeoutMs;
-		// The lock is created whole: its holder is written to a file of its own (a temp file, which a
-		// restart removes when its writer is dead), then linked into place; a link fails when the lock
-		// exists. Created empty and written after, a server killed in between left a lock naming no one,
-		// which held every other server off until it went stale.
-		// (Named apart per call: two servers of one process may both be taking it.)
-		const mine = join(dir, `.lock.web-studio-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`);
+		// The lock is created whole: its holder is written to a temp file of its own, then linked into
+		// place; a link fails when the lock exists. Created empty and written after, a server killed in
+		// between left a lock naming no one, which held every other server off until it went stale.
+		const mine = tempFile(lock);
 		await writeFile(mine, `${process.pid} ${Date.now()}`);
 		try {
 			for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
