@@ -10,6 +10,9 @@ import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import type { PreviewRender, SiteStorageChange } from '../../src/lib/preview/messages';
+import { MemoryRepository } from '../../src/lib/storage/memory';
+import { composeHub } from '../../src/lib/worker/compose';
+import { strToU8, zipSync } from 'fflate';
 
 function ws(files: Record<string, string | Uint8Array>, revision = 3): Workspace {
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
@@ -300,5 +303,39 @@ describe('the line map of a compiled document', () => {
 		expect(where('three()')).toBe('app.js:3');
 		expect(where('inline()')).toBe('index.html:6');
 		expect(where('<p>x</p>')).toBe('index.html:5');
+	});
+});
+
+describe('a workspace replaced as a whole', () => {
+	it('shows the new site\'s entry when the page shown is gone (a reset, an archive imported); a page deleted alone stays a 404', async () => {
+		const pages: unknown[] = [];
+		const hub = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: (event) => event.type === 'preview.page' && pages.push(event.location) });
+		const call = async (name: string, args: Record<string, unknown>) => {
+			const result = await hub.callTool(name, args, { tabId: 'tab', source: 'palette' });
+			expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
+		};
+		const goTo = async (path: string) => {
+			await hub.previewNavigate({ path, search: '?q=1' });
+			expect(await hub.previewLocation()).toMatchObject({ path: `${path}?q=1`, canBack: true });
+		};
+		// A page deleted by itself stays shown (a host's 404, with its link home), with its query and history.
+		await call('workspace_create_file', { path: 'prices.html', content: '<h1>Prices</h1>' });
+		await goTo('prices.html');
+		await call('workspace_delete_file', { path: 'prices.html' });
+		expect(await hub.previewLocation()).toMatchObject({ path: 'prices.html?q=1', canBack: true });
+		await call('workspace_create_file', { path: 'prices.html', content: '<h1>Prices</h1>' });
+		pages.length = 0;
+		await call('workspace_reset', {});
+		expect(await hub.previewLocation()).toEqual({ path: 'index.html', canBack: false, canForward: false });
+		expect(pages).toEqual([{ path: 'index.html', canBack: false, canForward: false }]);
+		// An archive that becomes the workspace: its entry, unless it has the page shown.
+		const archive = (files: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])))).toString('base64');
+		await goTo('index.html');
+		await call('workspace_import_zip', { data: archive({ 'index.html': '<h1>Theirs</h1>', 'team.html': '<h1>Team</h1>' }), mode: 'replace' });
+		expect(await hub.previewLocation()).toMatchObject({ path: 'index.html?q=1', canBack: true });
+		await goTo('team.html');
+		await call('workspace_import_zip', { data: archive({ 'home.html': '<h1>Other</h1>' }), mode: 'replace' });
+		expect(await hub.previewLocation()).toEqual({ path: 'home.html', canBack: false, canForward: false });
+		expect((await hub.registerPreviewHost('tab-2'))?.html).toContain('Other');
 	});
 });

@@ -148,6 +148,11 @@ export class PreviewCoordinator implements PreviewPort {
 		return { ...outcome, page: this.pageOf(workspace) };
 	}
 
+	/** The workspace was replaced as a whole: a page it no longer has gives way to its entry (SiteHistory). */
+	replaced(workspace: Workspace): void {
+		if (this.#history.leaveReplaced(workspace)) this.#options.onPage?.(this.#history.location(workspace));
+	}
+
 	/** Where the preview is: the page and whether Back and Forward lead anywhere. */
 	location(workspace: Workspace): SiteLocation {
 		return this.#history.location(workspace);

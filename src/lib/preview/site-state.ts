@@ -104,6 +104,21 @@ export class SiteHistory {
 		return true;
 	}
 
+	/**
+	 * After the workspace was replaced as a whole (a reset to a starter, an archive imported): a page
+	 * it no longer has gives way to the new site's entry, with no way back into the old one. A page
+	 * deleted by itself stays, as a host's 404 (its link leads home). False: nothing moved.
+	 */
+	leaveReplaced(workspace: Workspace): boolean {
+		const page = this.#here.page;
+		if (page === null || pageOf(workspace, page) === page) return false;
+		this.#back = [];
+		this.#forward = [];
+		this.#fragment = undefined;
+		this.#moveTo({ page: null, search: '' });
+		return true;
+	}
+
 	/** Written at once, in order (the last tab may close right after a navigation, and the hub with it). */
 	#moveTo(place: SitePlace) {
 		this.#here = place;

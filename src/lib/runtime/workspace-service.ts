@@ -35,7 +35,8 @@ export type { PlannedChange, WorkspacePlan } from './ports';
 
 /** Emitted after every committed revision (and after focus moves). */
 export type WorkspaceEvent =
-	| { type: 'changed'; revision: number; changedPaths: string[]; source: string; tool: string; tabId?: string }
+	/** `whole`: the change replaced the workspace as a whole (a reset, an archive imported, a revision restored). */
+	| { type: 'changed'; revision: number; changedPaths: string[]; source: string; tool: string; tabId?: string; whole: boolean }
 	| { type: 'focus'; path: string; line?: number; revision: number }
 	| { type: 'reloaded'; revision: number }
 	| { type: 'renamed'; name: string };
@@ -228,7 +229,7 @@ export class WorkspaceService {
 			}
 			this.#workspace = result.workspace;
 			this.#undo = undo;
-			this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId });
+			this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId, whole: planned.change.type === 'replace' });
 			return { ...result, changed: true };
 		}
 	}

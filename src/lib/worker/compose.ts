@@ -162,6 +162,8 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	service.subscribe((event) => {
 		if (event.type === 'changed') {
 			packages.lastSource = event.source;
+			// Before the render this change asks for (events are told as the commit ends).
+			if (event.whole) preview.replaced(service.workspace);
 			if (folder.current) queueMicrotask(() => events.publish({ type: 'folder.status', folder: folder.state(service.workspace) }));
 			void storage.monitor.refresh();
 		}
