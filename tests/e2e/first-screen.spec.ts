@@ -180,28 +180,40 @@ const mark = (page: Page, name: string) =>
 		return entry ? { at: entry.startTime, detail: entry.detail as unknown } : null;
 	}, name);
 
-test('a desktop start loads the editor’s code once the first preview has settled, while the outline shows the open file', async ({ page }) => {
+test('a desktop start loads the editor’s code once the first preview has settled; the studio’s screen shows that preview, the file as plain text meanwhile', async ({ page }) => {
+	// What the window shows when the first preview settles: the outline covers the whole window.
+	await page.addInitScript(() => {
+		new PerformanceObserver((list, observer) => {
+			if (!list.getEntriesByName('studio:preview-settled').length) return;
+			observer.disconnect();
+			const plain = document.querySelector<HTMLTextAreaElement>('[data-testid="plain-editor"]');
+			(window as unknown as { atSettled: unknown }).atSettled = { outline: !!document.getElementById('studio-first-paint'), plain: plain?.value.slice(0, 15) ?? null, editor: !!document.querySelector('.cm-content') };
+		}).observe({ type: 'mark' });
+	});
 	await page.goto('/');
 	await waitForHub(page);
 	await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
+	await expect(page.getByTestId('plain-editor')).toHaveCount(0);
 	expect(await mark(page, 'studio:first-paint')).not.toBeNull();
+	expect(await page.evaluate(() => (window as unknown as { atSettled: unknown }).atSettled)).toEqual({ outline: false, plain: '<!doctype html>', editor: false });
 	const settled = await mark(page, 'studio:preview-settled');
 	const editor = await mark(page, 'studio:editor-load');
 	expect(editor?.detail).toBe('preview');
 	expect(editor!.at).toBeGreaterThanOrEqual(settled!.at);
 	// The first render's way in parts (bench B6): connected, its document handed to the site's frame, acknowledged.
 	const connected = await mark(page, 'studio:connected');
-	const document = await mark(page, 'studio:preview-document');
-	expect(document!.at).toBeGreaterThanOrEqual(connected!.at);
-	expect(settled!.at).toBeGreaterThanOrEqual(document!.at);
+	const handed = await mark(page, 'studio:preview-document');
+	expect(handed!.at).toBeGreaterThanOrEqual(connected!.at);
+	expect(settled!.at).toBeGreaterThanOrEqual(handed!.at);
 });
 
-test('a touch on the outline loads the editor at once, without waiting for the runtime or the preview', async ({ context }) => {
+test('a touch on the file\'s text (the outline, or the plain text after it) loads the editor at once, without waiting for the runtime or the preview', async ({ context }) => {
 	await keepOne(context);
 	const holder = await holdStorage(context);
 	const page = await context.newPage();
 	await page.goto('/');
-	await page.locator('#studio-first-paint textarea').click();
+	// The studio's screen takes the outline's place once it has mounted: whichever shows the text.
+	await page.locator('#studio-first-paint textarea').or(page.getByTestId('plain-editor')).first().click();
 	await expect(page.locator('.cm-content')).toContainText('<!doctype html>', { timeout: 10_000 });
 	expect((await mark(page, 'studio:editor-load'))?.detail).toBe('touched');
 	await expect(page.getByTestId('hub-state')).not.toHaveText('Runtime connected');

@@ -223,7 +223,7 @@ export class EditorController {
 	async open(path: string, line?: number): Promise<void> {
 		const open = ++this.#opens;
 		// Another file, or a line to show: CodeMirror (the plain text shows one file, from its top).
-		if (this.#start.waiting && (path !== this.#start.first?.path || line)) this.#start.wake();
+		if (this.#start.plainShown && (path !== this.#start.first?.path || line)) this.#start.want();
 		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
 		// A file still to load becomes the open one when it shows: until then the editor shows the one
 		// before, and what is typed goes there, so that one stays marked open. (Marked at once, a file

@@ -8,7 +8,7 @@ import type { ConflictBar } from './conflict.svelte';
 import type { FirstScreenFile } from '../first-screen';
 import { mountEditor } from './mount';
 import { PlainView } from './plain';
-import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
+import { outlineTouched, paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
 import { startSettled } from '../after-start';
 import { editorMayLoad } from '../first-preview';
 
@@ -59,6 +59,8 @@ export class EditorStart {
 	#plain: PlainView | null = null;
 	/** Mounts CodeMirror in the plain text's place (null: mounted, or not waiting). */
 	#wakeTo: (() => void) | null = null;
+	/** A desktop's CodeMirror, waiting for the first preview, loads at once (the plain text was touched). */
+	#wanted: (() => void) | null = null;
 	#cm: CM | null = null;
 	readonly #host: StartHost;
 
@@ -88,21 +90,27 @@ export class EditorStart {
 	}
 
 	/**
-	 * Mounts the editor into `container`: CodeMirror (loaded on demand), or with `plainFirst` (a phone's
-	 * start) the open file as plain text until the person touches it, then CodeMirror.
+	 * Mounts the editor into `container`: CodeMirror (loaded on demand). Before it, the open file shows
+	 * as plain text: with `plainFirst` (a phone's start) until the person touches it; else (a desktop)
+	 * while CodeMirror waits for the first preview, when the first paint's outline showed the file. The
+	 * outline goes then, and the studio's own screen shows — the preview with it: the outline covers
+	 * the whole window, so a desktop kept it over the first preview until CodeMirror was there.
 	 */
 	attach(container: HTMLElement, plainFirst: boolean): () => void {
-		if (!plainFirst) return this.#mount(container);
-		let unmount: (() => void) | null = null;
 		const outline = paintedText();
-		const plain = new PlainView(container, this.#first?.text ?? '', this.#host.wrap(), () => this.wake());
+		if (!plainFirst && !outline) return this.#mount(container, null);
+		let unmount: (() => void) | null = null;
+		const wanted = new Promise<void>((resolve) => (this.#wanted = resolve));
+		const plain = new PlainView(container, this.#first?.text ?? '', this.#host.wrap(), () => this.want());
 		this.#plain = plain;
-		this.#wakeTo = () => (unmount = this.#mount(container));
+		// Before the outline's focus comes over: it is a touch.
+		if (plainFirst) this.#wakeTo = () => (unmount = this.#mount(container, null));
 		// The outline's text is here now (and what was typed into it, and its focus): it can go.
 		if (outline && (outline.focused || outline.text !== this.#first?.text)) plain.adopt(outline);
 		removeFirstPaint();
-		// The start is over once the plain text shows the hub's text (refreshPlain).
-		if (this.#live) void this.#refreshPlain();
+		// A phone's start is over once the plain text shows the hub's text (refreshPlain).
+		if (plainFirst && this.#live) void this.#refreshPlain();
+		if (!plainFirst) unmount = this.#mount(container, wanted);
 		return () => {
 			if (this.#plain === plain) this.#plain = null;
 			this.#wakeTo = null;
@@ -116,6 +124,17 @@ export class EditorStart {
 		const mount = this.#wakeTo;
 		this.#wakeTo = null;
 		mount?.();
+	}
+
+	/** The plain text is shown (CodeMirror is not there yet). */
+	get plainShown(): boolean {
+		return this.#plain !== null;
+	}
+
+	/** CodeMirror is wanted now: a phone's plain text wakes it; a desktop's, loading already, stops waiting for the first preview. */
+	want(): void {
+		if (this.#wakeTo) this.wake();
+		else this.#wanted?.();
 	}
 
 	/** Line wrapping changed (the plain text follows it too). */
@@ -169,7 +188,8 @@ export class EditorStart {
 		startSettled();
 	}
 
-	#mount(container: HTMLElement): () => void {
+	/** `touched`: the text shown meanwhile was touched (CodeMirror loads at once); null: nothing shows it. */
+	#mount(container: HTMLElement, touched: Promise<void> | null): () => void {
 		const host = this.#host;
 		const { sessions } = host;
 		// The plain text stays in place while CodeMirror loads: no "loading" line then.
@@ -178,7 +198,7 @@ export class EditorStart {
 		let first: FirstScreenFile | null = null;
 		return mountEditor(container, sessions, {
 			// Devtools' performance panel and the e2e tests read why it went ahead.
-			before: () => editorMayLoad(LONGEST_EDITOR_WAIT_MS).then((why) => performance.mark('studio:editor-load', { detail: why })),
+			before: () => editorMayLoad(LONGEST_EDITOR_WAIT_MS, touched ?? outlineTouched()).then((why) => performance.mark('studio:editor-load', { detail: why })),
 			prepare: async (cm) => {
 				cm.setWrap(null, host.wrap());
 				first = this.#first;
