@@ -23,20 +23,6 @@ export function paintedText(): PaintedText | null {
 	return { text: area.value, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused };
 }
 
-/**
- * Resolves on the first pointer, key or focus in the outline, or at once when its text area has the
- * focus already; null when there is no outline.
- */
-export function outlineTouched(): Promise<void> | null {
-	if (typeof document === 'undefined') return null;
-	const outline = document.getElementById(ID);
-	if (!outline) return null;
-	if (paintedText()?.focused) return Promise.resolve();
-	return new Promise((resolve) => {
-		for (const type of ['pointerdown', 'keydown', 'focusin']) outline.addEventListener(type, () => resolve(), { once: true, capture: true });
-	});
-}
-
 /** Takes the outline away (the studio shows the same things now). */
 export function removeFirstPaint(): void {
 	if (typeof document !== 'undefined') document.getElementById(ID)?.remove();

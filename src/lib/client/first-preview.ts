@@ -13,7 +13,7 @@ export function firstPreviewSettled(): void {
 	settle();
 }
 
-/** Why CodeMirror's load went ahead: the preview settled, the outline was touched, or the wait ran out. */
+/** Why CodeMirror's load went ahead: the preview settled, the text shown was touched, the wait ran out, or nothing showed the file. */
 export type EditorGo = 'preview' | 'touched' | 'waited' | 'no-outline';
 
 /**

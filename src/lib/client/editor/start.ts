@@ -8,7 +8,7 @@ import type { ConflictBar } from './conflict.svelte';
 import type { FirstScreenFile } from '../first-screen';
 import { mountEditor } from './mount';
 import { PlainView } from './plain';
-import { outlineTouched, paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
+import { paintedText, removeFirstPaint, type PaintedText } from '../first-paint';
 import { startSettled } from '../after-start';
 import { editorMayLoad } from '../first-preview';
 
@@ -198,7 +198,7 @@ export class EditorStart {
 		let first: FirstScreenFile | null = null;
 		return mountEditor(container, sessions, {
 			// Devtools' performance panel and the e2e tests read why it went ahead.
-			before: () => editorMayLoad(LONGEST_EDITOR_WAIT_MS, touched ?? outlineTouched()).then((why) => performance.mark('studio:editor-load', { detail: why })),
+			before: () => editorMayLoad(LONGEST_EDITOR_WAIT_MS, touched).then((why) => performance.mark('studio:editor-load', { detail: why })),
 			prepare: async (cm) => {
 				cm.setWrap(null, host.wrap());
 				first = this.#first;
