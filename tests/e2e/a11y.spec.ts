@@ -71,7 +71,7 @@ test.describe('on a phone', () => {
 		await page.getByTestId('preview-pick').tap();
 		await expect(page.getByTestId('preview-picking')).toBeVisible();
 		expect(await smallControls(page), 'picking').toEqual([]);
-		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe').locator('h1').tap();
+		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe:not([data-leaving])').locator('h1').tap();
 		// The pick shows in the conversation, which the phone opens.
 		await expect(page.getByTestId('element-chip')).toContainText('index.html:');
 		await page.getByRole('textbox', { name: 'Prompt' }).evaluate(async (textarea) => {

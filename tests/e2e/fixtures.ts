@@ -80,5 +80,7 @@ export async function watchMainThread(page: Page): Promise<() => Promise<{ worst
  * (static/preview.html), which is the frame in the preview panel.
  */
 export function previewFrame(page: Page, within = 'section[data-region="preview"]'): FrameLocator {
-	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator('iframe');
+	// For up to 3 s after a start's first render the first screen's picture can stay beside it, hidden
+	// (data-leaving: preview/frame-document.ts): the site's frame is the one a person sees.
+	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator('iframe:not([data-leaving])');
 }

@@ -101,7 +101,7 @@ test('a vision model gets the picked element as context, the pasted image and th
 	script();
 	await useModel(page, 'vision-model');
 	await page.getByTestId('preview-pick').click();
-	await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe').locator('h1.hero-title').click();
+	await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe:not([data-leaving])').locator('h1.hero-title').click();
 	const place = `index.html:${lineOf('hero-title')}`;
 	await expect(page.getByTestId('element-chip').first()).toContainText(`h1.hero-title — ${place}`);
 	await pasteImage(page);
