@@ -37,6 +37,31 @@ test('typing and closing the only tab within 50 ms loses no character', async ({
 	await expect.poll(() => read(again, 'README.md'), { timeout: 15_000 }).toContain('the very last words');
 });
 
+test('on a phone, text typed into the plain text and the tab closed before CodeMirror took it comes back', async ({ browser, baseURL }) => {
+	const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const page = await context.newPage();
+	await page.goto('/');
+	await waitForHub(page);
+	const plain = page.getByTestId('plain-editor');
+	await expect(plain).toHaveValue(/<title>Bright Bakery<\/title>/);
+	// CodeMirror's code never comes (a slow phone's network): the plain text is all there is.
+	await context.route('**/_app/immutable/**', () => undefined);
+	await plain.evaluate((area: HTMLTextAreaElement) => {
+		const at = area.value.indexOf('</title>');
+		area.setSelectionRange(at, at);
+		area.focus();
+	});
+	await page.keyboard.type(' and Cafe');
+	await expect(plain).toHaveValue(/Bright Bakery and Cafe<\/title>/);
+	await page.close();
+	await context.unrouteAll({ behavior: 'ignoreErrors' });
+	const again = await context.newPage();
+	await again.goto('/');
+	await waitForHub(again);
+	await expect.poll(() => read(again, 'index.html'), { timeout: 15_000 }).toContain('Bright Bakery and Cafe</title>');
+	await context.close();
+});
+
 test('typing while another file opens goes to the file shown, which stays marked open until the next one shows', async ({ page }) => {
 	// The Markdown language's code is held back: README.md takes as long to open as the test wants.
 	let release!: () => void;

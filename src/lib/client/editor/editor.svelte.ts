@@ -83,7 +83,7 @@ export class EditorController {
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		};
-		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync?.unconfirmed(path) });
+		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync?.unconfirmed(path), plain: () => this.#start.typedPlain() });
 		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
 		const collab: CollabHost = {
 			state: (path) => {

@@ -4,6 +4,7 @@
 import { journalHas, journalRemove, journalWrite, TypingJournal, unsavedEntry, unstoredEntry, type JournalEntry } from './journal';
 import type { StudioClient } from '../studio.svelte';
 import type { EditorSessions } from './sessions';
+import type { FirstScreenFile } from '../first-screen';
 
 /** What the keeper reads of the editor. */
 export interface KeeperParts {
@@ -13,6 +14,8 @@ export interface KeeperParts {
 	dirty: () => readonly string[];
 	/** A co-edited file's updates the hub has not confirmed (collab-sync.ts). */
 	unconfirmed: (path: string) => JournalEntry['collab'];
+	/** What was typed into the plain text before CodeMirror took it (editor/start.ts), over the file as it showed. */
+	plain: () => { file: FirstScreenFile; text: string } | null;
 }
 
 /** The journal's side of one tab's editor. */
@@ -42,6 +45,13 @@ export class TypingKeeper {
 		const { sessions, dirty } = this.#parts;
 		const shared = sessions.entries().filter(([, session]) => session.shared).map(([path]) => path);
 		for (const path of new Set([...dirty(), ...shared])) this.#journal.write(path);
+		// Typed before CodeMirror came (a phone's plain text, or a desktop's while CodeMirror loads):
+		// no session holds it yet, and the tab may be closing.
+		const plain = this.#parts.plain();
+		if (!plain || sessions.get(plain.file.path)) return;
+		const { studio } = this.#parts;
+		const entry = unsavedEntry({ tabId: studio.tabId, workspaceId: studio.workspaceId, path: plain.file.path }, { base: plain.file.text, revision: plain.file.revision, saving: null, readOnly: false }, plain.text);
+		if (entry) journalWrite(entry);
 	}
 
 	/** `path` is clean: a saved file's entry goes (a co-edited one's goes once the store holds it: `stored`). */

@@ -166,6 +166,11 @@ export class EditorStart {
 		return this.#first?.path === path && !this.#plain?.typed ? this.#first : null;
 	}
 
+	/** What was typed into the plain text (null: nothing): the journal keeps it if the page hides before CodeMirror takes it. */
+	typedPlain(): { file: FirstScreenFile; text: string } | null {
+		return this.#plain?.typed && this.#first ? { file: this.#first, text: this.#plain.read().text } : null;
+	}
+
 	/** The plain text's whole text, if it shows `path`. */
 	plainText(path: string): string | null {
 		return this.#plain && this.#first?.path === path ? this.#plain.read().text : null;
