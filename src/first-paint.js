@@ -78,7 +78,7 @@
 			'#studio-first-paint h2{margin:0;height:36px;flex:none;display:flex;align-items:center;padding:0 12px;font-size:12px;letter-spacing:.06em;text-transform:uppercase;border-bottom:1px solid #e4e4e7}' +
 			'#studio-first-paint .files div{padding:5px 12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
 			'#studio-first-paint .files .on{font-weight:600;color:#4338ca;background:#eef2ff}' +
-			'#studio-first-paint .editor{flex:1}' +
+			'#studio-first-paint .editor,#studio-first-paint .elsewhere{flex:1}' +
 			'#studio-first-paint .tab{height:34px;flex:none;display:flex;align-items:center;padding:0 8px;border-bottom:1px solid #e4e4e7}' +
 			'#studio-first-paint textarea{flex:1;border:0;margin:0;padding:4px 8px 4px 41px;resize:none;outline:none;background:transparent;color:inherit;font:13px/20px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;tab-size:2}' +
 			'#studio-first-paint>footer{height:24px;flex:none;display:flex;align-items:center;padding:0 10px;font-size:12px;border-top:1px solid #e4e4e7}' +
@@ -96,6 +96,16 @@
 			if (width) section.style.width = width + 'px';
 			return section;
 		};
+		// A phone shows one panel: the one it showed last (client/layout.svelte.ts keeps it with this
+		// screen). Not the editor: that panel's name only, no text the studio would then take away.
+		// Each panel's name is its tab's, capitalised.
+		var elsewhere = /^(files|preview|agent|tools|trace|history|packages)$/.test(layout.phoneTab) ? String(layout.phoneTab) : '';
+		if (elsewhere && matchMedia('(max-width: 767px)').matches) {
+			body.append(panel('elsewhere', elsewhere.charAt(0).toUpperCase() + elsewhere.slice(1)));
+			root.append(style, header, body, el('footer', '', 'Starting…'));
+			script.after(root);
+			return;
+		}
 		var files = panel('files', 'Files', size(layout.filesWidth, 200));
 		screen.files.slice(0, 200).forEach(/** @param {{ path?: unknown } | null} file */ function (file) {
 			if (file && typeof file.path === 'string') files.append(el('div', file.path === screen.open.path ? 'on' : '', file.path));

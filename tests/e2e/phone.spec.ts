@@ -200,3 +200,44 @@ test.describe('on a phone', () => {
 		await expect(page.locator('.cm-content')).toBeVisible();
 	});
 });
+
+test.describe('a phone that left the studio on another panel', () => {
+	// Routing sees the page's requests only when no service worker answers them.
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+
+	/** Whether this device's first screen keeps `tab` as the phone's panel. */
+	const kept = (page: Page, tab: string) => page.evaluate((t) => Object.entries(localStorage).some(([key, value]) => key.startsWith('studio:first-screen') && value.includes(`"phoneTab":"${t}"`)), tab);
+
+	test('comes back to it: before the studio’s code runs the outline names it (no file text to take away), then the studio shows it; back on Code, the code again', async ({ context }) => {
+		const page = await context.newPage();
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('button', { name: 'Preview', exact: true }).click();
+		await expect(previewFrame(page).locator('h1')).toBeVisible();
+		await expect.poll(() => kept(page, 'preview'), { timeout: 10_000 }).toBe(true);
+		await page.close();
+
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await context.route('**/_app/immutable/entry/**', async (route) => {
+			await held;
+			await route.continue();
+		});
+		const again = await context.newPage();
+		await again.goto('/', { waitUntil: 'commit' });
+		await expect(again.locator('#studio-first-paint h2')).toHaveText('Preview');
+		await expect(again.locator('#studio-first-paint textarea')).toHaveCount(0);
+		release();
+		await waitForHub(again);
+		await expect(again.locator('#studio-first-paint')).toHaveCount(0);
+		await expect(again.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute('aria-current', 'page');
+		await expect(previewFrame(again).locator('h1')).toBeVisible();
+
+		await again.getByRole('button', { name: 'Code', exact: true }).click();
+		await expect.poll(() => kept(again, 'editor'), { timeout: 10_000 }).toBe(true);
+		await again.reload({ waitUntil: 'commit' });
+		await expect(again.locator('#studio-first-paint textarea')).toHaveValue(/<!doctype html>/);
+		await waitForHub(again);
+		await expect(again.getByRole('button', { name: 'Code', exact: true })).toHaveAttribute('aria-current', 'page');
+	});
+});

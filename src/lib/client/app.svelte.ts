@@ -145,7 +145,7 @@ export class StudioApp {
 		this.firstScreen = readFirstScreen(studio.workspaceId) ?? readStarterScreen(studio.workspaceId);
 		if (this.firstScreen) {
 			studio.workspace.fromFirstScreen(this.firstScreen);
-			layout.apply(this.firstScreen.layout);
+			layout.apply(this.firstScreen.layout, true);
 			if (this.firstScreen.open) this.code.showFirst(this.firstScreen.open);
 			if (this.firstScreen.preview) this.previewer.showFirst(this.firstScreen.preview);
 		}
@@ -185,7 +185,7 @@ export class StudioApp {
 		if (!this.connected || ws.missing || this.deleted) return null;
 		const active = this.code.active;
 		const open = active ? this.code.storedText(active) : null;
-		return { v: 1, workspaceId: this.studio.workspaceId, name: ws.name, revision: ws.revision, files: ws.files, activePath: active ?? ws.activePath, open, preview: this.previewer.keptRender(), layout: this.layout.snapshot(), at: Date.now() };
+		return { v: 1, workspaceId: this.studio.workspaceId, name: ws.name, revision: ws.revision, files: ws.files, activePath: active ?? ws.activePath, open, preview: this.previewer.keptRender(), layout: this.layout.screen(), at: Date.now() };
 	}
 
 	get connected(): boolean {

@@ -43,7 +43,7 @@ async function whenConnected(app: StudioApp) {
 	void code.goLive().then(() => {
 		if (ws.activePath) void code.open(ws.activePath);
 	});
-	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.snapshot()], () => app.firstScreenNow(), studio.onHide);
+	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.screen()], () => app.firstScreenNow(), studio.onHide);
 	// The notice a switch left for this page (the workspace it opened, and why), once.
 	const notice = takeWorkspaceNotice();
 	if (notice) toasts.show({ tone: 'info', message: notice }, 8000);

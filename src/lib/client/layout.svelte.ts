@@ -4,6 +4,9 @@
 import type { DockTab, PhoneTab } from '$lib/shared/types';
 export type { DockTab, PhoneTab };
 
+const DOCK_TABS: readonly DockTab[] = ['agent', 'tools', 'trace', 'history', 'packages'];
+const PHONE_TABS: readonly PhoneTab[] = ['files', 'editor', 'preview', ...DOCK_TABS];
+
 /** Bounds keep every panel usable whatever was persisted or dragged. */
 export const LAYOUT_BOUNDS = {
 	files: { min: 160, max: 480 },
@@ -48,20 +51,30 @@ export class LayoutStore {
 		this.apply(await persistence.load().catch(() => null));
 	}
 
-	/** Takes the sizes and dock tab of `value` (what is malformed is ignored). */
-	apply(value: unknown): void {
+	/**
+	 * Takes the sizes and dock tab of `value` (what is malformed is ignored), and with `phoneTab` the
+	 * phone's tab: the one this device showed last comes back with its first screen (a phone reloads a
+	 * page it left in the background), never from the hub, which every tab and window shares.
+	 */
+	apply(value: unknown, phoneTab = false): void {
 		const saved = value as Partial<Record<string, unknown>> | null;
 		if (!saved || typeof saved !== 'object') return;
 		if (typeof saved.filesWidth === 'number') this.filesWidth = clamp(saved.filesWidth, LAYOUT_BOUNDS.files);
 		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
 		if (typeof saved.dockHeight === 'number') this.dockHeight = clamp(saved.dockHeight, LAYOUT_BOUNDS.dock);
 		if (typeof saved.chatWidth === 'number') this.chatWidth = clamp(saved.chatWidth, LAYOUT_BOUNDS.chat);
-		if (typeof saved.dockTab === 'string' && ['agent', 'tools', 'trace', 'history', 'packages'].includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
+		if (DOCK_TABS.includes(saved.dockTab as DockTab)) this.dockTab = saved.dockTab as DockTab;
+		if (phoneTab && PHONE_TABS.includes(saved.phoneTab as PhoneTab)) this.phoneTab = saved.phoneTab as PhoneTab;
 	}
 
 	/** The sizes and dock tab as they are kept. */
 	snapshot(): Record<string, unknown> {
 		return { filesWidth: this.filesWidth, previewWidth: this.previewWidth, dockHeight: this.dockHeight, chatWidth: this.chatWidth, dockTab: this.dockTab };
+	}
+
+	/** What the next start's first screen restores: the sizes, the dock tab and the phone's tab. */
+	screen(): Record<string, unknown> {
+		return { ...this.snapshot(), phoneTab: this.phoneTab };
 	}
 
 	#save() {

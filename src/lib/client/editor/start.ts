@@ -98,7 +98,10 @@ export class EditorStart {
 	 */
 	attach(container: HTMLElement, plainFirst: boolean): () => void {
 		const outline = paintedText();
-		if (!plainFirst && !outline) return this.#mount(container, null);
+		if (!plainFirst && !outline) {
+			removeFirstPaint(); // one without the file's text (a phone's outline, the window widened since)
+			return this.#mount(container, null);
+		}
 		let unmount: (() => void) | null = null;
 		const wanted = new Promise<void>((resolve) => (this.#wanted = resolve));
 		const plain = new PlainView(container, this.#first?.text ?? '', this.#host.wrap(), () => this.want());
