@@ -2,18 +2,18 @@
 // are co-edited live through the hub (collab-sync.ts: every keystroke reaches every tab, agents'
 // changes merge in); a file the hub cannot share falls back to debounced guarded saves (save-sync.ts). The conflict
 // bar remains for what cannot merge (recovered text, a file deleted while typing).
-import type { CollabSelection } from '$lib/worker/protocol';
-import { EDITOR_MAX_BYTES } from '$lib/core/limits';
 import { orphanedEntries } from './journal';
 import { TypingKeeper } from './keeper';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { CollabHost, CollabSync } from './collab-sync';
 import type { SaveSync, SaveSyncHost } from './save-sync';
-import { EditorSessions, type FileSession } from './sessions';
+import { EditorSessions } from './sessions';
 import type { ConflictBar, ConflictHost } from './conflict.svelte';
 import { EditorLook } from './look.svelte';
 import { EditorStart } from './start';
+import { FileOpener } from './opening';
+import type { RemoteChanges, RemoteHost } from './remote';
 import type { FirstScreenFile } from '../first-screen';
 export type { EditorConflict } from './conflict.svelte';
 
@@ -52,6 +52,12 @@ export class EditorController {
 	/** The guarded saves of files the hub does not co-edit, made when CodeMirror arrives (as #sync). */
 	#saves: SaveSync | null = null;
 	readonly #keeper: TypingKeeper;
+	readonly #opener: FileOpener;
+	/**
+	 * What others change under the open files (the hub's changes, resets and files it stops sharing),
+	 * made when CodeMirror arrives (as #sync): every open file is a CodeMirror state.
+	 */
+	#remote: RemoteChanges | null = null;
 	/** Resolves once CodeMirror is loaded and mounted. */
 	readonly whenLoaded = new Promise<void>((resolve) => (this.#loaded = resolve));
 
@@ -67,7 +73,7 @@ export class EditorController {
 			exists: (path) => this.#studio.workspace.files.some((file) => file.path === path),
 			push: async (path) => this.#sync?.push(path),
 			flush: (path, force) => this.flush(path, force),
-			applyRemote: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
+			applyRemote: (path, theirs, revision) => this.#remote?.apply(path, theirs, revision),
 			dropTab: (path) => this.#dropTab(path),
 			markClean: (path) => this.#markClean(path),
 			typed: (path) => this.#onLocalEdit(path)
@@ -78,26 +84,26 @@ export class EditorController {
 			held: (path) => this.conflicts?.holds(path) ?? false,
 			clean: (path) => this.#markClean(path),
 			conflict: (path, theirs, revision) => this.conflicts?.raise(path, theirs, revision),
-			apply: (path, theirs, revision) => this.#applyRemote(path, theirs, revision),
+			apply: (path, theirs, revision) => this.#remote?.apply(path, theirs, revision),
 			gone: (path) => void this.#dropTab(path),
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		};
 		this.#keeper = new TypingKeeper({ studio, sessions, dirty: () => this.dirty, unconfirmed: (path) => this.#sync?.unconfirmed(path), plain: () => this.#start.typedPlain() });
-		studio.onChange.add((paths, event) => void this.#onRemoteChange(paths, event.source));
+		studio.onChange.add((paths, event) => void (this.#remote ? this.#remote.changed(paths, event.source) : this.#start.changed(paths)));
 		const collab: CollabHost = {
 			state: (path) => {
 				const session = sessions.get(path);
 				return session?.shared ? session.state : null;
 			},
 			dispatch: (path, build) => sessions.dispatch(path, build),
-			reset: (path, text, version, mine) => this.#reset(path, text, version, mine),
+			reset: (path, text, version, mine) => this.#remote?.reset(path, text, version, mine),
 			confirmed: (path) => {
 				const session = sessions.get(path);
 				if (session) session.base = session.state.doc.toString();
 				this.#markClean(path);
 			},
-			closed: (path, unsaved) => this.#closedRemotely(path, unsaved),
+			closed: (path, unsaved) => this.#remote?.closed(path, unsaved),
 			peer: (path, peer) => {
 				const cm = this.#cm;
 				if (cm && sessions.get(path)?.shared) sessions.dispatch(path, (state) => state.update({ effects: cm.setPeer.of(peer) }));
@@ -114,7 +120,7 @@ export class EditorController {
 				this.active = path;
 			},
 			wrap: () => this.wrap,
-			load: (path) => this.#load(path),
+			load: (path) => this.#opener.load(path),
 			pull: (path) => void this.#sync?.pull(path),
 			typed: (path) => this.#onLocalEdit(path),
 			open: (path) => this.open(path),
@@ -125,6 +131,7 @@ export class EditorController {
 				this.#sync ??= new cm.CollabSync(studio, () => this.#cm, collab);
 				this.#saves ??= new cm.SaveSync(studio, toasts, saving);
 				this.conflicts ??= new cm.ConflictBar(conflicting);
+				this.#remote ??= new cm.RemoteChanges(remote);
 			},
 			loaded: () => this.#loaded(),
 			focus: (focused) => {
@@ -133,6 +140,37 @@ export class EditorController {
 			},
 			leaving: () => void this.flushAll(),
 			failed: (message, retry) => (this.failed = message === null ? null : { message, retry })
+		});
+		const remote: RemoteHost = {
+			sessions,
+			keeper: this.#keeper,
+			start: this.#start,
+			sync: () => this.#sync,
+			saves: () => this.#saves,
+			conflicts: () => this.conflicts,
+			tabId: () => studio.tabId,
+			revision: () => studio.workspace.revision,
+			dirty: (path) => this.dirty.includes(path),
+			keep: (path) => {
+				if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
+			},
+			typed: (path) => this.#onLocalEdit(path),
+			clean: (path) => this.#markClean(path),
+			drop: (path) => void this.#dropTab(path),
+			saved: () => (this.status = 'saved')
+		};
+		this.#opener = new FileOpener({
+			studio,
+			toasts,
+			sessions,
+			start: this.#start,
+			cm: () => this.#cm,
+			sync: () => this.#sync,
+			tabs: { get: () => this.tabs, set: (tabs) => (this.tabs = tabs) },
+			active: { get: () => this.active, set: (path) => (this.active = path) },
+			wrap: () => this.wrap,
+			close: (path) => this.close(path),
+			typed: (path) => this.#onLocalEdit(path)
 		});
 		studio.onHide.add(() => {
 			// Synchronously first: the page may be gone before the saves below reach the hub, and the hub
@@ -190,109 +228,9 @@ export class EditorController {
 		return this.#start.goLive();
 	}
 
-	/** A line to reveal once `path` shows (asked for while CodeMirror loaded). */
-	#wantedLine: { path: string; line: number } | null = null;
-
-	/** Loads under way, by path: opens of one file at once (the start asks from several places) share one. */
-	readonly #loading = new Map<string, Promise<FileSession | null>>();
-
-	/** `path` as the hub has it: co-edited where it can be, else on its own (null: gone). */
-	#load(path: string): Promise<FileSession | null> {
-		let loading = this.#loading.get(path);
-		if (!loading) {
-			loading = this.#loadNow(path).finally(() => this.#loading.delete(path));
-			this.#loading.set(path, loading);
-		}
-		return loading;
-	}
-
-	async #loadNow(path: string): Promise<FileSession | null> {
-		// A text file past the editor's limit opens read-only on its own: typing into 4 MB of CSS is no
-		// way to edit it, and co-editing it would ship it through every keystroke's merge.
-		const size = this.#studio.workspace.files.find((f) => f.path === path)?.size ?? 0;
-		const cm = this.#cm;
-		if (!cm) return null; // a file opens in CodeMirror (opening it comes with it)
-		const how = { studio: this.#studio, toasts: this.#toasts, cm, typed: () => this.#onLocalEdit(path), presence: (selection: CollabSelection) => this.#sync?.presence(path, selection) };
-		return (size > EDITOR_MAX_BYTES ? null : await cm.openShared(path, how)) ?? (await cm.openAlone(path, how, size > EDITOR_MAX_BYTES));
-	}
-
-	/** Counts opens: one whose file loaded after a later open began leaves the editor to that one. */
-	#opens = 0;
-
 	/** Opens `path` (a tab per file), optionally revealing a line. */
-	async open(path: string, line?: number): Promise<void> {
-		const open = ++this.#opens;
-		// Another file, or a line to show: CodeMirror (the plain text shows one file, from its top).
-		if (this.#start.plainShown && (path !== this.#start.first?.path || line)) this.#start.want();
-		if (!this.tabs.includes(path)) this.tabs = [...this.tabs, path];
-		// A file still to load becomes the open one when it shows: until then the editor shows the one
-		// before, and what is typed goes there, so that one stays marked open. (Marked at once, a file
-		// that took a while to load, its language pack on a busy phone, took typing meant for it into
-		// the file shown before it, and the rest at its top.)
-		const loads = !!this.#cm && !!this.#sessions.view && this.#start.live && !this.#sessions.has(path);
-		if (!loads) this.active = path;
-		const before = this.active;
-		// A line asked for before CodeMirror is there is shown when the file opens in it.
-		if (line) this.#wantedLine = { path, line };
-		if (!this.#cm || !this.#sessions.view) return;
-		if (this.#wantedLine?.path === path) line = this.#wantedLine.line;
-		this.#wantedLine = null;
-		if (!this.#sessions.has(path)) {
-			if (!this.#start.live) return; // opened once the hub answers (goLive)
-			const loaded = await this.#load(path);
-			if (!loaded) return this.close(path);
-			// A concurrent open() may have set it meanwhile: that one stays.
-			if (!this.#sessions.has(path)) {
-				this.#sessions.set(path, loaded);
-				if (loaded.shared) void this.#sync?.pull(path); // updates published while it opened
-			}
-		}
-		// Another open() won meanwhile, another file was made the open one, or its tab was closed.
-		if (open !== this.#opens || this.active !== before || !this.tabs.includes(path)) return;
-		this.active = path;
-		// Shown already (a concurrent open() of the same file): showing it again would redraw the view.
-		if (this.#sessions.isShown(path) && !line) return;
-		const view = this.#sessions.show(path);
-		if (!view) return;
-		this.#cm.setWrap(view, this.wrap); // a file's state may predate the current choice
-		if (line) {
-			const doc = view.state.doc;
-			const at = doc.line(Math.min(Math.max(1, line), doc.lines)).from;
-			view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-		}
-	}
-
-	/** The hub's text at `version` replaces the file's; `mine` (unconfirmed typing) is kept on top. */
-	#reset(path: string, text: string, version: number, mine: string | null) {
-		const session = this.#sessions.get(path);
-		const cm = this.#cm;
-		const tabId = this.#studio.tabId;
-		if (!session || !cm || !tabId) return;
-		this.#sessions.replace(path, cm.createState(text, session.language, () => this.#onLocalEdit(path), false, { version, clientID: tabId, onSelection: (selection) => this.#sync?.presence(path, selection) }));
-		session.base = text;
-		const change = mine === null ? null : cm.minimalChange(text, mine);
-		if (change) {
-			this.#sessions.dispatch(path, (state) => state.update({ changes: change }));
-			this.#onLocalEdit(path);
-		} else this.#markClean(path);
-	}
-
-	/** The hub can no longer share the file (deleted or now binary): its tab closes unless it holds typing. */
-	#closedRemotely(path: string, unsaved = false) {
-		const session = this.#sessions.get(path);
-		if (!session) return;
-		// Typing the hub never confirmed (sent as the file went, or not sent yet) is unsaved too.
-		const pending = session.shared && !!this.#cm && this.#cm.sendableUpdates(session.state).length > 0;
-		if (this.dirty.includes(path) || unsaved || pending) {
-			if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
-			// What was typed stays (and in the recovery journal); the conflict bar asks: keep mine writes
-			// it back (recreating the file), take theirs drops it.
-			session.shared = false;
-			session.base = '';
-			this.conflicts?.raise(path, '', this.#studio.workspace.revision);
-			return;
-		}
-		void this.#dropTab(path);
+	open(path: string, line?: number): Promise<void> {
+		return this.#opener.open(path, line);
 	}
 
 	/** Forgets `path` and its tab; the last tab left becomes the active one. */
@@ -385,31 +323,5 @@ export class EditorController {
 		const change = this.#cm.minimalChange(session.state.doc.toString(), mine);
 		if (change && this.#sessions.isShown(path)) this.#sessions.dispatch(path, (state) => state.update({ changes: change }));
 		return true;
-	}
-
-	/** Files changed elsewhere: apply to clean files (cursor kept), raise a conflict on dirty ones. */
-	async #onRemoteChange(paths: string[], source: string): Promise<void> {
-		this.#start.changed(paths);
-		for (const path of paths) {
-			const session = this.#sessions.get(path);
-			if (!session) continue;
-			// The hub merges every change into shared files (collab.updates); its commits are our saves.
-			if (!session.shared) await this.#saves?.changed(path);
-			else {
-				this.#keeper.stored(path);
-				if (source === 'editor' && !this.dirty.includes(path)) this.status = 'saved';
-			}
-		}
-	}
-
-	#applyRemote(path: string, theirs: string, revision: number) {
-		const session = this.#sessions.get(path);
-		if (!session || !this.#cm) return;
-		const change = this.#cm.minimalChange(session.state.doc.toString(), theirs);
-		const spec = change ? { changes: change, annotations: this.#cm.remote.of(true) } : { annotations: this.#cm.remote.of(true) };
-		this.#sessions.dispatch(path, (state) => state.update(spec));
-		session.base = theirs;
-		session.revision = revision;
-		this.#markClean(path);
 	}
 }
