@@ -5,6 +5,7 @@ import { percentile, summarize, timingRow } from '../../bench/lib/stats';
 import { markdownTable } from '../../bench/lib/table';
 import { lighthouseRows, type LighthouseReport } from '../../bench/lib/lighthouse';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 
 /** A real Lighthouse 12.2.3 phone report of the studio (trimmed to what the table reads). */
 const REPORT = JSON.parse(readFileSync(new URL('./fixtures/lighthouse-mobile.json', import.meta.url), 'utf8')) as LighthouseReport;
@@ -56,4 +57,16 @@ describe('the Lighthouse rows (B14)', () => {
 		expect(markdownTable(desktop)).toContain('| 0.97 | — | 1 | — | — | ≥ 0.98 | **missed** |');
 		expect(lighthouseRows('B14', 'mobile', [])[0]).toMatchObject({ median: null, met: null, n: 0 });
 	});
+});
+
+describe('the bench’s Node table', () => {
+	// In a Node of its own, as `npm run bench` runs it: this file's setup loads the parsers a hub loads
+	// (tests/unit/helpers/setup.ts), which would hide a compile the bench runs before loading them.
+	it('measures every case through the hub’s own paths, in a process of its own', () => {
+		const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './bench/lib/raw-import.mjs', '-e', "const { nodeFigures } = await import('./bench/node.ts'); console.log(JSON.stringify(await nodeFigures(3)));"], { encoding: 'utf8', timeout: 60_000 });
+		expect(run.status, run.stderr).toBe(0);
+		const rows = JSON.parse(run.stdout) as { case: string; medianMs: number; ratio: number }[];
+		expect(rows.map((row) => row.case)).toEqual(['preview compile (starter site)', 'apply(write) transition', 'registry tools/call workspace_read_file', 'write_file commit on IndexedDB']);
+		for (const row of rows) expect(Number.isFinite(row.ratio) && row.medianMs >= 0, row.case).toBe(true);
+	}, 60_000);
 });
