@@ -2,7 +2,7 @@
 // and a picture of the last acknowledged render, before the runtime reports connected; what is typed
 // in that window is kept, and no script of the site runs before the live render runs it once. A first
 // visit, with nothing kept yet, paints the starter its hub is about to create.
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, holdStudioCode } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
 const read = async (page: Page, path: string) => ((await page.evaluate((p) => window.studio!.readFile(p), path)) as { content: string } | null)?.content ?? null;
@@ -229,12 +229,7 @@ test.describe('before the studio’s code has loaded', () => {
 
 	test('the outline shows the open file at once; what is typed into it reaches the editor and the workspace', async ({ context }) => {
 		await keepOne(context);
-		let release!: () => void;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		await context.route('**/_app/immutable/entry/**', async (route) => {
-			await held;
-			await route.continue();
-		});
+		const release = await holdStudioCode(context);
 		const page = await context.newPage();
 		await page.goto('/', { waitUntil: 'commit' });
 		const outline = page.locator('#studio-first-paint textarea');
@@ -254,12 +249,7 @@ test.describe('before the studio’s code has loaded', () => {
 		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed in the outline -->\?$/);
 	});
 	test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
-		let release!: () => void;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		await context.route('**/_app/immutable/entry/**', async (route) => {
-			await held;
-			await route.continue();
-		});
+		const release = await holdStudioCode(context);
 		const page = await context.newPage();
 		await page.goto('/', { waitUntil: 'commit' });
 		// Nothing kept on this device: the app shell's own picture of the starter its hub will create.

@@ -1,5 +1,5 @@
 // Shared Playwright fixtures: a page that records console errors and uncaught exceptions.
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 
 /** Console errors and page errors seen during a test. */
 export interface PageProblems {
@@ -83,4 +83,18 @@ export function previewFrame(page: Page, within = 'section[data-region="preview"
 	// For up to 3 s after a start's first render the first screen's picture can stay beside it, hidden
 	// (data-leaving: preview/frame-document.ts): the site's frame is the one a person sees.
 	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator('iframe:not([data-leaving])');
+}
+
+/**
+ * Holds the studio's entry scripts, so none of its modules runs, until the returned release is
+ * called (the page's requests reach routes only in a context with `serviceWorkers: 'block'`).
+ */
+export async function holdStudioCode(context: BrowserContext): Promise<() => void> {
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await context.route('**/_app/immutable/entry/**', async (route) => {
+		await held;
+		await route.continue();
+	});
+	return release;
 }

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, waitForHub, previewFrame, wakeEditor } from './fixtures';
+import { test, expect, waitForHub, previewFrame, wakeEditor, holdStudioCode } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Width and height of a PNG, from its IHDR chunk. */
@@ -217,12 +217,7 @@ test.describe('a phone that left the studio on another panel', () => {
 		await expect.poll(() => kept(page, 'preview'), { timeout: 10_000 }).toBe(true);
 		await page.close();
 
-		let release!: () => void;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		await context.route('**/_app/immutable/entry/**', async (route) => {
-			await held;
-			await route.continue();
-		});
+		const release = await holdStudioCode(context);
 		const again = await context.newPage();
 		await again.goto('/', { waitUntil: 'commit' });
 		await expect(again.locator('#studio-first-paint h2')).toHaveText('Preview');

@@ -1,11 +1,8 @@
 // Presentation state of the workbench: panel sizes, the conversation column, the active dock and phone tab.
 // Persisted in the hub's `preferences` store — never in tool calls or history.
 
-import type { DockTab, PhoneTab } from '$lib/shared/types';
+import { DOCK_TABS, PHONE_TABS, type DockTab, type PhoneTab } from '$lib/shared/types';
 export type { DockTab, PhoneTab };
-
-const DOCK_TABS: readonly DockTab[] = ['agent', 'tools', 'trace', 'history', 'packages'];
-const PHONE_TABS: readonly PhoneTab[] = ['files', 'editor', 'preview', ...DOCK_TABS];
 
 /** Bounds keep every panel usable whatever was persisted or dragged. */
 export const LAYOUT_BOUNDS = {
@@ -63,8 +60,8 @@ export class LayoutStore {
 		if (typeof saved.previewWidth === 'number') this.previewWidth = clamp(saved.previewWidth, LAYOUT_BOUNDS.preview);
 		if (typeof saved.dockHeight === 'number') this.dockHeight = clamp(saved.dockHeight, LAYOUT_BOUNDS.dock);
 		if (typeof saved.chatWidth === 'number') this.chatWidth = clamp(saved.chatWidth, LAYOUT_BOUNDS.chat);
-		if (DOCK_TABS.includes(saved.dockTab as DockTab)) this.dockTab = saved.dockTab as DockTab;
-		if (phoneTab && PHONE_TABS.includes(saved.phoneTab as PhoneTab)) this.phoneTab = saved.phoneTab as PhoneTab;
+		if ((DOCK_TABS as readonly unknown[]).includes(saved.dockTab)) this.dockTab = saved.dockTab as DockTab;
+		if (phoneTab && (PHONE_TABS as readonly unknown[]).includes(saved.phoneTab)) this.phoneTab = saved.phoneTab as PhoneTab;
 	}
 
 	/** The sizes and dock tab as they are kept. */

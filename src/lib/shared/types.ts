@@ -38,9 +38,11 @@ export type { AccessoryKey } from '$lib/client/editor/codemirror';
 export type StepDiff = FileImpactOf[] | 'loading' | 'gone';
 
 /** Dock tabs along the bottom of the desktop layout. */
-export type DockTab = 'agent' | 'tools' | 'trace' | 'history' | 'packages';
+export const DOCK_TABS = ['agent', 'tools', 'trace', 'history', 'packages'] as const;
+export type DockTab = (typeof DOCK_TABS)[number];
 /** Panels shown one at a time on a phone. */
-export type PhoneTab = 'files' | 'editor' | 'preview' | DockTab;
+export const PHONE_TABS = ['files', 'editor', 'preview', ...DOCK_TABS] as const;
+export type PhoneTab = (typeof PHONE_TABS)[number];
 
 /** Everything the Agent panel shows and does: one object (the workbench builds it from its stores). */
 export interface AgentPanelModel {
