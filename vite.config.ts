@@ -14,6 +14,7 @@ import { startChunk } from './scripts/vite/start-chunk.ts';
 import { editorGroups } from './scripts/vite/editor-chunks.ts';
 import { framePrograms } from './scripts/vite/frame-programs.ts';
 import { firstPaint } from './scripts/vite/first-paint.ts';
+import { preloadDeps } from './scripts/vite/preload-deps.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -30,6 +31,7 @@ const at = (path: string) => `${base}${path}`;
 const previewDocument = readFileSync(new URL('./static/preview.html', import.meta.url));
 
 const start = startChunk();
+const preload = preloadDeps();
 /** The preview's panel and host (their own dependencies come along into the same chunk). */
 const PREVIEW_CHUNK = /[\\/]src[\\/](routes[\\/]regions[\\/]PreviewRegion\.svelte|lib[\\/]preview[\\/]host\.ts)$/;
 
@@ -44,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		firstPaint(base),
 		lazySegmenter(),
 		compileHints(),
+		preload.plugin,
 		start.plugin,
 		sveltekit(),
 		SvelteKitPWA({
@@ -118,6 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 				? {}
 				: { codeSplitting: { groups: [...editorGroups(3), { ...start.groups[0], priority: 3 }, { ...start.groups[1], priority: 2 }, { name: 'preview', test: PREVIEW_CHUNK, priority: 1 }] } }
 		},
+		modulePreload: preload.modulePreload,
 		chunkSizeWarningLimit: 700
 	},
 	server: { port, strictPort: port !== undefined },

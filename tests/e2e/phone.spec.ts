@@ -100,6 +100,34 @@ test.describe('on a phone', () => {
 		}, px);
 	}
 
+	test('the preview’s bar gives the address a row of its own: a page’s whole path shows, the render’s state in brief beside the buttons, every word still read out', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.evaluate(() => window.studio!.callTool('workspace_create_file', { path: 'blog/archive.html', content: '<!doctype html><title>Archive</title><h1>Archive</h1>\n' }));
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Preview', exact: true }).tap();
+		const address = page.getByTestId('preview-address');
+		await address.fill('/blog/archive.html');
+		await address.press('Enter');
+		await expect(previewFrame(page).getByRole('heading', { name: 'Archive' })).toBeVisible({ timeout: 15_000 });
+		const chip = page.getByTestId('preview-chip');
+		await expect(chip).toHaveText(/^revision \d+ · ready in \d+ ms$/);
+		// The whole path fits its field: nothing scrolled out of sight.
+		await expect(address).toHaveValue('/blog/archive.html');
+		expect(await address.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+		// The brief words are what the chip draws; a screen reader still hears the whole sentence.
+		const drawn = await chip.evaluate((element) => getComputedStyle(element, '::after').content);
+		expect(drawn).toMatch(/^"rev \d+ · \d+ ms"/);
+		const snapshot = await chip.ariaSnapshot();
+		expect(snapshot).toMatch(/revision \d+ · ready in \d+ ms/);
+		expect(snapshot).not.toMatch(/\brev \d/);
+		// The chip sits on the buttons' row, under the address, and nothing spills out of the bar.
+		const [field, state, refresh] = await Promise.all([address.boundingBox(), chip.boundingBox(), page.getByRole('button', { name: 'Refresh preview' }).boundingBox()]);
+		expect(state!.y).toBeGreaterThanOrEqual(field!.y + field!.height);
+		expect(Math.abs(state!.y + state!.height / 2 - (refresh!.y + refresh!.height / 2))).toBeLessThan(4);
+		expect(state!.x + state!.width).toBeLessThanOrEqual(390);
+		expect(await page.getByTestId('preview-panel').evaluate((panel) => panel.querySelector('.bar')!.scrollWidth <= panel.clientWidth)).toBe(true);
+	});
+
 	test('typing at the end of a long file with the keyboard up keeps the line in sight; the accessory row types; full-screen preview and back; a long press renames a file', async ({ page }) => {
 		test.setTimeout(120_000); // several phone screens on a busy machine
 		await page.goto('/');
