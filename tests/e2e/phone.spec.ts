@@ -128,6 +128,31 @@ test.describe('on a phone', () => {
 		expect(await page.getByTestId('preview-panel').evaluate((panel) => panel.querySelector('.bar')!.scrollWidth <= panel.clientWidth)).toBe(true);
 	});
 
+	test('the tool catalog shows its list on the whole panel, then the picked tool on the whole panel, and back to the list where it was', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Tools', exact: true }).tap();
+		const tools = page.locator('button[data-tool]');
+		await expect(tools.first()).toBeVisible({ timeout: 15_000 });
+		// Most of a phone's screen lists tools (it was a strip of three above an empty detail).
+		const list = page.locator('.catalog .list');
+		expect(await list.evaluate((element) => element.clientHeight / innerHeight)).toBeGreaterThan(0.6);
+		await list.evaluate((element) => (element.scrollTop = 300));
+		const read = page.locator('[data-tool="workspace_read_file"]');
+		await read.scrollIntoViewIfNeeded();
+		const scrolled = await list.evaluate((element) => element.scrollTop);
+		await read.tap();
+		const run = page.getByRole('button', { name: 'Run', exact: true });
+		await expect(run).toBeVisible();
+		await expect(read).toBeHidden();
+		await run.tap();
+		await expect(page.getByTestId('tool-result')).toContainText('"path": "index.html"');
+		await page.getByRole('button', { name: '← All tools' }).tap();
+		await expect(read).toBeVisible();
+		await expect(run).toBeHidden();
+		expect(await list.evaluate((element) => element.scrollTop)).toBe(scrolled);
+	});
+
 	test('typing at the end of a long file with the keyboard up keeps the line in sight; the accessory row types; full-screen preview and back; a long press renames a file', async ({ page }) => {
 		test.setTimeout(120_000); // several phone screens on a busy machine
 		await page.goto('/');
