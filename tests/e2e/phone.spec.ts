@@ -153,6 +153,34 @@ test.describe('on a phone', () => {
 		expect(await list.evaluate((element) => element.scrollTop)).toBe(scrolled);
 	});
 
+	test('the trace’s rows are touch targets that do not overlap, each call on two lines that fit the screen', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.evaluate(async () => {
+			await window.studio!.callTool('workspace_read_file', { path: 'index.html' });
+			await window.studio!.callTool('workspace_read_file', { path: 'missing.html' });
+		});
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Trace', exact: true }).tap();
+		const rows = page.locator('.rows .row');
+		await expect(rows.nth(3)).toBeVisible({ timeout: 15_000 });
+		const boxes = await rows.evaluateAll((buttons) => buttons.slice(0, 4).map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+		for (const [i, box] of boxes.entries()) {
+			expect(box.height).toBeGreaterThanOrEqual(44);
+			if (i > 0) expect(box.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 1);
+		}
+		// The failed read: its tool, who called, its phase and its error code all in sight on a 390 px screen.
+		const failed = page.locator('.rows .row[data-phase="failed"]').first();
+		for (const part of ['.n', '.s', '.ph', '.err']) {
+			const box = (await failed.locator(part).boundingBox())!;
+			expect(box.x + box.width, part).toBeLessThanOrEqual(390);
+			expect(box.width, part).toBeGreaterThan(0);
+		}
+		const [name, source] = await Promise.all([failed.locator('.n').boundingBox(), failed.locator('.s').boundingBox()]);
+		expect(source!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+		await failed.tap();
+		await expect(page.getByRole('complementary', { name: 'Trace entry details' })).toContainText('WORKSPACE_FILE_NOT_FOUND');
+	});
+
 	test('typing at the end of a long file with the keyboard up keeps the line in sight; the accessory row types; full-screen preview and back; a long press renames a file', async ({ page }) => {
 		test.setTimeout(120_000); // several phone screens on a busy machine
 		await page.goto('/');
