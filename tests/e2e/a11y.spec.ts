@@ -62,6 +62,24 @@ test.describe('on a phone', () => {
 		}
 	});
 
+	test('the command palette and the top bar’s menus are thumb-sized too', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('button', { name: 'Commands' }).tap();
+		const palette = page.getByRole('listbox');
+		await expect(palette.getByRole('option').first()).toBeVisible();
+		expect(await smallControls(page), 'palette').toEqual([]);
+		await page.keyboard.press('Escape');
+		await expect(palette).toBeHidden();
+		await page.getByTestId('workspace-switcher').tap();
+		await expect(page.getByRole('button', { name: 'New workspace…', exact: true })).toBeVisible();
+		expect(await smallControls(page), 'workspaces').toEqual([]);
+		await page.getByTestId('workspace-switcher').tap();
+		await page.getByLabel('Export', { exact: true }).tap();
+		await expect(page.getByRole('button', { name: 'Download .zip' })).toBeVisible();
+		expect(await smallControls(page), 'export').toEqual([]);
+	});
+
 	test('picking on a phone: the picker bar, the chip with Go to code and a pasted image pass axe and are thumb-sized', async ({ page }) => {
 		test.setTimeout(120_000);
 		await page.goto('/');
