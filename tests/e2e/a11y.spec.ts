@@ -62,7 +62,7 @@ test.describe('on a phone', () => {
 		}
 	});
 
-	test('the command palette and the top bar’s menus are thumb-sized too', async ({ page }) => {
+	test('the command palette, the top bar’s menus and the model settings are thumb-sized too', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
 		await page.getByRole('button', { name: 'Commands' }).tap();
@@ -78,6 +78,17 @@ test.describe('on a phone', () => {
 		await page.getByLabel('Export', { exact: true }).tap();
 		await expect(page.getByRole('button', { name: 'Download .zip' })).toBeVisible();
 		expect(await smallControls(page), 'export').toEqual([]);
+		await page.getByLabel('Export', { exact: true }).tap();
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Agent' }).tap();
+		await page.getByRole('button', { name: 'Model settings' }).tap();
+		const settings = page.getByRole('form', { name: 'Model settings' });
+		await expect(settings.getByRole('spinbutton', { name: 'Tokens' })).toBeAttached();
+		// Each field fits the screen (the budget's ran off its right edge) and takes a thumb.
+		for (const field of await settings.locator('input, select').all()) {
+			const box = (await field.boundingBox())!;
+			expect(box.x + box.width, (await field.getAttribute('aria-label')) ?? (await field.evaluate((el) => el.closest('label')?.textContent?.trim().slice(0, 20) ?? el.outerHTML.slice(0, 60)))).toBeLessThanOrEqual(390);
+		}
+		expect(await smallControls(page), 'model settings').toEqual([]);
 	});
 
 	test('picking on a phone: the picker bar, the chip with Go to code and a pasted image pass axe and are thumb-sized', async ({ page }) => {
