@@ -91,6 +91,19 @@ test.describe('on a phone', () => {
 		expect(await smallControls(page), 'model settings').toEqual([]);
 	});
 
+	test('an approval on a phone: the card with its Arguments, the conversation’s links and the composer’s Examples are thumb-sized', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Agent' }).tap();
+		await page.getByRole('button', { name: 'make the theme teal' }).tap();
+		const card = page.getByRole('button', { name: 'Allow once' });
+		await expect(card).toBeVisible({ timeout: 15_000 });
+		await expect(page.getByRole('button', { name: 'trace' }).first()).toBeVisible();
+		expect(await smallControls(page), 'approval').toEqual([]);
+		await page.getByRole('button', { name: 'Deny' }).tap();
+		await expect(card).toBeHidden();
+	});
+
 	test('picking on a phone: the picker bar, the chip with Go to code and a pasted image pass axe and are thumb-sized', async ({ page }) => {
 		test.setTimeout(120_000);
 		await page.goto('/');
