@@ -62,7 +62,7 @@ test.describe('on a phone', () => {
 		}
 	});
 
-	test('the command palette, the top bar’s menus and the model settings are thumb-sized too', async ({ page }) => {
+	test('the command palette, the top bar’s menus, a toast, the new-workspace dialog and the model settings are thumb-sized too', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
 		await page.getByRole('button', { name: 'Commands' }).tap();
@@ -78,7 +78,16 @@ test.describe('on a phone', () => {
 		await page.getByLabel('Export', { exact: true }).tap();
 		await expect(page.getByRole('button', { name: 'Download .zip' })).toBeVisible();
 		expect(await smallControls(page), 'export').toEqual([]);
-		await page.getByLabel('Export', { exact: true }).tap();
+		// A toast's Dismiss.
+		await page.getByRole('button', { name: 'Copy share link' }).tap();
+		await expect(page.getByRole('button', { name: 'Dismiss' }).first()).toBeVisible();
+		expect(await smallControls(page), 'toast').toEqual([]);
+		// The new-workspace dialog: its name field and each starter choice.
+		await page.getByTestId('workspace-switcher').tap();
+		await page.getByRole('button', { name: 'New workspace…', exact: true }).tap();
+		await expect(page.getByTestId('workspace-name')).toBeVisible();
+		expect(await smallControls(page), 'new workspace').toEqual([]);
+		await page.getByRole('button', { name: 'Cancel' }).tap();
 		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Agent' }).tap();
 		await page.getByRole('button', { name: 'Model settings' }).tap();
 		const settings = page.getByRole('form', { name: 'Model settings' });
@@ -133,11 +142,11 @@ test.describe('on a phone', () => {
 	});
 });
 
-/** Visible controls smaller than 44×44 CSS pixels (a thumb needs that much). */
+/** Visible controls smaller than 44×44 CSS pixels (a thumb needs that much); a radio or a checkbox is its label's size. */
 function smallControls(page: Page) {
 	return page.evaluate(() =>
 		[...document.querySelectorAll('button, select, input, textarea, summary, a[href], [role="tab"]')]
-			.map((el) => ({ el, box: el.getBoundingClientRect() }))
+			.map((el) => ({ el, box: ((el.matches('input[type="radio"], input[type="checkbox"]') && el.closest('label')) || el).getBoundingClientRect() }))
 			.filter(({ el, box }) => box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && (box.width < 44 || box.height < 44))
 			.map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 20)} ${Math.round(box.width)}×${Math.round(box.height)}`)
 	);
