@@ -128,6 +128,14 @@ test.describe('on a phone', () => {
 		expect(await page.getByTestId('preview-panel').evaluate((panel) => panel.querySelector('.bar')!.scrollWidth <= panel.clientWidth)).toBe(true);
 	});
 
+	test('the top bar shows the workspace’s whole name beside its buttons', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		const name = page.getByTestId('workspace-switcher').locator('.name');
+		await expect(name).toHaveText('My site');
+		expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+	});
+
 	test('the tool catalog shows its list on the whole panel, then the picked tool on the whole panel, and back to the list where it was', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
