@@ -136,6 +136,25 @@ test.describe('on a phone', () => {
 		expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 	});
 
+	test('the status bar leaves out the usual runtime mode, and what does not fit scrolls into sight', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		const bar = page.getByTestId('status-bar');
+		await expect(bar.getByTestId('hub-state')).toHaveText('Runtime connected');
+		await expect(bar.getByTestId('runtime-mode')).toBeHidden();
+		await expect(bar.getByTestId('storage')).toContainText('IndexedDB');
+		// A sideways scroll over the bar (a wheel here; a finger on a phone) brings its end into sight.
+		const box = (await bar.boundingBox())!;
+		await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+		await page.mouse.wheel(600, 0);
+		await expect
+			.poll(async () => {
+				const revision = (await bar.getByTestId('revision').boundingBox())!;
+				return revision.x >= 0 && revision.x + revision.width <= 390;
+			})
+			.toBe(true);
+	});
+
 	test('the tool catalog shows its list on the whole panel, then the picked tool on the whole panel, and back to the list where it was', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
