@@ -15,6 +15,7 @@ import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePl
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
+import { RenderQueue, type QueuedRender } from './render-queue';
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions {
@@ -46,13 +47,6 @@ interface Waiting {
 	settle(outcome: PreviewOutcome): void;
 }
 
-/** A render waiting for the one in flight to settle (only the newest waits; older ones are superseded). */
-interface Queued {
-	revision: number;
-	publish(): void;
-	supersede(): void;
-}
-
 /** Implements the runtime's {@link PreviewPort} over the hosts in open tabs. */
 export class PreviewCoordinator implements PreviewPort {
 	readonly #options: CoordinatorOptions;
@@ -63,12 +57,7 @@ export class PreviewCoordinator implements PreviewPort {
 	#asked = -1;
 	readonly #log = new PreviewLog();
 	#counter = 0;
-	/**
-	 * At most one render is in flight; under a burst of writes only the newest revision waits behind
-	 * it and the ones between are superseded at once, so hosts render 2 documents, not one per write.
-	 */
-	#inflight: string | null = null;
-	#queued: Queued | null = null;
+	readonly #queue = new RenderQueue();
 	/** The render the hub last stopped waiting for: its late answer still updates the status. */
 	#late: { renderId: string; revision: number; key: string; diagnostics: PreviewOutcome['diagnostics'] } | null = null;
 	/**
@@ -242,24 +231,16 @@ export class PreviewCoordinator implements PreviewPort {
 			const settle = (result: PreviewOutcome) => {
 				if (done) return;
 				done = true;
-				if (this.#queued === queued) this.#queued = null;
 				this.#waiting.delete(renderId);
 				clearTimeout(timer);
 				signal?.removeEventListener('abort', onAbort);
 				this.#remember(result, key);
 				resolve({ ...result, durationMs: result.durationMs ?? now() - startedAt, diagnostics });
-				if (this.#inflight === renderId) {
-					this.#inflight = null;
-					const next = this.#queued;
-					this.#queued = null;
-					next?.publish();
-				}
+				this.#queue.settled(renderId);
 			};
-			const queued: Queued = {
-				revision: workspace.revision,
+			const queued: QueuedRender = {
 				publish: () => {
-					if (done) return;
-					this.#inflight = renderId;
+					if (done) return false;
 					// Compiled when sent, not when asked: a revision superseded in the queue is never compiled.
 					const compiled = this.#compile(workspace);
 					diagnostics = compiled.diagnostics;
@@ -276,17 +257,13 @@ export class PreviewCoordinator implements PreviewPort {
 							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }
 							: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace) };
 					for (const tabId of this.#hosts) this.#options.send(tabId, render);
+					return true;
 				},
 				supersede: () =>
 					settle({ revision: workspace.revision, status: 'superseded', code: 'PREVIEW_REVISION_SUPERSEDED', message: 'A newer revision was rendered instead.' })
 			};
 			signal?.addEventListener('abort', onAbort, { once: true });
-			if (this.#inflight === null) queued.publish();
-			else {
-				const older = this.#queued;
-				this.#queued = queued;
-				older?.supersede();
-			}
+			this.#queue.enqueue(renderId, queued);
 		});
 		if (outcome.status !== 'superseded' || outcome.revision >= this.#last.revision) this.#setLast(outcome);
 		return outcome;

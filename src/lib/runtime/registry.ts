@@ -11,7 +11,8 @@ import { RetryMemory, acceptsExpectedRevision, sameBase, targetsOf, type CallBas
 import type { Prepared } from './prepare';
 import { Cursors, InvalidCursorError } from './cursor';
 import { runRemoteCall } from './remote-call';
-import type { RemoteTool, RemoteTools } from './remote/servers';
+import type { RemoteTool } from './remote/config';
+import type { RemoteTools } from './remote/servers';
 import { MODES, SOURCES, type CallContext, type CallToolResult, type HandlerContext, type ToolHandler } from './types';
 
 export { errorResult, InvalidCursorError, type CallOptions };

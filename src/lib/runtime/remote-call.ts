@@ -8,7 +8,8 @@ import type { CallEnvironment, CallOptions } from './call';
 import { newTraceId } from './trace';
 import { preview } from './redact';
 import { foldRemoteResult } from './remote/result';
-import type { RemoteTool, RemoteTools } from './remote/servers';
+import type { RemoteTool } from './remote/config';
+import type { RemoteTools } from './remote/servers';
 import { CALL_ID_META, errorResult, type CallContext, type CallToolResult, type TraceEntry } from './types';
 
 /** Arguments a person reads whole on the card, up to this many characters of JSON. */

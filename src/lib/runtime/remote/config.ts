@@ -118,3 +118,30 @@ export function remoteDefinition(config: Pick<RemoteServerConfig, 'name' | 'slug
 		_meta: { [GROUP_META]: REMOTE_GROUP, [SERVER_META]: config.name, [REMOTE_TOOL_META]: listing.name, [UNTRUSTED_META]: true }
 	};
 }
+
+/** A remote tool the registry can route a call to. */
+export interface RemoteTool {
+	server: { id: string; name: string; url: string };
+	/** The tool's own name on its server. */
+	tool: string;
+	definition: McpTool;
+	/** The hints the server gave (shown, never trusted). */
+	hints: RemoteListing['annotations'];
+}
+
+/** Tools of one server the studio lists. */
+const MAX_TOOLS = 200;
+
+/** A server's listing as the studio's tools: nameless ones left out, at most {@link MAX_TOOLS}, each name unique. */
+export function remoteTools(config: RemoteServerConfig, listings: readonly RemoteListing[]): RemoteTool[] {
+	const taken = new Set<string>();
+	const server = { id: config.id, name: config.name, url: config.url };
+	return listings
+		.filter((listing) => typeof listing?.name === 'string' && listing.name.length > 0)
+		.slice(0, MAX_TOOLS)
+		.map((listing) => {
+			const definition = remoteDefinition(config, listing, taken);
+			taken.add(definition.name);
+			return { server, tool: listing.name, definition, hints: listing.annotations ?? {} };
+		});
+}

@@ -56,3 +56,19 @@ export function remoteError(config: { name: string; url: string }, failure: Remo
 	if (failure.kind === 'timeout') return new ToolError('TOOL_TIMEOUT', `The MCP server "${config.name}" did not answer in time.`, details);
 	return new ToolError('MCP_SERVER_UNAVAILABLE', `The MCP server "${config.name}" cannot be reached: ${failure.message.slice(0, 200)}`, details);
 }
+
+/** Any error as a {@link RemoteFailure} (one that is not is taken as `kind`). */
+export function asFailure(error: unknown, kind: RemoteFailureKind): RemoteFailure {
+	return error instanceof RemoteFailure ? error : new RemoteFailure(kind, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The canonical error of a failed call whose connection is still good (cancelled, timed out, refused
+ * by the server); null: the connection is no good, and its owner drops it.
+ */
+export function callError(config: { name: string }, tool: string, failure: RemoteFailure, aborted: boolean): ToolError | null {
+	if (failure.kind === 'cancelled' || aborted) return new ToolError('TOOL_CANCELLED', 'The call was cancelled.');
+	if (failure.kind === 'timeout') return new ToolError('TOOL_TIMEOUT', `${config.name} did not answer ${tool} in time.`, { server: config.name });
+	if (failure.kind === 'protocol') return new ToolError('TOOL_EXECUTION_FAILED', `${config.name} refused ${tool}: ${failure.message.slice(0, 300)}`, { server: config.name });
+	return null;
+}

@@ -3,8 +3,8 @@
 import * as v from 'valibot';
 import { ToolError } from '../../core/errors';
 import type { McpTool } from '../../tools/catalog-model';
-import { MAX_REMOTE_SERVERS, RemoteServerInputSchema, checkServerUrl, readStoredServers, remoteDefinition, uniqueSlug, type RemoteServerConfig, type RemoteServerInput } from './config';
-import { RemoteFailure, remoteError, type RemoteConnection, type RemoteConnector, type RemoteListing } from './connection';
+import { MAX_REMOTE_SERVERS, RemoteServerInputSchema, checkServerUrl, readStoredServers, remoteTools, uniqueSlug, type RemoteServerConfig, type RemoteServerInput, type RemoteTool } from './config';
+import { asFailure, callError, RemoteFailure, remoteError, type RemoteConnection, type RemoteConnector } from './connection';
 import type { RemoteResult } from './result';
 
 
@@ -22,16 +22,6 @@ export interface RemoteServerView {
 	tools: McpTool[];
 }
 
-/** A remote tool the registry can route a call to. */
-export interface RemoteTool {
-	server: { id: string; name: string; url: string };
-	/** The tool's own name on its server. */
-	tool: string;
-	definition: McpTool;
-	/** The hints the server gave (shown, never trusted). */
-	hints: RemoteListing['annotations'];
-}
-
 /** Where the list is kept (the hub's settings store). */
 export interface RemoteStore {
 	get(key: string): Promise<unknown>;
@@ -41,8 +31,6 @@ export interface RemoteStore {
 const STORE_KEY = 'mcp-servers';
 const CONNECT_TIMEOUT_MS = 15_000;
 const CALL_TIMEOUT_MS = 60_000;
-/** Tools of one server the studio lists. */
-const MAX_TOOLS = 200;
 
 interface Entry {
 	config: RemoteServerConfig;
@@ -194,10 +182,9 @@ export class RemoteTools {
 			try {
 				return await connection.callTool(tool.tool, args, { signal, timeoutMs: this.options.callTimeoutMs ?? CALL_TIMEOUT_MS });
 			} catch (error) {
-				const failure = error instanceof RemoteFailure ? error : new RemoteFailure('protocol', error instanceof Error ? error.message : String(error));
-				if (failure.kind === 'cancelled' || signal.aborted) throw new ToolError('TOOL_CANCELLED', 'The call was cancelled.');
-				if (failure.kind === 'timeout') throw new ToolError('TOOL_TIMEOUT', `${entry.config.name} did not answer ${tool.tool} in time.`, { server: entry.config.name });
-				if (failure.kind === 'protocol') throw new ToolError('TOOL_EXECUTION_FAILED', `${entry.config.name} refused ${tool.tool}: ${failure.message.slice(0, 300)}`, { server: entry.config.name });
+				const failure = asFailure(error, 'protocol');
+				const refused = callError(entry.config, tool.tool, failure, signal.aborted);
+				if (refused) throw refused;
 				// The connection is no good: drop it, so the next call (or Test) opens a fresh one.
 				entry.connection = undefined;
 				void connection.close().catch(() => undefined);
@@ -232,9 +219,9 @@ export class RemoteTools {
 				entry.connection = connection;
 				entry.status = 'connected';
 				entry.serverInfo = connection.serverInfo ? { ...connection.serverInfo, protocolVersion: connection.protocolVersion } : undefined;
-				entry.tools = this.#tools(entry, listings);
+				entry.tools = remoteTools(entry.config, listings);
 			} catch (error) {
-				this.#fail(entry, error instanceof RemoteFailure ? error : new RemoteFailure(controller.signal.aborted ? 'timeout' : 'unreachable', error instanceof Error ? error.message : String(error)));
+				this.#fail(entry, asFailure(error, controller.signal.aborted ? 'timeout' : 'unreachable'));
 			} finally {
 				clearTimeout(timer);
 				entry.opening = undefined;
@@ -250,25 +237,12 @@ export class RemoteTools {
 		try {
 			const listings = await connection.listTools();
 			if (entry.connection !== connection) return;
-			entry.tools = this.#tools(entry, listings);
+			entry.tools = remoteTools(entry.config, listings);
 			this.#reindex();
 			this.#changed();
 		} catch {
 			/* the next call or Test tells */
 		}
-	}
-
-	#tools(entry: Entry, listings: RemoteListing[]): RemoteTool[] {
-		const taken = new Set<string>();
-		const server = { id: entry.config.id, name: entry.config.name, url: entry.config.url };
-		return listings
-			.filter((listing) => typeof listing?.name === 'string' && listing.name.length > 0)
-			.slice(0, MAX_TOOLS)
-			.map((listing) => {
-				const definition = remoteDefinition(entry.config, listing, taken);
-				taken.add(definition.name);
-				return { server, tool: listing.name, definition, hints: listing.annotations ?? {} };
-			});
 	}
 
 	#reindex() {
