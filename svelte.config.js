@@ -35,7 +35,9 @@ const config = {
 	preprocess: vitePreprocess(),
 	compilerOptions: {
 		// Runes for our code; libraries in node_modules keep whatever mode they were written in.
-		runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
+		runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true),
+		// Scoped class names without the "svelte-" prefix: they repeat in every template of the first screen.
+		cssHash: ({ hash, css }) => `s${hash(css)}`
 	},
 	kit: {
 		// STUDIO_OUT_DIR lets a test build a second version side by side (the two-builds test).

@@ -10,6 +10,7 @@ import { basePath } from './scripts/base-path.mjs';
 import { heldResponses } from './tests/browser/helpers/held-responses.ts';
 import { lazySegmenter } from './scripts/vite/lazy-segmenter.ts';
 import { compileHints } from './scripts/vite/compile-hints.ts';
+import { shortHashes } from './scripts/vite/short-hashes.ts';
 import { startChunk } from './scripts/vite/start-chunk.ts';
 import { editorGroups } from './scripts/vite/editor-chunks.ts';
 import { framePrograms } from './scripts/vite/frame-programs.ts';
@@ -46,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		firstPaint(base),
 		lazySegmenter(),
 		compileHints(),
+		shortHashes(),
 		preload.plugin,
 		start.plugin,
 		sveltekit(),

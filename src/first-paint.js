@@ -85,7 +85,7 @@
 			'@media (max-width:767px){#studio-first-paint .files,#studio-first-paint .preview,#studio-first-paint .editor h2{display:none}#studio-first-paint>footer{height:80px;align-items:flex-end;padding-bottom:4px}}';
 		var root = el('div');
 		root.id = 'studio-first-paint';
-		if (starter) root.setAttribute('data-starter', '');
+		if (starter) root.dataset.starter = '';
 		var header = el('header');
 		header.append(el('span', '', 'Web Studio /'), el('b', '', String(screen.name || '')));
 		var body = el('div', 'body');
@@ -110,17 +110,29 @@
 		screen.files.slice(0, 200).forEach(/** @param {{ path?: unknown } | null} file */ function (file) {
 			if (file && typeof file.path === 'string') files.append(el('div', file.path === screen.open.path ? 'on' : '', file.path));
 		});
+		// A file picked here opens once the studio shows its own list (client/first-paint.ts takes it
+		// with the outline). Meanwhile its name shows, not the other file's text.
+		files.onclick = function (event) {
+			var row = /** @type {HTMLElement} */ (event.target);
+			if (row.parentNode == files && row.tagName == 'DIV') {
+				/** @type {HTMLElement} */ (files.querySelector('.on') || row).className = '';
+				row.className = 'on';
+				root.dataset.open = fileTab.textContent = /** @type {string} */ (row.textContent);
+				area.hidden = row.textContent != screen.open.path;
+			}
+		};
 		var editor = panel('editor', 'Editor');
+		var fileTab = el('div', 'tab', String(screen.open.path));
 		var area = /** @type {HTMLTextAreaElement} */ (el('textarea'));
 		area.value = screen.open.text;
 		area.spellcheck = false;
-		area.setAttribute('aria-label', 'Code editor');
-		area.setAttribute('autocapitalize', 'off');
+		area.ariaLabel = 'Code editor';
+		area.autocapitalize = 'off';
 		// The studio's start may move the focus to the page while it mounts: the person's choice is kept here.
 		area.addEventListener('focus', function () {
-			root.setAttribute('data-focused', '');
+			root.dataset.focused = '';
 		});
-		editor.append(el('div', 'tab', String(screen.open.path)), area);
+		editor.append(fileTab, area);
 		var preview = panel('preview', 'Preview', size(layout.previewWidth, 420) + (innerWidth >= 1024 ? size(layout.chatWidth, 340) : 0));
 		body.append(files, editor, preview);
 		root.append(style, header, body, el('footer', '', 'Starting…'));

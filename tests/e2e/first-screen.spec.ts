@@ -248,6 +248,28 @@ test.describe('before the studio’s code has loaded', () => {
 		await page.keyboard.type('?');
 		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed in the outline -->\?$/);
 	});
+	test('a file picked in the outline’s list opens once the studio takes over; what was typed into the open file is kept', async ({ context }) => {
+		await keepOne(context);
+		const release = await holdStudioCode(context);
+		const page = await context.newPage();
+		await page.goto('/', { waitUntil: 'commit' });
+		const outline = page.locator('#studio-first-paint');
+		await expect(outline.locator('textarea')).toHaveValue(/<!doctype html>/);
+		await outline.locator('textarea').click();
+		await page.keyboard.press('ControlOrMeta+End');
+		await page.keyboard.type('<!-- typed before the pick -->');
+		await outline.locator('.files div', { hasText: 'styles.css' }).click();
+		// The pick shows at once: its name on the editor's tab, and not the other file's text.
+		await expect(outline.locator('.files .on')).toHaveText('styles.css');
+		await expect(outline.locator('.tab')).toHaveText('styles.css');
+		await expect(outline.locator('textarea')).toBeHidden();
+		release();
+		await expect(page.locator('#studio-first-paint')).toHaveCount(0, { timeout: 15_000 });
+		await waitForHub(page);
+		await expect(page.locator('.cm-content')).toContainText(/--[a-z-]+\s*:/, { timeout: 15_000 });
+		await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', 'styles.css');
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed before the pick -->$/);
+	});
 	test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
 		const release = await holdStudioCode(context);
 		const page = await context.newPage();

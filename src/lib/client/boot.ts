@@ -8,7 +8,7 @@ import { LAYOUT_KEY } from './layout.svelte';
 import { exposeConsoleApi } from './console-api';
 import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
-import { removeFirstPaint } from './first-paint';
+import { openPickedWith, removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
 import { afterStart } from './after-start';
 import { takeWorkspaceNotice } from './workspace-choice';
@@ -76,7 +76,9 @@ export function boot(app: StudioApp): () => void {
 		() => app.withdrawFromBrowserAgents()
 	];
 	exposeConsoleApi(studio, code);
-	// The first paint's outline stays until the editor shows its text (and takes what was typed there).
+	// The first paint's outline stays until the editor shows its text (and takes what was typed there,
+	// and the file picked in its list).
+	openPickedWith((path) => void actions.openFile(path));
 	if (!app.firstScreen?.open) removeFirstPaint();
 	void app.started.then(() => whenConnected(app));
 	// A share link pasted into a tab that is already open arrives as a hash change.

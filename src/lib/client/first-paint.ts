@@ -23,7 +23,30 @@ export function paintedText(): PaintedText | null {
 	return { text: area.value, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused };
 }
 
-/** Takes the outline away (the studio shows the same things now). */
+/** A file picked in the outline's list, and who opens it: it opens once both are known. */
+let picked: string | null = null;
+let opener: ((path: string) => void) | null = null;
+
+function deliver() {
+	const path = picked;
+	const open = opener;
+	if (!path || !open) return;
+	picked = null;
+	// Not inside the mount that took the outline away: the studio's state changes after it.
+	queueMicrotask(() => open(path));
+}
+
+/** Opens the file picked in the outline's list (if any) once the outline goes. */
+export function openPickedWith(open: (path: string) => void): void {
+	opener = open;
+	deliver();
+}
+
+/** Takes the outline away (the studio shows the same things now); a file picked in it opens. */
 export function removeFirstPaint(): void {
-	if (typeof document !== 'undefined') document.getElementById(ID)?.remove();
+	if (typeof document === 'undefined') return;
+	const outline = document.getElementById(ID);
+	picked = outline?.getAttribute('data-open') ?? picked;
+	outline?.remove();
+	deliver();
 }
