@@ -130,6 +130,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 	preview: { port, strictPort: port !== undefined },
 	test: {
 		testTimeout: 30_000,
+		// expect.poll's own default (1 s) is a frame's first load on a busy machine: a condition waited
+		// for by polling gets ten.
+		expect: { poll: { timeout: 10_000 } },
 		projects: [
 			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles: ['tests/unit/helpers/setup.ts'] } },
 			{
