@@ -128,6 +128,26 @@ test.describe('on a phone', () => {
 		expect(await page.getByTestId('preview-panel').evaluate((panel) => panel.querySelector('.bar')!.scrollWidth <= panel.clientWidth)).toBe(true);
 	});
 
+	test('while a render runs the preview’s bar holds still: its buttons and the page stay where a finger is about to tap', async ({ page }) => {
+		await page.goto('/');
+		await waitForHub(page);
+		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Preview', exact: true }).tap();
+		const chip = page.getByTestId('preview-chip');
+		await expect(chip).toContainText('ready', { timeout: 15_000 });
+		const places = () => Promise.all([page.getByRole('button', { name: 'Full-screen preview' }).boundingBox(), page.getByRole('button', { name: 'Refresh preview' }).boundingBox(), page.locator('section[data-region="preview"] iframe.preview-frame').boundingBox()]);
+		const before = await places();
+		// A page whose script holds its load for 2 s: the chip says "rendering rev N…" (longer words
+		// than "rev N · 120 ms") all that while.
+		// Not awaited: the write's answer waits for its render.
+		await page.evaluate(() => void window.studio!.callTool('workspace_write_file', { path: 'index.html', content: '<!doctype html><h1>Slow</h1><script>const end = Date.now() + 2000; while (Date.now() < end);</script>\n' }));
+		await expect(chip).toContainText('rendering');
+		expect(await chip.evaluate((element) => getComputedStyle(element, '::after').content)).toMatch(/^"rendering rev \d+…"/);
+		expect(await places()).toEqual(before);
+		await expect(chip).toContainText('ready', { timeout: 15_000 });
+		await expect(previewFrame(page).getByRole('heading', { name: 'Slow' })).toBeVisible();
+		expect(await places()).toEqual(before);
+	});
+
 	test('the top bar shows the workspace’s whole name beside its buttons', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
