@@ -132,6 +132,25 @@ console.log('visits ' + sessionStorage.visits);
 		expect(lines).toEqual(['ran']);
 		detach();
 	});
+
+	it('a picture whose code comes after a render has finished leaves the live page alone', async () => {
+		// At a start the picture's code loads while the hub's render runs; on a busy device the render
+		// can load and be acknowledged first. The picture must not then take the frame: its page runs
+		// no script, and the chip said "ready" over a page without what its script builds.
+		const container = document.createElement('div');
+		document.body.append(container);
+		const ws = workspace(`<!doctype html><html><body><div id="out"></div><script>document.getElementById('out').innerHTML = '<strong>built</strong>';</script></body></html>`);
+		const host = new PreviewHost(container, {});
+		const { html } = renderOf(ws, 'r1');
+		expect((await host.render(ws.revision, html, { page: 'index.html', local: {} })).status).toBe('ready');
+		await host.picture(html, { page: 'index.html', local: {} });
+		const frames = [...(container.querySelector('iframe')?.contentDocument?.querySelectorAll('iframe') ?? [])];
+		expect(frames).toHaveLength(1);
+		expect(frames[0]!.getAttribute('sandbox')).not.toBe('');
+		expect(frames[0]!.inert).toBe(false);
+		expect(host.revision).toBe(ws.revision);
+		host.destroy();
+	});
 });
 
 describe('a preview hears the other previews’ storage changes', () => {

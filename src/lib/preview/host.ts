@@ -195,7 +195,9 @@ export class PreviewHost {
 	 */
 	async picture(html: string, extras: RenderExtras): Promise<void> {
 		const [doc, { withoutScripts }] = await Promise.all([this.#document, import('./picture')]);
-		if (this.#current && !this.#current.settled) return; // a render is under way: it wins
+		// A render asked for wins, under way or done: its code can finish first on a busy device, and a
+		// picture over it would show a page whose scripts never ran under a chip saying "ready".
+		if (this.#current) return;
 		this.#load(doc, extras, PICTURE_SANDBOX, withoutScripts(fillDocument(html, 'picture', { local: extras.local, session: {} })));
 		const site = this.#site!;
 		// A picture that never fires its load is taken as loaded after a while.
