@@ -134,18 +134,24 @@ test.describe('on a phone', () => {
 		await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Preview', exact: true }).tap();
 		const chip = page.getByTestId('preview-chip');
 		await expect(chip).toContainText('ready', { timeout: 15_000 });
-		const places = () => Promise.all([page.getByRole('button', { name: 'Full-screen preview' }).boundingBox(), page.getByRole('button', { name: 'Refresh preview' }).boundingBox(), page.locator('section[data-region="preview"] iframe.preview-frame').boundingBox()]);
-		const before = await places();
-		// A page whose script holds its load for 2 s: the chip says "rendering rev N…" (longer words
-		// than "rev N · 120 ms") all that while.
-		// Not awaited: the write's answer waits for its render.
-		await page.evaluate(() => void window.studio!.callTool('workspace_write_file', { path: 'index.html', content: '<!doctype html><h1>Slow</h1><script>const end = Date.now() + 2000; while (Date.now() < end);</script>\n' }));
-		await expect(chip).toContainText('rendering');
-		expect(await chip.evaluate((element) => getComputedStyle(element, '::after').content)).toMatch(/^"rendering rev \d+…"/);
-		expect(await places()).toEqual(before);
-		await expect(chip).toContainText('ready', { timeout: 15_000 });
-		await expect(previewFrame(page).getByRole('heading', { name: 'Slow' })).toBeVisible();
-		expect(await places()).toEqual(before);
+		// Measured in the page, in the same frame as the chip's words are read: no render can end between the two.
+		const places = (state: string) =>
+			page.evaluate(async (state) => {
+				const chip = document.querySelector('[data-testid="preview-chip"]')!;
+				while (!chip.textContent!.includes(state)) await new Promise((resolve) => requestAnimationFrame(resolve));
+				const box = (selector: string) => {
+					const { x, y, width, height } = document.querySelector(selector)!.getBoundingClientRect();
+					return { x, y, width, height };
+				};
+				return { brief: state === 'rendering' ? getComputedStyle(chip, '::after').content.startsWith('"rendering rev ') : true, boxes: ['button[aria-label="Full-screen preview"]', 'button[aria-label="Refresh preview"]', 'section[data-region="preview"] iframe.preview-frame'].map(box) };
+			}, state);
+		const before = await places('ready');
+		// A page whose script holds its load for 1.5 s: all that while the chip says "rendering rev N…",
+		// longer words than "rev N · 120 ms". Not awaited: the write's answer waits for its render.
+		await page.evaluate(() => void window.studio!.callTool('workspace_write_file', { path: 'index.html', content: '<!doctype html><h1>Slow</h1><script>const end = Date.now() + 1500; while (Date.now() < end);</script>\n' }));
+		expect(await places('rendering')).toEqual(before);
+		await expect(previewFrame(page).getByRole('heading', { name: 'Slow' })).toBeVisible({ timeout: 15_000 });
+		expect(await places('ready')).toEqual(before);
 	});
 
 	test('the top bar shows the workspace’s whole name beside its buttons', async ({ page }) => {
