@@ -1,4 +1,5 @@
-// Writes the PWA icons (PNG, 192/512 and a maskable 512) into static/icons without image libraries.
+// Writes the PWA icons (PNG, 192/512 and a maskable 512) and the top bar's small logo (66 px: 22 px
+// at 3×) into static/icons without image libraries.
 // Run once with `node scripts/make-icons.mjs`; the output is committed.
 import { deflateSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -59,6 +60,10 @@ function icon(size, maskable, monochrome = false) {
 			raw[o] = cr; raw[o + 1] = cg; raw[o + 2] = cb; raw[o + 3] = 255;
 		}
 	}
+	return png(size, raw);
+}
+/** A PNG of `size`×`size` RGBA rows (each led by its filter byte). */
+function png(size, raw) {
 	const ihdr = Buffer.alloc(13);
 	ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
 	ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
@@ -67,10 +72,44 @@ function icon(size, maskable, monochrome = false) {
 		chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))
 	]);
 }
+/**
+ * The SVG logo's own shapes (icon.svg: a 60-unit rounded square, "</>" in 5-unit round strokes, on a
+ * 64-unit grid) drawn with 4×4 samples a pixel: at a few dozen pixels the edges need antialiasing.
+ */
+function smallIcon(size) {
+	const segs = [[25, 20, 15, 32], [15, 32, 25, 44], [39, 20, 49, 32], [49, 32, 39, 44], [35, 16, 29, 48]];
+	const distSeg = (px, py, [x1, y1, x2, y2]) => {
+		const dx = x2 - x1, dy = y2 - y1;
+		const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)));
+		return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
+	};
+	const raw = Buffer.alloc((size * 4 + 1) * size);
+	for (let y = 0; y < size; y++) {
+		raw[y * (size * 4 + 1)] = 0;
+		for (let x = 0; x < size; x++) {
+			let covered = 0, glyph = 0;
+			for (let sy = 0; sy < 4; sy++)
+				for (let sx = 0; sx < 4; sx++) {
+					const u = ((x + (sx + 0.5) / 4) * 64) / size, v = ((y + (sy + 0.5) / 4) * 64) / size;
+					const qx = Math.max(16 - u, 0, u - 48), qy = Math.max(16 - v, 0, v - 48);
+					if (u < 2 || v < 2 || u > 62 || v > 62 || Math.hypot(qx, qy) > 14) continue;
+					covered++;
+					if (segs.some((seg) => distSeg(u, v, seg) <= 2.5)) glyph++;
+				}
+			const o = y * (size * 4 + 1) + 1 + x * 4;
+			if (!covered) continue;
+			for (let c = 0; c < 3; c++) raw[o + c] = Math.round((ACCENT[c] * (covered - glyph) + WHITE[c] * glyph) / covered);
+			raw[o + 3] = Math.round((covered * 255) / 16);
+		}
+	}
+	return png(size, raw);
+}
 mkdirSync('static/icons', { recursive: true });
 writeFileSync('static/icons/icon-192.png', icon(192, false));
 writeFileSync('static/icons/icon-512.png', icon(512, false));
 writeFileSync('static/icons/icon-maskable-512.png', icon(512, true));
 writeFileSync('static/icons/icon-monochrome-512.png', icon(512, true, true));
+// The top bar's logo: an SVG drawn as an image costs a document of its own on the page's thread.
+writeFileSync('static/icons/icon-66.png', smallIcon(66));
 writeFileSync('static/icons/icon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect x="2" y="2" width="60" height="60" rx="14" fill="#4f46e5"/><path d="M25 20 15 32l10 12M39 20l10 12-10 12M35 16l-6 32" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`);
 console.log('icons written to static/icons');

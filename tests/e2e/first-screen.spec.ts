@@ -207,6 +207,25 @@ test('a desktop start loads the editor’s code once the first preview has settl
 	expect(settled!.at).toBeGreaterThanOrEqual(handed!.at);
 });
 
+test('the studio’s screen draws no SVG file as an image, on a desktop or a phone: each would get a document of its own on the page’s thread; the top bar’s logo shows', async ({ browser, baseURL }) => {
+	for (const device of [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
+		const context = await browser.newContext({ baseURL, ...device });
+		const page = await context.newPage();
+		await page.goto('/');
+		await waitForHub(page);
+		const logo = page.getByRole('banner').locator('img').first();
+		await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(22);
+		const svgImages = await page.evaluate(() =>
+			performance
+				.getEntriesByType('resource')
+				.filter((entry) => /^(img|css)$/.test((entry as PerformanceResourceTiming).initiatorType) && /\.svg(?:[?#]|$)/.test(entry.name))
+				.map((entry) => entry.name)
+		);
+		expect(svgImages, `${device.viewport.width} px wide`).toEqual([]);
+		await context.close();
+	}
+});
+
 test('a touch on the file\'s text (the outline, or the plain text after it) loads the editor at once, without waiting for the runtime or the preview', async ({ context }) => {
 	await keepOne(context);
 	const holder = await holdStorage(context);
