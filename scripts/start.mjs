@@ -38,7 +38,7 @@ const out = process.env.STUDIO_OUT_DIR ?? 'build';
 const stamp = join(out, 'index.html');
 const inputs = ['src', 'static', 'package.json', 'svelte.config.js', 'vite.config.ts'];
 /** The base path the existing build was made for (a build for another one must be redone). */
-const builtFor = existsSync(stamp) && /<link rel="icon" href="([^"]*)\/icons\/icon\.svg"/.exec(readFileSync(stamp, 'utf8'))?.[1];
+const builtFor = existsSync(stamp) && /<link rel="icon" href="([^"]*)\/icons\/icon-66\.png"/.exec(readFileSync(stamp, 'utf8'))?.[1];
 const stale = !existsSync(stamp) || builtFor !== base || newest(inputs) > statSync(stamp).mtimeMs || process.env.STUDIO_REBUILD === '1';
 
 if (!(await isPortFree(port))) {

@@ -207,7 +207,7 @@ test('a desktop start loads the editor’s code once the first preview has settl
 	expect(settled!.at).toBeGreaterThanOrEqual(handed!.at);
 });
 
-test('the studio’s screen draws no SVG file as an image, on a desktop or a phone: each would get a document of its own on the page’s thread; the top bar’s logo shows', async ({ browser, baseURL }) => {
+test('the studio’s screen and its icon draw no SVG file as an image, on a desktop or a phone: each would get a document of its own on the page’s thread; the top bar’s logo shows', async ({ browser, baseURL }) => {
 	for (const device of [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
 		const context = await browser.newContext({ baseURL, ...device });
 		const page = await context.newPage();
@@ -215,12 +215,14 @@ test('the studio’s screen draws no SVG file as an image, on a desktop or a pho
 		await waitForHub(page);
 		const logo = page.getByRole('banner').locator('img').first();
 		await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(22);
-		const svgImages = await page.evaluate(() =>
-			performance
+		// The page's icon too: the page fetches and decodes it itself (the browser asks it to).
+		const svgImages = await page.evaluate(() => [
+			...performance
 				.getEntriesByType('resource')
 				.filter((entry) => /^(img|css)$/.test((entry as PerformanceResourceTiming).initiatorType) && /\.svg(?:[?#]|$)/.test(entry.name))
-				.map((entry) => entry.name)
-		);
+				.map((entry) => entry.name),
+			...[...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')].map((link) => link.href).filter((href) => /\.svg(?:[?#]|$)/.test(href))
+		]);
 		expect(svgImages, `${device.viewport.width} px wide`).toEqual([]);
 		await context.close();
 	}
