@@ -66,11 +66,12 @@
 			return node;
 		};
 		var style = el('style');
-		// Sizes follow the workbench's (top bar 44 px, panel headings, tabs, the status bar), so the
-		// studio's own screen replaces this one with little movement. Contained: the studio mounting
+		// Sizes follow the workbench's (top bar 44 px, panel headings, tabs, the status bar), and its fonts
+		// are the studio's (--font and --mono: the shell's stylesheet, loaded before this script runs), so
+		// the studio's own screen replaces this one with little movement. Contained: the studio mounting
 		// beneath it (and its stylesheets arriving) never lays this text out again.
 		style.textContent =
-			'#studio-first-paint{position:fixed;inset:0;z-index:2147483646;contain:strict;display:flex;flex-direction:column;background:Canvas;color:CanvasText;font:14px system-ui,sans-serif}' +
+			'#studio-first-paint{position:fixed;inset:0;z-index:2147483646;contain:strict;display:flex;flex-direction:column;background:Canvas;color:CanvasText;font:14px var(--font)}' +
 			'#studio-first-paint>header{height:44px;flex:none;display:flex;align-items:center;gap:8px;padding:0 12px;border-bottom:1px solid #e4e4e7}' +
 			'#studio-first-paint>header b{font-size:16px}' +
 			'#studio-first-paint .body{flex:1;display:flex;min-height:0}' +
@@ -80,7 +81,7 @@
 			'#studio-first-paint .files .on{font-weight:600;color:#4338ca;background:#eef2ff}' +
 			'#studio-first-paint .editor,#studio-first-paint .elsewhere{flex:1}' +
 			'#studio-first-paint .tab{height:34px;flex:none;display:flex;align-items:center;padding:0 8px;border-bottom:1px solid #e4e4e7}' +
-			'#studio-first-paint textarea{flex:1;border:0;margin:0;padding:4px 8px 4px 41px;resize:none;outline:none;background:transparent;color:inherit;font:13px/20px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;tab-size:2}' +
+			'#studio-first-paint textarea{flex:1;border:0;margin:0;padding:4px 8px 4px 41px;resize:none;outline:none;background:transparent;color:inherit;font:13px/20px var(--mono);white-space:pre-wrap;tab-size:2}' +
 			'#studio-first-paint>footer{height:24px;flex:none;display:flex;align-items:center;padding:0 10px;font-size:12px;border-top:1px solid #e4e4e7}' +
 			'@media (max-width:767px){#studio-first-paint .files,#studio-first-paint .preview,#studio-first-paint .editor h2{display:none}#studio-first-paint>footer{height:80px;align-items:flex-end;padding-bottom:4px}}';
 		var root = el('div');

@@ -291,6 +291,43 @@ test.describe('before the studio’s code has loaded', () => {
 		await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', 'styles.css');
 		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed before the pick -->$/);
 	});
+	test('the first paint lays out every font the studio’s first screen then draws with, on a desktop and a phone, and its code font is the studio’s', async ({ browser, baseURL }) => {
+		// Each size, weight and style of a font, as `family kind|size|weight|style`, of the elements with text `selector` finds.
+		const fonts = (page: Page, selector: string, shownOnly: boolean) =>
+			page.evaluate(
+				({ selector, shownOnly }) => {
+					const found = new Set<string>();
+					for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+						const text = element instanceof HTMLTextAreaElement ? element.value : [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+						if (!text || (shownOnly && !element.getClientRects().length)) continue;
+						const style = getComputedStyle(element);
+						found.add(`${/monospace/.test(style.fontFamily) ? 'mono' : 'sans'}|${style.fontSize}|${style.fontWeight}|${style.fontStyle}`);
+					}
+					return [...found].sort();
+				},
+				{ selector, shownOnly }
+			);
+		const family = (text: string) => text.replace(/["'\s]/g, '');
+		for (const device of [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
+			const context = await browser.newContext({ baseURL, serviceWorkers: 'block', ...device });
+			const release = await holdStudioCode(context);
+			const page = await context.newPage();
+			await page.goto('/', { waitUntil: 'commit' });
+			await expect(page.locator('#studio-first-paint textarea')).toHaveValue(/<!doctype html>/);
+			// The outline, and the shell's unseen sizes laid out with it.
+			const painted = await fonts(page, '#studio-first-paint *, #studio-fonts *', false);
+			const outlineCode = await page.locator('#studio-first-paint textarea').evaluate((area) => getComputedStyle(area).fontFamily);
+			release();
+			await waitForHub(page);
+			await expect.poll(() => page.evaluate(() => performance.getEntriesByName('studio:start-settled').length), { timeout: 15_000 }).toBe(1);
+			if (device.viewport.width > 800) await expect(page.locator('.cm-content')).toContainText('<!doctype html>');
+			await expect(page.locator('#studio-first-paint, #studio-fonts')).toHaveCount(0);
+			const studio = await fonts(page, 'body *', true);
+			expect(studio.filter((font) => !painted.includes(font)), `${device.viewport.width} px wide: fonts the first paint did not lay out`).toEqual([]);
+			expect(family(outlineCode)).toBe(family(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mono'))));
+			await context.close();
+		}
+	});
 	test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
 		const release = await holdStudioCode(context);
 		const page = await context.newPage();

@@ -1,6 +1,6 @@
 // The outline src/first-paint.js draws before the studio's code loads (from the first screen this
-// device kept): the editor takes what was typed into it, then it goes. Its id is the one contract
-// between the two.
+// device kept): the editor takes what was typed into it, then it goes, and the shell's unseen font
+// sizes (app.html's studio-fonts) with it. Its id is the one contract between the two.
 const ID = 'studio-first-paint';
 
 /** What the outline's text area holds when the editor takes over. */
@@ -48,5 +48,6 @@ export function removeFirstPaint(): void {
 	const outline = document.getElementById(ID);
 	picked = outline?.getAttribute('data-open') ?? picked;
 	outline?.remove();
+	document.getElementById('studio-fonts')?.remove();
 	deliver();
 }
