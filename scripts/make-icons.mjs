@@ -24,6 +24,12 @@ function chunk(type, data) {
 	crc.writeUInt32BE(crc32(td));
 	return Buffer.concat([len, td, crc]);
 }
+/** How far (px, py) is from the segment [x1, y1, x2, y2]. */
+function distSeg(px, py, [x1, y1, x2, y2]) {
+	const dx = x2 - x1, dy = y2 - y1;
+	const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)));
+	return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
+}
 /** Draws a rounded square (or full bleed when maskable) with a white "</>" glyph made of strokes. */
 function icon(size, maskable, monochrome = false) {
 	const raw = Buffer.alloc((size * 4 + 1) * size);
@@ -40,11 +46,6 @@ function icon(size, maskable, monochrome = false) {
 		[cx + 0.6 * s, cy - 2.6 * s, cx - 0.6 * s, cy + 2.6 * s]
 	];
 	const w = s * 0.55;
-	const distSeg = (px, py, [x1, y1, x2, y2]) => {
-		const dx = x2 - x1, dy = y2 - y1;
-		const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)));
-		return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
-	};
 	for (let y = 0; y < size; y++) {
 		raw[y * (size * 4 + 1)] = 0;
 		for (let x = 0; x < size; x++) {
@@ -78,11 +79,6 @@ function png(size, raw) {
  */
 function smallIcon(size) {
 	const segs = [[25, 20, 15, 32], [15, 32, 25, 44], [39, 20, 49, 32], [49, 32, 39, 44], [35, 16, 29, 48]];
-	const distSeg = (px, py, [x1, y1, x2, y2]) => {
-		const dx = x2 - x1, dy = y2 - y1;
-		const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)));
-		return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
-	};
 	const raw = Buffer.alloc((size * 4 + 1) * size);
 	for (let y = 0; y < size; y++) {
 		raw[y * (size * 4 + 1)] = 0;

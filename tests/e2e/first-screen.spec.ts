@@ -5,6 +5,9 @@
 import { test, expect, waitForHub, previewFrame, holdStudioCode } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
+/** A desktop and a phone, for what a first screen must hold on both. */
+const DEVICES = [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }];
+
 const read = async (page: Page, path: string) => ((await page.evaluate((p) => window.studio!.readFile(p), path)) as { content: string } | null)?.content ?? null;
 
 /**
@@ -208,7 +211,7 @@ test('a desktop start loads the editor’s code once the first preview has settl
 });
 
 test('the studio’s screen and its icon draw no SVG file as an image, on a desktop or a phone: each would get a document of its own on the page’s thread; the top bar’s logo shows', async ({ browser, baseURL }) => {
-	for (const device of [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
+	for (const device of DEVICES) {
 		const context = await browser.newContext({ baseURL, ...device });
 		const page = await context.newPage();
 		await page.goto('/');
@@ -308,7 +311,7 @@ test.describe('before the studio’s code has loaded', () => {
 				{ selector, shownOnly }
 			);
 		const family = (text: string) => text.replace(/["'\s]/g, '');
-		for (const device of [{ viewport: { width: 1280, height: 800 } }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]) {
+		for (const device of DEVICES) {
 			const context = await browser.newContext({ baseURL, serviceWorkers: 'block', ...device });
 			const release = await holdStudioCode(context);
 			const page = await context.newPage();
