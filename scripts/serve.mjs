@@ -2,7 +2,8 @@
 // missing (a stale tab asking for a chunk of a replaced build) is a 404, never a crash; a page path
 // without an extension gets the app shell (the SPA fallback); nothing outside the build is served.
 // Text files go compressed when the browser takes it: the build writes a .br and a .gz beside each
-// (adapter-static's precompress), so nothing is compressed per request.
+// (adapter-static's precompress), so nothing is compressed per request. Each answer carries a validator
+// (ETag, Last-Modified): the shell and sw.js are revalidated at every load, and an unchanged one is a 304.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
@@ -26,9 +27,9 @@ export function createStudioServer({ root, base, log = () => {} }) {
 			for (const encoding of encodings) {
 				const body = await readFile(`${full}.${ENCODINGS[encoding]}`).catch(() => null);
 				// A tiny file can grow when compressed: then it goes as it is.
-				if (body && body.length < plain.size) return { body, type, path, encoding };
+				if (body && body.length < plain.size) return { body, type, path, encoding, modified: plain.mtime, tag: entityTag(plain, encoding) };
 			}
-			return { body: await readFile(full), type, path, encoding: null };
+			return { body: await readFile(full), type, path, encoding: null, modified: plain.mtime, tag: entityTag(plain, null) };
 		} catch {
 			return null; // gone between the check and the read: the same as missing
 		}
@@ -49,14 +50,23 @@ export function createStudioServer({ root, base, log = () => {} }) {
 				log(`404 ${url.pathname}`);
 				return send(res, 404, 'Not found');
 			}
+			const validators = {
+				// Hashed chunks never change; everything else (the shell, sw.js, the manifest) is revalidated.
+				'Cache-Control': found.path.includes('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+				ETag: found.tag,
+				'Last-Modified': found.modified.toUTCString(),
+				Vary: 'Accept-Encoding'
+			};
+			if (unchanged(req.headers, found)) {
+				res.writeHead(304, validators);
+				return res.end();
+			}
 			res.writeHead(200, {
 				'Content-Type': found.type.startsWith('text/') || found.type.includes('javascript') || found.type.includes('json') ? `${found.type}; charset=utf-8` : found.type,
 				'Content-Length': found.body.length,
-				// Hashed chunks never change; everything else (the shell, sw.js, the manifest) is revalidated.
-				'Cache-Control': found.path.includes('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache',
 				'X-Content-Type-Options': 'nosniff',
 				...(found.encoding ? { 'Content-Encoding': found.encoding } : {}),
-				Vary: 'Accept-Encoding'
+				...validators
 			});
 			res.end(req.method === 'HEAD' ? undefined : found.body);
 		} catch (error) {
@@ -86,6 +96,30 @@ function accepted(header) {
 			})
 	);
 	return /** @type {(keyof typeof ENCODINGS)[]} */ (['br', 'gzip'].filter((name) => (offered.get(name) ?? offered.get('*') ?? 0) > 0));
+}
+
+/**
+ * A weak validator of one file as sent: its size and time of change, and the encoding, since the brotli,
+ * gzip and plain bodies of one file are different representations (RFC 9110 §8.8.3).
+ * @param {import('node:fs').Stats} plain @param {string | null} encoding
+ */
+function entityTag(plain, encoding) {
+	return `W/"${plain.size.toString(16)}-${Math.floor(plain.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/**
+ * Whether the browser's copy is current (RFC 9110 §13.1): If-None-Match, compared weakly, wins over
+ * If-Modified-Since, which HTTP dates only to the second.
+ * @param {import('node:http').IncomingHttpHeaders} headers @param {{ tag: string; modified: Date }} found
+ */
+function unchanged(headers, found) {
+	const match = headers['if-none-match'];
+	if (match !== undefined) {
+		const opaque = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, '');
+		return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(found.tag));
+	}
+	const since = Date.parse(String(headers['if-modified-since'] ?? ''));
+	return Number.isFinite(since) && Math.floor(found.modified.getTime() / 1000) * 1000 <= since;
 }
 
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text */

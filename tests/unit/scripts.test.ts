@@ -36,9 +36,9 @@ describe('the start server', () => {
 		const server = createStudioServer({ root, base });
 		await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
 		const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-		const get = async (path: string) => {
-			const response = await fetch(`${origin}${path}`);
-			return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+		const get = async (path: string, headers: Record<string, string> = {}) => {
+			const response = await fetch(`${origin}${path}`, { headers });
+			return { status: response.status, type: response.headers.get('content-type'), body: await response.text(), headers: response.headers };
 		};
 		return { root, get, close: () => (server.closeAllConnections(), server.close(), rmSync(root, { recursive: true, force: true })) };
 	}
@@ -53,6 +53,49 @@ describe('the start server', () => {
 			expect((await get('/..%2f..%2fpackage.json')).status).toBe(404);
 			// App routes get the shell; the server is still up after all of the above.
 			expect(await get('/some/route')).toMatchObject({ status: 200, body: '<!doctype html><title>shell</title>' });
+		} finally {
+			close();
+		}
+	});
+
+	it('answers a revalidation of an unchanged file with 304, and a changed one or another encoding in full', async () => {
+		const { root, get, close } = await serve('');
+		try {
+			const first = await get('/', { 'accept-encoding': 'identity' });
+			const tag = first.headers.get('etag')!;
+			const modified = first.headers.get('last-modified')!;
+			expect(tag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+			expect(new Date(modified).getTime()).toBeGreaterThan(0);
+			const again = await get('/', { 'accept-encoding': 'identity', 'if-none-match': tag });
+			expect(again).toMatchObject({ status: 304, body: '' });
+			expect(again.headers.get('etag')).toBe(tag);
+			expect(again.headers.get('cache-control')).toBe('no-cache');
+			// Weak comparison, lists and `*`; an app route is the shell, so its validator is the shell's.
+			expect((await get('/', { 'accept-encoding': 'identity', 'if-none-match': tag.slice(2) })).status).toBe(304);
+			expect((await get('/', { 'accept-encoding': 'identity', 'if-none-match': `"other", ${tag}` })).status).toBe(304);
+			expect((await get('/', { 'if-none-match': '*' })).status).toBe(304);
+			expect((await get('/some/route', { 'accept-encoding': 'identity', 'if-none-match': tag })).status).toBe(304);
+			expect((await get('/', { 'accept-encoding': 'identity', 'if-none-match': '"other"' })).status).toBe(200);
+			// If-None-Match wins over If-Modified-Since; that alone compares to the second.
+			expect((await get('/', { 'if-none-match': '"other"', 'if-modified-since': modified })).status).toBe(200);
+			expect((await get('/', { 'if-modified-since': modified })).status).toBe(304);
+			expect((await get('/', { 'if-modified-since': new Date(Date.parse(modified) - 60_000).toUTCString() })).status).toBe(200);
+			expect((await get('/', { 'if-modified-since': 'not a date' })).status).toBe(200);
+			const chunk = await get('/_app/immutable/chunks/a.js');
+			expect((await get('/_app/immutable/chunks/a.js', { 'if-none-match': chunk.headers.get('etag')! })).status).toBe(304);
+			// The brotli body is another representation: its validator never passes for the plain one.
+			writeFileSync(join(root, 'index.html.br'), 'x');
+			const packed = await get('/', { 'accept-encoding': 'br' });
+			expect(packed.headers.get('content-encoding')).toBe('br');
+			expect(packed.headers.get('etag')).not.toBe(tag);
+			expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': packed.headers.get('etag')! })).status).toBe(304);
+			expect((await get('/', { 'accept-encoding': 'identity', 'if-none-match': packed.headers.get('etag')! })).status).toBe(200);
+			// A new build's shell: the old validator no longer holds.
+			rmSync(join(root, 'index.html.br'));
+			writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell of the next build</title>');
+			const changed = await get('/', { 'accept-encoding': 'identity', 'if-none-match': tag });
+			expect(changed).toMatchObject({ status: 200, body: '<!doctype html><title>shell of the next build</title>' });
+			expect(changed.headers.get('etag')).not.toBe(tag);
 		} finally {
 			close();
 		}
