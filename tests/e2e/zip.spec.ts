@@ -1,9 +1,9 @@
 // Zip out and in, as a person does it: Export → Download .zip on a desktop, then Export → Import a
 // .zip… through the file picker on a phone in a fresh browser profile — the files arrive identical.
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, wakeEditor } from './fixtures';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 
 type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
 const listing = async (page: Page) =>
@@ -102,6 +102,53 @@ test('without a directory picker (Firefox, Safari, phones) a folder is uploaded 
 	expect(((await page.evaluate(() => window.studio!.readFile('css/site.css'))) as { content: string }).content).toBe('h1 { color: teal }');
 	await expect(previewFrame(page).locator('h1')).toHaveText('Uploaded');
 });
+
+for (const early of [true, false]) {
+	test(`a .zip imported over the workspace ${early ? 'as the studio starts' : 'once the editor is up, in two tabs'}, its page not at its root, opens that page in the editor as the preview shows it`, async ({ page, context }) => {
+		const editor = (tab: Page) => tab.locator('section[data-region="editor"] .cm-content');
+		const tabs = [page];
+		await page.goto('/');
+		let release = () => {};
+		if (early) {
+			// As the studio starts (its code is there, the hub may not be), the editor shows the first
+			// screen's file; the call waits for the hub, and CodeMirror's code comes after the import (as
+			// on a slow phone), not before it.
+			await page.waitForFunction(() => window.studio !== undefined);
+			const held = new Promise<void>((resolve) => (release = resolve));
+			await page.route('**/_app/immutable/**', async (route) => {
+				await held;
+				await route.continue();
+			});
+		} else {
+			// The starter's index.html open in both, co-edited.
+			tabs.push(await context.newPage());
+			for (const tab of tabs) {
+				if (tab !== page) await tab.goto('/');
+				await waitForHub(tab);
+				await wakeEditor(tab);
+				await expect(editor(tab)).toContainText('<!doctype html>');
+			}
+		}
+		// As a package's demo comes: its page under demo/, the code it loads one folder up.
+		const zip = Buffer.from(zipSync({ 'README.md': strToU8('# A library'), 'lib.js': strToU8('document.body.dataset.lib = "on";'), 'demo/index.html': strToU8('<!doctype html><h1>The demo page</h1><script src="../lib.js"></script>') })).toString('base64');
+		const imported = (await page.evaluate((data) => window.studio!.callTool('workspace_import_zip', { data, mode: 'replace' }), zip)) as { isError: boolean };
+		expect(imported.isError).toBe(false);
+		release();
+		for (const tab of tabs) {
+			// The starter's index.html went with the import: its tab gives way to the page, not to an empty editor.
+			await wakeEditor(tab);
+			await expect(editor(tab)).toContainText('<h1>The demo page</h1>');
+			await expect(tab.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'index.html', exact: true })).toHaveAttribute('title', 'demo/index.html');
+			await expect(previewFrame(tab).locator('h1')).toHaveText('The demo page');
+			await expect(previewFrame(tab).locator('body')).toHaveAttribute('data-lib', 'on');
+		}
+		// As after a reload, which opens the file the hub holds active.
+		await page.reload();
+		await waitForHub(page);
+		await wakeEditor(page);
+		await expect(editor(page)).toContainText('<h1>The demo page</h1>');
+	});
+}
 
 test('History → Download .zip of an earlier revision holds the files as they were then', async ({ page }, testInfo) => {
 	await page.goto('/');
