@@ -138,7 +138,7 @@ for (const early of [true, false]) {
 			// The starter's index.html went with the import: its tab gives way to the page, not to an empty editor.
 			await wakeEditor(tab);
 			await expect(editor(tab)).toContainText('<h1>The demo page</h1>');
-			await expect(tab.getByRole('list', { name: 'Open files' }).getByRole('button', { name: 'index.html', exact: true })).toHaveAttribute('title', 'demo/index.html');
+			await expect(tab.getByRole('list', { name: 'Open files' }).locator('button[aria-current="page"]')).toHaveAttribute('title', 'demo/index.html');
 			await expect(previewFrame(tab).locator('h1')).toHaveText('The demo page');
 			await expect(previewFrame(tab).locator('body')).toHaveAttribute('data-lib', 'on');
 		}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStudio, ok, errorCode } from './helpers/studio-fixture';
 import { TOOLS } from '../../src/lib/tools/schema';
 import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
+import { strToU8, zipSync } from 'fflate';
 
 type Mut = { revision: number; changedPaths: string[]; preview: { revision: number; status: string } };
 
@@ -142,6 +143,26 @@ describe('workspace tools', () => {
 		expect(service.workspace.activePath).toBe('styles.css');
 		expect(events).toEqual([{ type: 'focus', path: 'styles.css', line: 3, revision: 1 }]);
 		expect(errorCode(await direct('workspace_open_file', { path: 'x.css' }))).toBe('WORKSPACE_FILE_NOT_FOUND');
+	});
+
+	it('a workspace replaced without its open file moves every editor to the new one, and its undo back; a file deleted by hand moves none', async () => {
+		const { direct, service } = await makeStudio();
+		const focus: unknown[] = [];
+		service.subscribe((e) => e.type === 'focus' && focus.push(e));
+		ok(await direct('workspace_delete_file', { path: 'styles.css' }));
+		ok(await direct('workspace_open_file', { path: 'README.md' }));
+		ok(await direct('workspace_delete_file', { path: 'README.md' }));
+		expect(focus).toEqual([{ type: 'focus', path: 'README.md', line: undefined, revision: 2 }]);
+		focus.length = 0;
+		ok(await direct('workspace_open_file', { path: 'index.html' }));
+		focus.length = 0;
+		const zip = Buffer.from(zipSync({ 'demo/index.html': strToU8('<h1>Demo</h1>'), 'lib.js': strToU8('1') })).toString('base64');
+		const imported = ok<Mut>(await direct('workspace_import_zip', { data: zip, mode: 'replace' }));
+		ok(await direct('workspace_undo'));
+		expect(focus).toEqual([
+			{ type: 'focus', path: 'demo/index.html', revision: imported.revision },
+			{ type: 'focus', path: 'index.html', revision: imported.revision + 1 }
+		]);
 	});
 
 	it('folder tools answer truthfully while no folder is connected', async () => {

@@ -10,6 +10,9 @@ import { historyPlan, restorePlan } from './history-plans';
 import { NO_PREVIEW, type PreviewOutcome, type PreviewPort, type QuarantinedRecord, type RepositoryPort, type WorkspacePlan } from './ports';
 import type { CallContext } from './types';
 
+/** Changes that can replace the workspace's files as a whole (an undo or redo of such a change too). */
+const WHOLESALE = new Set(['replace', 'revert', 'reapply']);
+
 /** Who is mutating, for history ("revision 42 — workspace_apply_patch by model, approved"). */
 export interface MutationMeta {
 	tool: string;
@@ -229,7 +232,13 @@ export class WorkspaceService {
 			}
 			this.#workspace = result.workspace;
 			this.#undo = undo;
-			this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId, whole: planned.change.type === 'replace' });
+			const whole = planned.change.type === 'replace';
+			this.#emit({ type: 'changed', revision: result.workspace.revision, changedPaths: entry.changedPaths, source: meta.context.source, tool: meta.tool, tabId: meta.context.tabId, whole });
+			// The workspace replaced (an archive imported, a revision restored; undone or redone) without
+			// the file that was open: every editor opens the new one, as a reload would, not an empty
+			// editor. A file deleted or renamed by hand moves no one's editor.
+			const moved = result.diff.activePath;
+			if (moved?.after && WHOLESALE.has(planned.change.type) && !result.workspace.files.has(moved.before ?? '')) this.#emit({ type: 'focus', path: moved.after, revision: result.workspace.revision });
 			return { ...result, changed: true };
 		}
 	}

@@ -85,7 +85,7 @@ export class EditorController {
 			clean: (path) => this.#markClean(path),
 			conflict: (path, theirs, revision) => this.conflicts?.raise(path, theirs, revision),
 			apply: (path, theirs, revision) => this.#remote?.apply(path, theirs, revision),
-			gone: (path) => void this.#gone(path),
+			gone: (path) => void this.#dropTab(path),
 			status: (status) => (this.status = status),
 			flush: (path) => this.flush(path)
 		};
@@ -124,7 +124,7 @@ export class EditorController {
 			pull: (path) => void this.#sync?.pull(path),
 			typed: (path) => this.#onLocalEdit(path),
 			open: (path) => this.open(path),
-			drop: (path) => void this.#gone(path),
+			drop: (path) => void this.#dropTab(path),
 			loading: (on) => (this.loading = on),
 			useCm: (cm) => {
 				this.#cm = cm;
@@ -156,7 +156,7 @@ export class EditorController {
 			},
 			typed: (path) => this.#onLocalEdit(path),
 			clean: (path) => this.#markClean(path),
-			drop: (path) => void this.#gone(path),
+			drop: (path) => void this.#dropTab(path),
 			saved: () => (this.status = 'saved')
 		};
 		this.#opener = new FileOpener({
@@ -169,7 +169,7 @@ export class EditorController {
 			tabs: { get: () => this.tabs, set: (tabs) => (this.tabs = tabs) },
 			active: { get: () => this.active, set: (path) => (this.active = path) },
 			wrap: () => this.wrap,
-			gone: (path) => this.#gone(path),
+			close: (path) => this.close(path),
 			typed: (path) => this.#onLocalEdit(path)
 		});
 		studio.onHide.add(() => {
@@ -241,26 +241,6 @@ export class EditorController {
 			this.active = this.tabs.at(-1) ?? null;
 			if (this.active) await this.open(this.active);
 		}
-	}
-
-	/**
-	 * `path` is gone (deleted, or an archive imported over it) with nothing typed: its tab closes, and
-	 * the last one gives way to the hub's active file, as a reload would open it.
-	 */
-	async #gone(path: string): Promise<void> {
-		await this.#dropTab(path);
-		if (this.tabs.length) return;
-		const ws = this.#studio.workspace;
-		const successor = () => (ws.files.some((f) => f.path === ws.activePath && f.path !== path && f.kind === 'text') ? ws.activePath : null);
-		const now = successor();
-		if (now) return this.open(now);
-		// A co-edited file's session can close before the change that deleted it arrives: wait for that.
-		const next = () => {
-			this.#studio.onChange.delete(next);
-			const after = successor();
-			if (after && !this.tabs.length) void this.open(after);
-		};
-		this.#studio.onChange.add(next);
 	}
 
 	/** Closes a tab (saving first). */

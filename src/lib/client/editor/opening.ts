@@ -24,8 +24,7 @@ export interface OpenHost {
 	/** The file shown (read and replaced). */
 	active: { get: () => string | null; set: (path: string | null) => void };
 	wrap: () => boolean;
-	/** `path` turned out to be gone: its tab closes. */
-	gone: (path: string) => Promise<void>;
+	close: (path: string) => Promise<void>;
 	/** A keystroke in `path`. */
 	typed: (path: string) => void;
 }
@@ -87,7 +86,7 @@ export class FileOpener {
 		if (!sessions.has(path)) {
 			if (!start.live) return; // opened once the hub answers (goLive)
 			const loaded = await this.load(path);
-			if (!loaded) return this.#host.gone(path);
+			if (!loaded) return this.#host.close(path);
 			// A concurrent open() may have set it meanwhile: that one stays.
 			if (!sessions.has(path)) {
 				sessions.set(path, loaded);
