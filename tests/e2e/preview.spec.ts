@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer } from './helpers/close-server';
+import { PNG } from 'pngjs';
 
 type Preview = { revision: number; status: string; code?: string; message?: string };
 type Result = { isError: boolean; structuredContent: { revision?: number; preview?: Preview; error?: { code: string } } & Record<string, unknown> };
@@ -256,6 +257,32 @@ fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.da
 	await expect(page.getByTestId('preview-warning')).toContainText('Blocked a network request');
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
+});
+
+test('backgrounds a script sets (a property, setProperty, cssText, markup added later) and an <object> of a site file load the workspace\'s files, as on a host', async ({ page }) => {
+	await ready(page);
+	const dot = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>';
+	await call(page, 'workspace_create_file', { path: 'img/dot.svg', content: dot });
+	await call(page, 'workspace_create_file', { path: 'parts/box.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text id="box" y="15">box</text></svg>' });
+	const boxes = ['property', 'set-property', 'css-text'].map((id) => `<div id="${id}" style="width:20px;height:20px"></div>`).join('');
+	// As sliders and lazy loaders do: the URL is relative to the page, written after it loaded.
+	const script = `document.getElementById('property').style.backgroundImage = 'url(img/dot.svg)';
+document.getElementById('set-property').style.setProperty('background-image', "url('./img/dot.svg')");
+document.getElementById('css-text').style.cssText = 'width:20px;height:20px;background:url("img/dot.svg") no-repeat';
+document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;height:20px;background-image:url(img/dot.svg)"></p>');`;
+	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(`${boxes}<object id="part" data="parts/box.svg" type="image/svg+xml" width="40" height="20">no part</object>`, script) });
+	expect(written.structuredContent.preview?.status).toBe('ready');
+	for (const id of ['property', 'set-property', 'css-text', 'later']) {
+		const box = frame(page).locator(`#${id}`);
+		await expect.poll(() => box.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("blob:/);
+		// The file itself drawn: the box is the dot's red.
+		await expect.poll(async () => { const png = PNG.sync.read(await box.screenshot()); return [...png.data.subarray(0, 3)].join(','); }).toBe('204,0,0');
+	}
+	// The same width and height as the box: its own file, not its fallback text.
+	await expect(frame(page).locator('#part')).toHaveAttribute('data', /^data:image\/svg\+xml/);
+	expect(await frame(page).locator('#part').evaluate((el) => (el as HTMLObjectElement).getBoundingClientRect().width)).toBe(40);
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] };
+	expect(status.errors.map((e) => e.message)).toEqual([]);
 });
 
 test('the person can allow the network for a workspace: its page then fetches, the choice is kept, and every tab follows', async ({ page, context }) => {

@@ -19,7 +19,7 @@ export interface HtmlElement {
 }
 
 /** Elements the compiler cares about. */
-const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
 const RAW = new Set(['script', 'style']);
 
 /** An event handler attribute (`onclick`, `onsubmit`…): a script, as far as the compiler is concerned. */

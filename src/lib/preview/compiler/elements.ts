@@ -6,8 +6,8 @@ import { isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../htm
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
 
-const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href'];
-const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe']);
+const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
+const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
 
 /** The edits one element needs: inlined styles and scripts, module entries, asset URLs. */
 export function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {

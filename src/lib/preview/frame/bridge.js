@@ -226,6 +226,9 @@ function studioBridge(config) {
 				var missing = el.getAttribute('data-missing');
 				var at = missing ? String(el.getAttribute('data-missing-at') || '').split(':') : [];
 				if (missing) return send({ type: 'error', message: 'Missing file: ' + missing + ' is not in the workspace', source: at[0] || '', line: Number(at[1]) || 0, column: 0 });
+				// An <object> that fails shows its fallback content, which is the page's to decide; and
+				// Chromium fires error now and then at one whose document did load, as a render replaces another.
+				if (el.tagName === 'OBJECT') return;
 				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || /** @type {any} */ (el).href || el.tagName.toLowerCase();
 				if (String(url).indexOf(config.origin) === 0) return; // the request programs answer it from the workspace
 				// Another site's file that did not load: the network is off or the host is down, not the page's fault.

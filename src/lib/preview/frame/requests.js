@@ -2,9 +2,9 @@
 // Requests for the site's own files, answered from the revision the frame shows. A relative URL
 // resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
 // XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
-// file:line that asked), images, media and scripts set from script get a blob: URL of the file, and
-// new Worker('worker.js') starts from the file's text. Requests to other origins are the browser's
-// (the preview's policy decides whether they leave).
+// file:line that asked), images, media and scripts set from script get a blob: URL of the file, as
+// do url()s in styles set from script, and new Worker('worker.js') starts from the file's text.
+// Requests to other origins are the browser's (the preview's policy decides whether they leave).
 
 /**
  * Installs the request shims.
@@ -209,14 +209,57 @@ function studioRequests(api) {
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
 	redirect(HTMLScriptElement, 'src');
+
+	// url(…) in a style set from script (el.style.backgroundImage = 'url(img/hero.jpg)', as sliders and
+	// lazy loaders do; setProperty, cssText, a style attribute, markup added later): the style attribute
+	// is written again with the site's files as blob: URLs once the host has answered, unless it has
+	// changed meanwhile. The style's properties are no accessors to wrap in Chromium; the attribute
+	// reflects them all. The page's own markup comes compiled, its url()s data: URLs already.
+	var CSS_URL = /url\(\s*['"]?([^'"()]*?)['"]?\s*\)/;
+	/**
+	 * `el`'s style attribute again, each site URL in a url() its file's blob: URL (a missing file's stays).
+	 * @param {Element} el
+	 */
+	function restyle(el) {
+		var style = el.getAttribute('style');
+		// Split by the pattern, every second piece is a url()'s address.
+		var pieces = style && style.indexOf('url(') >= 0 ? style.split(CSS_URL) : [];
+		var site = false;
+		/** @type {(string | Promise<string>)[]} */
+		var parts = pieces.map(function (piece, i) {
+			var url = i % 2 ? siteUrl(piece.trim()) : null;
+			if (!url) return i % 2 ? 'url("' + piece + '")' : piece;
+			site = true;
+			return blobOf(url).then(function (blob) {
+				return 'url("' + (blob || piece) + '")';
+			});
+		});
+		if (site)
+			Promise.all(parts).then(function (done) {
+				if (el.getAttribute('style') === style) el.setAttribute('style', done.join(''));
+			});
+	}
+	new MutationObserver(function (records) {
+		records.forEach(function (record) {
+			if (record.type === 'attributes') return restyle(/** @type {Element} */ (record.target));
+			record.addedNodes.forEach(function (node) {
+				if (!(node instanceof Element)) return;
+				restyle(node);
+				node.querySelectorAll('[style*="url("]').forEach(restyle);
+			});
+		});
+	}).observe(document, { attributes: true, attributeFilter: ['style'], childList: true, subtree: true });
+
 	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
 	window.addEventListener(
 		'error',
 		function (event) {
 			var el = /** @type {any} */ (event.target);
 			if (!el || el === window || !el.tagName) return;
-			var attribute = el.tagName === 'LINK' ? 'href' : 'src';
-			var found = siteUrl(el.getAttribute(attribute));
+			var attribute = el.tagName === 'LINK' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
+			var written = el.getAttribute(attribute);
+			// Without the attribute there is nothing to load (not the file "null").
+			var found = written === null ? null : siteUrl(written);
 			if (!found || el.getAttribute('data-studio-retried')) return;
 			var url = found;
 			el.setAttribute('data-studio-retried', '');
