@@ -259,7 +259,7 @@ fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.da
 	expect(asked).toEqual([]);
 });
 
-test('backgrounds a script sets (a property, setProperty, cssText, markup added later) and an <object> of a site file load the workspace\'s files, as on a host', async ({ page }) => {
+test('backgrounds a script sets (a property, setProperty, cssText, markup added later), an <object> of a site file and a frame of a site page load the workspace\'s files, as on a host', async ({ page }) => {
 	await ready(page);
 	const dot = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>';
 	await call(page, 'workspace_create_file', { path: 'img/dot.svg', content: dot });
@@ -270,7 +270,10 @@ test('backgrounds a script sets (a property, setProperty, cssText, markup added 
 document.getElementById('set-property').style.setProperty('background-image', "url('./img/dot.svg')");
 document.getElementById('css-text').style.cssText = 'width:20px;height:20px;background:url("img/dot.svg") no-repeat';
 document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;height:20px;background-image:url(img/dot.svg)"></p>');`;
-	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(`${boxes}<object id="part" data="parts/box.svg" type="image/svg+xml" width="40" height="20">no part</object>`, script) });
+	// A page in a folder of its own, framed: its stylesheet and image are named from there.
+	await call(page, 'workspace_create_file', { path: 'parts/card.html', content: '<!doctype html><link rel="stylesheet" href="card.css"><p id="card">Card</p><img src="../img/dot.svg" width="8" height="8" alt="dot">' });
+	await call(page, 'workspace_create_file', { path: 'parts/card.css', content: '#card { color: rgb(0, 128, 128) }' });
+	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(`${boxes}<object id="part" data="parts/box.svg" type="image/svg+xml" width="40" height="20">no part</object><iframe id="cards" src="parts/card.html" title="card"></iframe>`, script) });
 	expect(written.structuredContent.preview?.status).toBe('ready');
 	for (const id of ['property', 'set-property', 'css-text', 'later']) {
 		const box = frame(page).locator(`#${id}`);
@@ -281,6 +284,9 @@ document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;h
 	// The same width and height as the box: its own file, not its fallback text.
 	await expect(frame(page).locator('#part')).toHaveAttribute('data', /^data:image\/svg\+xml/);
 	expect(await frame(page).locator('#part').evaluate((el) => (el as HTMLObjectElement).getBoundingClientRect().width)).toBe(40);
+	const card = frame(page).frameLocator('#cards');
+	await expect(card.locator('#card')).toHaveCSS('color', 'rgb(0, 128, 128)');
+	await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
 	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] };
 	expect(status.errors.map((e) => e.message)).toEqual([]);
 });

@@ -90,6 +90,32 @@ describe('compile', () => {
 		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png', line: 1 })]);
 	});
 
+	it('a frame of a workspace page shows it compiled, its files resolved from its own folder; a page framing itself is cut', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<h1>Home</h1><iframe src="parts/card.html?x=1" title="card"></iframe><iframe src="https://example.com/"></iframe><iframe srcdoc="<b>own</b>" src="parts/card.html"></iframe><object data="parts/logo.svg"></object>',
+				'parts/card.html': '<link rel="stylesheet" href="card.css"><img src="../img/dot.svg" alt=""><script src="card.js"></script><iframe src="card.html"></iframe>',
+				'parts/card.css': 'b { color: teal }',
+				'parts/card.js': 'window.card = 1;',
+				'parts/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+				'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>'
+			})
+		);
+		expect(diagnostics.filter((d) => d.kind === 'missing')).toEqual([]);
+		const [, before, compiled] = /<iframe([^>]*) title="card" srcdoc="([^"]*)"><\/iframe>/.exec(html)!;
+		expect(before).not.toContain(' src=');
+		const card = compiled!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+		expect(card).toContain('b { color: teal }');
+		expect(card).toContain('window.card = 1;');
+		expect(card).toMatch(/<img src="data:image\/svg\+xml[^"]*"/);
+		// The card framing itself: one level down it is its text as a data: URL, not compiled again.
+		expect(card).toMatch(/<iframe src="data:text\/html/);
+		// Another site's frame, and a frame with its own srcdoc, stay as written; an <object> of a file gets it.
+		expect(html).toMatch(/<iframe[^>]* src="https:\/\/example\.com\/">/);
+		expect(html).toMatch(/<iframe[^>]* srcdoc="&lt;b>own&lt;\/b>" src="data:text\/html/);
+		expect(html).toMatch(/<object[^>]* data="data:image\/svg\+xml/);
+	});
+
 	it('a reference to a file that is not in the workspace names the file and line and never becomes a URL of the studio', () => {
 		const page = '<!doctype html>\n<head>\n<link rel="stylesheet" href="missing.css">\n</head>\n<body>\n<img src="gone.png">\n<script src="nope.js"></script>\n<script type="module" src="./lost.js"></script>\n<link rel="stylesheet" href="https://cdn.example/x.css">\n</body>';
 		const { html, diagnostics } = compile(ws({ 'index.html': page, 'css.css': '' }));

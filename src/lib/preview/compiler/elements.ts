@@ -2,7 +2,8 @@
 // origin of their lines, for the document's line map), module scripts into the module graph, asset
 // URLs as data: URLs, missing references marked with the file and line that asked for them.
 import { resolveReference } from '../../domain/paths';
-import { isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
+import { isHtml } from '../../domain/kinds';
+import { applyEdits, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
 
@@ -49,6 +50,12 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	const out: Record<string, string> = { ...attribs };
 	// Event handler attributes are scripts: onclick="location.href='about.html'" goes to the page.
 	for (const key of Object.keys(out)) if (isHandlerAttribute(key)) out[key] = siteLocation(out[key]!);
+	// A frame of the site's own page shows it compiled, its files resolved against its own path.
+	const framed = name === 'iframe' && out.src !== undefined && out.srcdoc === undefined ? framedPage(compiler, from, out.src) : null;
+	if (framed !== null) {
+		delete out.src;
+		out.srcdoc = framed;
+	}
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
 			if (out[key] === undefined || isSkippable(out[key]!)) continue;
@@ -125,4 +132,29 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 /** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */
 function withoutIntegrity(attribs: Record<string, string>): Record<string, string> {
 	return Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity' && key !== 'crossorigin'));
+}
+
+/** Frames of frames are compiled this deep; a page further down (or framing itself) keeps its data: URL. */
+const FRAME_DEPTH = 3;
+const framing = new WeakMap<Compiler, string[]>();
+
+/**
+ * `<iframe src="part.html">` of a workspace page: that page compiled the way the shown page is (its
+ * stylesheets, scripts and assets inlined from paths relative to it), for the frame's srcdoc. A data:
+ * URL of its text would leave every relative file it names unresolved. Null: not such a page.
+ */
+function framedPage(compiler: Compiler, from: string, src: string): string | null {
+	const ref = src.trim();
+	if (isExternal(ref) || isSkippable(ref)) return null;
+	const path = resolveReference(from, ref.replace(/[?#].*$/, ''));
+	const file = path && isHtml(path) ? compiler.files.get(path) : undefined;
+	const stack = framing.get(compiler) ?? [];
+	if (!path || file?.content === undefined || stack.includes(path) || stack.length >= FRAME_DEPTH) return null;
+	framing.set(compiler, [...stack, path]);
+	try {
+		const source = file.content;
+		return applyEdits(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, path, source, element)));
+	} finally {
+		framing.set(compiler, stack);
+	}
 }
