@@ -269,7 +269,8 @@ test('backgrounds a script sets (a property, setProperty, cssText, markup added 
 	const script = `document.getElementById('property').style.backgroundImage = 'url(img/dot.svg)';
 document.getElementById('set-property').style.setProperty('background-image', "url('./img/dot.svg')");
 document.getElementById('css-text').style.cssText = 'width:20px;height:20px;background:url("img/dot.svg") no-repeat';
-document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;height:20px;background-image:url(img/dot.svg)"></p>');`;
+document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;height:20px;background-image:url(img/dot.svg)"></p>');
+document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"><stop stop-color="red"/></linearGradient></defs><rect id="painted" width="8" height="8" style="fill:url(#g)"/></svg>');`;
 	// A page in a folder of its own, framed: its stylesheet and image are named from there.
 	await call(page, 'workspace_create_file', { path: 'parts/card.html', content: '<!doctype html><link rel="stylesheet" href="card.css"><p id="card">Card</p><img src="../img/dot.svg" width="8" height="8" alt="dot">' });
 	await call(page, 'workspace_create_file', { path: 'parts/card.css', content: '#card { color: rgb(0, 128, 128) }' });
@@ -284,6 +285,8 @@ document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;h
 	// The same width and height as the box: its own file, not its fallback text.
 	await expect(frame(page).locator('#part')).toHaveAttribute('data', /^data:image\/svg\+xml/);
 	expect(await frame(page).locator('#part').evaluate((el) => (el as HTMLObjectElement).getBoundingClientRect().width)).toBe(40);
+	// A url() that names an element of the page (an SVG gradient) is the page's own, left as written.
+	expect(await frame(page).locator('#painted').getAttribute('style')).toBe('fill:url(#g)');
 	const card = frame(page).frameLocator('#cards');
 	await expect(card.locator('#card')).toHaveCSS('color', 'rgb(0, 128, 128)');
 	await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);

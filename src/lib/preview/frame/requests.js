@@ -227,7 +227,9 @@ function studioRequests(api) {
 		var site = false;
 		/** @type {(string | Promise<string>)[]} */
 		var parts = pieces.map(function (piece, i) {
-			var url = i % 2 ? siteUrl(piece.trim()) : null;
+			var href = i % 2 ? piece.trim() : '';
+			// url(#gradient) names an element of this page (an SVG paint server), and url() nothing.
+			var url = href && href.charAt(0) !== '#' ? siteUrl(href) : null;
 			if (!url) return i % 2 ? 'url("' + piece + '")' : piece;
 			site = true;
 			return blobOf(url).then(function (blob) {
