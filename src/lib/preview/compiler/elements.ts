@@ -146,7 +146,7 @@ const framing = new WeakMap<Compiler, string[]>();
 function framedPage(compiler: Compiler, from: string, src: string): string | null {
 	const ref = src.trim();
 	if (isExternal(ref) || isSkippable(ref)) return null;
-	const path = resolveReference(from, ref.replace(/[?#].*$/, ''));
+	const path = resolveReference(from, ref);
 	const file = path && isHtml(path) ? compiler.files.get(path) : undefined;
 	const stack = framing.get(compiler) ?? [];
 	if (!path || file?.content === undefined || stack.includes(path) || stack.length >= FRAME_DEPTH) return null;
