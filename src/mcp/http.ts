@@ -9,11 +9,12 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { refuse, type HttpGuardOptions } from './http-guard';
 import { SessionEvents } from './event-store';
+import { MAX_ARGUMENT_CHARS } from '../lib/runtime/arguments';
 
 /** What an SSE stream tells a client to wait before it reconnects. */
 const RETRY_MS = 1000;
-/** Largest request body read (a tools/call of a big file write, with room). */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Largest request body read: the largest arguments a call may carry (a .zip), with room for the envelope. */
+const MAX_BODY_BYTES = MAX_ARGUMENT_CHARS + 1024 * 1024;
 
 /** What `connect` attaches a transport to: one MCP server per session. */
 export interface SessionServer {

@@ -4,6 +4,7 @@ import { test, expect, waitForHub, previewFrame, wakeEditor } from './fixtures';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { RED_PNG } from './helpers/remote-mcp';
 
 type Listed = { structuredContent: { files: { path: string; hash: string; size: number }[] } };
 const listing = async (page: Page) =>
@@ -167,4 +168,47 @@ test('History → Download .zip of an earlier revision holds the files as they w
 	const files = unzipSync(new Uint8Array(readFileSync(path)));
 	expect(new TextDecoder().decode(files['README.md'])).toBe('then');
 	expect(Object.keys(files)).toContain('index.html');
+});
+
+test('a .zip of a template’s size (7 MB of photos that do not compress) comes in through Import a .zip… with a notice while it is read; one over 24 MB is refused by its size', async ({ page }, testInfo) => {
+	test.setTimeout(120_000);
+	const noise = (n: number, seed: number) => new Uint8Array(n).map((_, i) => (Math.imul(i + seed, 2654435761) >>> 13) & 255);
+	const archive = testInfo.outputPath('template.zip');
+	writeFileSync(
+		archive,
+		zipSync({
+			'index.html': strToU8('<!doctype html><h1>Template</h1><img id="logo" src="img/logo.png" alt="logo">'),
+			'img/logo.png': Buffer.from(RED_PNG, 'base64'),
+			'photos/p0.jpg': [noise(3_500_000, 0), { level: 0 }],
+			'photos/p1.jpg': [noise(3_500_000, 1), { level: 0 }]
+		})
+	);
+	await page.goto('/');
+	await waitForHub(page);
+	// Every toast's words as they appear: the notice lasts only as long as the import.
+	await page.evaluate(() => {
+		const seen: string[] = ((window as unknown as { seenToasts: string[] }).seenToasts = []);
+		new MutationObserver(() => seen.push(document.body.innerText.match(/Importing[^\n]*/)?.[0] ?? '')).observe(document.body, { childList: true, subtree: true, characterData: true });
+	});
+	const before = await page.evaluate(() => window.studio!.revision);
+	await page.locator('details.menu summary').click();
+	const choosing = page.waitForEvent('filechooser');
+	await page.getByRole('button', { name: 'Import a .zip…' }).click();
+	await (await choosing).setFiles(archive);
+	await expect(page.getByText('Imported 4 files from “template.zip” (Undo takes it back).')).toBeVisible({ timeout: 40_000 });
+	expect(await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts)).toContainEqual(expect.stringMatching(/^Importing “template\.zip” \(6\.7 MB\)…/));
+	expect(await page.evaluate(() => window.studio!.revision)).toBe(before + 1);
+	expect(await listing(page)).toContainEqual(expect.stringMatching(/^photos\/p1\.jpg \S+ 3500000$/));
+	await expect(previewFrame(page).locator('h1')).toHaveText('Template', { timeout: 20_000 });
+	expect(await previewFrame(page).locator('#logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+
+	// Over the archive limit: named by its size in the page, nothing sent, nothing changed.
+	const huge = testInfo.outputPath('huge.zip');
+	writeFileSync(huge, new Uint8Array(25 * 1024 * 1024));
+	await page.locator('details.menu summary').click();
+	const again = page.waitForEvent('filechooser');
+	await page.getByRole('button', { name: 'Import a .zip…' }).click();
+	await (await again).setFiles(huge);
+	await expect(page.getByText('“huge.zip”: The archive is 25 MB; a .zip of at most 24 MB can be imported. Nothing was imported.')).toBeVisible();
+	expect(await page.evaluate(() => window.studio!.revision)).toBe(before + 1);
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { serveHttp } from './helpers/mcp-serve';
 import { mcpTools } from '../../src/lib/tools/catalog';
 import { allowedHosts, refuse } from '../../src/mcp/http-guard';
+import { MAX_ARGUMENT_CHARS } from '../../src/lib/runtime/arguments';
 
 const TOKEN = 'test-token-5b1f';
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -81,6 +82,12 @@ describe('MCP over Streamable HTTP', () => {
 		// The studio's own origin is allowed (a page served by this server, were there one).
 		expect((await raw(url, { host, origin: `http://${host}`, ...auth })).status).toBe(200);
 		await expect(connect(url, 'wrong')).rejects.toThrow();
+		// A body as large as the largest call (a 24 MB .zip as base64) is read; a larger one is refused.
+		const initialize = (pad: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1', pad: 'x'.repeat(pad) } } });
+		expect((await raw(url, { host, ...auth }, initialize(MAX_ARGUMENT_CHARS))).status).toBe(200);
+		// The server stops reading it: the client sees the 413 or, mid-upload, the connection close.
+		const over = await raw(url, { host, ...auth }, initialize(MAX_ARGUMENT_CHARS + 1.1 * 1024 * 1024)).then((r) => r.status, (error: NodeJS.ErrnoException) => error.code);
+		expect([413, 'ECONNRESET', 'EPIPE']).toContain(over);
 	}, 60_000);
 
 	it('lets an origin the person named call it, and asks no token when none is set', async () => {

@@ -159,7 +159,7 @@ describe('downloads', () => {
 		const a = new Uint8Array(await (await zipBlob(zipEntries(files))).arrayBuffer());
 		const b = new Uint8Array(await (await zipBlob(zipEntries([...files].reverse()))).arrayBuffer());
 		expect(a).toEqual(b);
-		const back = readZip(a);
+		const back = await readZip(a);
 		expect(back.skipped).toEqual([]);
 		expect(back.files.map((f) => [f.path, f.hash])).toEqual([...files].sort((x, y) => (x.path < y.path ? -1 : 1)).map((f) => [f.path, f.hash]));
 	});

@@ -1,12 +1,14 @@
 // Zip in and out, and the starters: a round trip keeps every byte (assets included), and hostile entries — zip-slip,
 // absolute paths, oversize files, too many entries, bombs — are skipped with a reason while the rest imports.
 import { describe, expect, it } from 'vitest';
-import { zipSync, type Zippable } from 'fflate';
+import { deflateSync, zipSync, type Zippable } from 'fflate';
+import { boundedInflate, streamInflate, type Inflated } from '../../src/lib/runtime/zip-entries';
 import { readZip, ZIP_IMPORT_LIMITS } from '../../src/lib/runtime/zip-import';
 import { zipFiles } from '../../src/lib/runtime/zip';
 import { starterWorkspace } from '../../src/lib/domain/template';
 import { makeFile } from '../../src/lib/domain/model';
 import { TEXT_FILE_MAX_BYTES } from '../../src/lib/core/limits';
+import { ARCHIVE_MAX_BYTES, archiveTooLarge } from '../../src/lib/core/archive-limit';
 import { errorCode, makeStudio, ok } from './helpers/studio-fixture';
 import { STARTER_IDS, starterFilesOf } from '../../src/lib/domain/starters';
 import { compile } from '../../src/lib/preview/compile';
@@ -26,55 +28,55 @@ function declare(zip: Uint8Array, name: string, size: number): Uint8Array {
 }
 
 describe('zip import', () => {
-	it('a workspace zipped and read back gives the same files, byte for byte, assets included', () => {
+	it('a workspace zipped and read back gives the same files, byte for byte, assets included', async () => {
 		const png = new Uint8Array(256).map((_, i) => (i * 37) % 256);
 		const files = [...starterWorkspace().files.values(), makeFile('images/noise.png', png)];
 		expect(files.some((f) => f.kind === 'asset')).toBe(true);
-		const back = readZip(zipFiles(files));
+		const back = await readZip(zipFiles(files));
 		expect(back.skipped).toEqual([]);
 		expect(back.files.map((f) => [f.path, f.hash, f.size])).toEqual([...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((f) => [f.path, f.hash, f.size]));
 		// The same files always give the same bytes.
 		expect(zipFiles(files)).toEqual(zipFiles([...files].reverse()));
 	});
 
-	it('zip-slip, absolute and unmanaged paths are skipped with a reason; the rest imports', () => {
+	it('zip-slip, absolute and unmanaged paths are skipped with a reason; the rest imports', async () => {
 		const zip = zipSync({ 'index.html': text('<h1>ok</h1>'), '../../escape.html': text('x'), '/etc/passwd.txt': text('x'), 'C:\\win.txt': text('x'), '.env.txt': text('x'), 'node_modules/a.js': text('x'), 'tool.exe': text('x') });
-		const { files, skipped } = readZip(zip);
+		const { files, skipped } = await readZip(zip);
 		expect(files.map((f) => f.path)).toEqual(['index.html']);
 		expect(skipped.map((s) => s.path).sort()).toEqual(['../../escape.html', '.env.txt', '/etc/passwd.txt', 'C:\\win.txt', 'node_modules/a.js', 'tool.exe'].sort());
 		for (const entry of skipped) expect(entry.reason.length).toBeGreaterThan(5);
 	});
 
-	it('an oversize file, too many entries and a bomb are skipped by their declared sizes, before inflating', () => {
+	it('an oversize file, too many entries and a bomb are skipped by their declared sizes, before inflating', async () => {
 		const big = new Uint8Array(TEXT_FILE_MAX_BYTES + 1).fill(65);
 		const many: Zippable = {};
 		for (let i = 0; i < ZIP_IMPORT_LIMITS.entries + 3; i++) many[`p/f${i}.txt`] = text(String(i));
 		// A bomb: a few hundred compressed bytes that declare almost 4 MB.
 		const bombed = declare(zipSync({ 'big.txt': big, 'bomb.png': [new Uint8Array(100_000), { level: 9 }], 'ok.txt': text('ok') }), 'bomb.png', 3_900_000);
-		const hostile = readZip(bombed);
+		const hostile = await readZip(bombed);
 		expect(hostile.files.map((f) => f.path)).toEqual(['ok.txt']);
 		expect(hostile.skipped.find((s) => s.path === 'big.txt')?.reason).toMatch(/too large/);
 		expect(hostile.skipped.find((s) => s.path === 'bomb.png')?.reason).toMatch(/zip bomb/);
-		const { files, skipped } = readZip(zipSync(many));
+		const { files, skipped } = await readZip(zipSync(many));
 		expect(files).toHaveLength(ZIP_IMPORT_LIMITS.entries);
 		expect(skipped.filter((s) => /too many entries/.test(s.reason))).toHaveLength(3);
 	});
 
-	it('an entry whose data is larger than it declares is skipped; its neighbours still import', () => {
+	it('an entry whose data is larger than it declares is skipped; its neighbours still import', async () => {
 		// a.txt declares 100 bytes but holds 2,000.
 		const zip = declare(zipSync({ 'a.txt': [text('a'.repeat(2000)), { level: 0 }], 'b.txt': text('fine') }), 'a.txt', 100);
-		const { files, skipped } = readZip(zip);
+		const { files, skipped } = await readZip(zip);
 		expect(files.map((f) => f.path)).toEqual(['b.txt']);
 		expect(skipped.map((s) => s.path)).toEqual(['a.txt']);
 	});
 
-	it('entries that inflate past or short of their declared size, or whose CRC-32 is wrong, are left out with their reason', () => {
+	it('entries that inflate past or short of their declared size, or whose CRC-32 is wrong, are left out with their reason', async () => {
 		// The case found by hand: 100 bytes declared over a stream of 400,000 zeros (fflate stops at 100).
 		const past = declare(zipSync({ 'zeros.txt': new Uint8Array(400_000), 'ok.txt': text('fine') }), 'zeros.txt', 100);
-		const longer = readZip(past);
+		const longer = await readZip(past);
 		expect(longer.files.map((f) => f.path)).toEqual(['ok.txt']);
 		expect(longer.skipped).toEqual([{ path: 'zeros.txt', reason: 'it inflates past the 100 bytes it declares' }]);
-		const short = readZip(declare(zipSync({ 'short.txt': text('b'.repeat(100)), 'ok.txt': text('fine') }), 'short.txt', 150));
+		const short = await readZip(declare(zipSync({ 'short.txt': text('b'.repeat(100)), 'ok.txt': text('fine') }), 'short.txt', 150));
 		expect(short.files.map((f) => f.path)).toEqual(['ok.txt']);
 		expect(short.skipped).toEqual([{ path: 'short.txt', reason: 'it inflates to 100 bytes, short of the 150 it declares' }]);
 		// A wrong CRC-32, stored and deflated alike.
@@ -84,7 +86,7 @@ describe('zip import', () => {
 			for (let i = 0; i < zip.length - 4; i++) {
 				if (view.getUint32(i, true) === 0x02014b50 && new TextDecoder().decode(zip.subarray(i + 46, i + 53)) === 'bad.txt') view.setUint32(i + 16, view.getUint32(i + 16, true) ^ 1, true);
 			}
-			const corrupt = readZip(zip);
+			const corrupt = await readZip(zip);
 			expect(corrupt.files.map((f) => f.path)).toEqual(['ok.txt']);
 			expect(corrupt.skipped).toEqual([{ path: 'bad.txt', reason: 'its CRC-32 does not match (the entry is corrupt)' }]);
 		}
@@ -93,14 +95,30 @@ describe('zip import', () => {
 		const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
 		const start = 30 + view.getUint16(26, true) + view.getUint16(28, true);
 		for (let i = start + 5; i < start + 25; i++) zip[i] = zip[i]! ^ 0x5a;
-		const broken = readZip(zip);
+		const broken = await readZip(zip);
 		expect(broken.files).toEqual([]);
 		expect(broken.skipped[0]?.reason).toMatch(/corrupt|inflates|CRC-32/);
 	});
 
-	it('a single top folder (a zip of "site/…") is taken off; bytes that are no zip are refused', () => {
-		expect(readZip(zipSync({ 'site/index.html': text('x'), 'site/css/a.css': text('y') })).files.map((f) => f.path)).toEqual(['css/a.css', 'index.html']);
-		expect(() => readZip(text('not a zip'))).toThrow(/not a readable \.zip/);
+	it("the platform's inflater and fflate's (where a browser has none) read alike: whole, past the bound, cut short, corrupt, and bytes after the end", async () => {
+		const body = text('the same line again and again\n'.repeat(20_000));
+		const deflated = deflateSync(body);
+		for (const inflate of [streamInflate, boundedInflate]) {
+			const same = (read: Inflated) => 'bytes' in read && Buffer.from(read.bytes).equals(Buffer.from(body));
+			expect(same(await inflate(deflated, body.length + 1))).toBe(true);
+			// A bound far below what the entry holds: the output stops just past it.
+			const bounded = await inflate(deflated, 1000);
+			expect('bytes' in bounded && bounded.bytes.length).toBe(1000);
+			expect(await inflate(deflated.subarray(0, deflated.length >> 1), body.length + 1)).toEqual({ reason: 'it cannot be inflated (the entry ends early)' });
+			expect(await inflate(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x00, 0x11]), 100)).toEqual({ reason: 'it cannot be inflated (the entry is corrupt)' });
+			const trailing = new Uint8Array([...deflated, 1, 2, 3]);
+			expect(same(await inflate(trailing, body.length + 1))).toBe(true);
+		}
+	});
+
+	it('a single top folder (a zip of "site/…") is taken off; bytes that are no zip are refused', async () => {
+		expect((await readZip(zipSync({ 'site/index.html': text('x'), 'site/css/a.css': text('y') }))).files.map((f) => f.path)).toEqual(['css/a.css', 'index.html']);
+		await expect(readZip(text('not a zip'))).rejects.toThrow(/not a readable \.zip/);
 	});
 });
 
@@ -120,6 +138,22 @@ describe('workspace_import_zip', () => {
 		expect([...service.workspace.files.keys()].sort()).toEqual([...before].sort());
 		ok(await direct('workspace_import_zip', { data, mode: 'replace' }));
 		expect([...service.workspace.files.keys()].sort()).toEqual(['extra/a.css', 'index.html']);
+	});
+
+	it("an archive of a real template's size (10 MB that do not compress) imports whole through the tool; one over 24 MB is named by its size", async () => {
+		const { service, direct } = await makeStudio();
+		const noise = (n: number, seed: number) => new Uint8Array(n).map((_, i) => (Math.imul(i + seed, 2654435761) >>> 13) & 255);
+		const images: Zippable = {};
+		for (let i = 0; i < 3; i++) images[`img/photo-${i}.jpg`] = [noise(3_400_000, i), { level: 0 }];
+		const data = base64(zipSync({ 'index.html': text('<img src="img/photo-0.jpg">'), ...images }));
+		expect(data.length).toBeGreaterThan(13_000_000);
+		const imported = ok<{ imported: string[]; skipped: unknown[] }>(await direct('workspace_import_zip', { data }));
+		expect(imported.imported).toHaveLength(4);
+		expect(imported.skipped).toEqual([]);
+		expect(service.workspace.files.get('img/photo-2.jpg')?.size).toBe(3_400_000);
+		await expect(readZip(new Uint8Array(ARCHIVE_MAX_BYTES + 1))).rejects.toThrow('The archive is 24 MB; a .zip of at most 24 MB can be imported.');
+		expect(archiveTooLarge(30 * 1024 * 1024 + 200_000)).toBe('The archive is 30.2 MB; a .zip of at most 24 MB can be imported.');
+		expect(archiveTooLarge(ARCHIVE_MAX_BYTES)).toBeNull();
 	});
 
 	it('an archive with nothing importable, or no zip at all, changes nothing', async () => {

@@ -23,9 +23,9 @@ export interface SharedSite extends ZipContents {
 }
 
 /** Decodes `hash` (location.hash); null when it is no share link; throws when it is a broken one. */
-export function readShareFragment(hash: string): SharedSite | null {
+export async function readShareFragment(hash: string): Promise<SharedSite | null> {
 	if (!hash.startsWith(SHARE_PREFIX)) return null;
 	const bytes = base64UrlToBytes(hash.slice(SHARE_PREFIX.length));
 	if (!bytes || bytes.length === 0) throw new Error('The share link is damaged (it is not valid base64url). Ask for the link again, or for the .zip.');
-	return { ...readZip(bytes), data: bytesToBase64(bytes) };
+	return { ...(await readZip(bytes)), data: bytesToBase64(bytes) };
 }

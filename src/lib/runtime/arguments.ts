@@ -1,12 +1,15 @@
 // Raw tool arguments from untrusted callers: a size cap applied before any parsing, then JSON, then
 // no key that could reach an object's prototype.
 import type { ToolErrorShape } from '../core/errors';
+import { ARCHIVE_MAX_BYTES, base64Chars } from '../core/archive-limit';
 
 /**
- * Largest raw arguments, in characters: the largest asset as base64 (4 MiB → ~5.6 M chars) plus
- * room for the other fields. Anything larger is refused before JSON.parse or validation runs.
+ * Largest raw arguments, in characters: the largest argument any tool takes, a .zip as base64
+ * (24 MiB → ~33.6 M chars), plus room for the other fields. A cap of the largest asset instead left
+ * every archive over ~4.4 MB refused at the import a person makes from the page. Anything larger is
+ * refused before JSON.parse or validation runs.
  */
-export const MAX_ARGUMENT_CHARS = 6_000_000;
+export const MAX_ARGUMENT_CHARS = base64Chars(ARCHIVE_MAX_BYTES) + 100_000;
 
 const tooLarge = (size: string): ToolErrorShape => ({
 	code: 'TOOL_VALIDATION_FAILED',

@@ -16,8 +16,11 @@ export interface ZipRecord {
 	offset: number;
 }
 
-/** Compressed bytes handed to the inflater at a time: the output past the bound stays small. */
-const CHUNK = 1024;
+/**
+ * Compressed bytes handed to the inflater at a time: what one piece can put past the bound is at most
+ * 8 KB × 1,032 (deflate's largest ratio), about 8 MB, and only for an entry that lies about its size.
+ */
+const CHUNK = 8 * 1024;
 const EOCD = 0x06054b50;
 const EOCD64 = 0x06064b50;
 const EOCD64_LOCATOR = 0x07064b50;
@@ -95,7 +98,7 @@ function readZip64(view: DataView, start: number, length: number, record: ZipRec
  * why it cannot be taken: longer or shorter than it declares, corrupt, or compressed in a way we do
  * not read.
  */
-export function inflateEntry(bytes: Uint8Array, record: ZipRecord): Uint8Array | { reason: string } {
+export async function inflateEntry(bytes: Uint8Array, record: ZipRecord): Promise<Uint8Array | { reason: string }> {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 	const local = record.offset;
 	if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) return { reason: 'it is corrupt (its local header is missing)' };
@@ -104,7 +107,7 @@ export function inflateEntry(bytes: Uint8Array, record: ZipRecord): Uint8Array |
 	let out: Uint8Array;
 	if (record.method === 0) out = data;
 	else if (record.method === 8) {
-		const inflated = boundedInflate(data, record.size + 1);
+		const inflated = nativeInflate ? await streamInflate(data, record.size + 1) : boundedInflate(data, record.size + 1);
 		if ('reason' in inflated) return inflated;
 		out = inflated.bytes;
 	} else return { reason: `it uses compression method ${record.method}, which is not read here` };
@@ -114,8 +117,62 @@ export function inflateEntry(bytes: Uint8Array, record: ZipRecord): Uint8Array |
 	return out;
 }
 
-/** Inflates `data`, stopping as soon as the output passes `limit` bytes. */
-function boundedInflate(data: Uint8Array, limit: number): { bytes: Uint8Array } | { reason: string } {
+/** An entry's bytes, cut at the bound, or why they cannot be read. */
+export type Inflated = { bytes: Uint8Array } | { reason: string };
+const CORRUPT = { reason: 'it cannot be inflated (the entry is corrupt)' };
+const ENDS_EARLY = { reason: 'it cannot be inflated (the entry ends early)' };
+
+/**
+ * The platform's inflater where it has one: in the hub's worker fflate took ~2 s of a 6 MB template's
+ * import (1,869 files) that the browser's own zlib does in a fraction; fflate is the fallback.
+ */
+const nativeInflate = (() => {
+	try {
+		return typeof DecompressionStream === 'function' && !!new DecompressionStream('deflate-raw');
+	} catch {
+		return false;
+	}
+})();
+
+/** Inflates `data` with the platform's inflater, cancelling as soon as the output passes `limit` bytes. */
+export async function streamInflate(data: Uint8Array, limit: number): Promise<Inflated> {
+	const stream = new DecompressionStream('deflate-raw');
+	const writer = stream.writable.getWriter();
+	const reader = stream.readable.getReader();
+	let over = false;
+	// Written a piece at a time while the output is read: each write waits for the one before, so no
+	// more than one piece is inflated past the bound.
+	const writing = (async () => {
+		for (let at = 0; at < data.length && !over; at += CHUNK) await writer.write(data.subarray(at, at + CHUNK) as Uint8Array<ArrayBuffer>);
+		if (!over) await writer.close();
+	})();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			chunks.push(value);
+			total += value.length;
+			if (total > limit) {
+				over = true;
+				await reader.cancel().catch(() => undefined);
+				break;
+			}
+		}
+		await writing;
+	} catch (error) {
+		writing.catch(() => undefined);
+		// All it declares came out (bytes after the stream's end are refused here, not by fflate):
+		// the length and CRC-32 checks decide.
+		if (over || total === limit - 1) return { bytes: joined(chunks, limit) };
+		return error instanceof Error && /truncat|unexpected end/i.test(error.message) ? ENDS_EARLY : CORRUPT;
+	}
+	return { bytes: joined(chunks, limit) };
+}
+
+/** Inflates `data` with fflate, stopping as soon as the output passes `limit` bytes. */
+export function boundedInflate(data: Uint8Array, limit: number): Inflated {
 	const chunks: Uint8Array[] = [];
 	let total = 0;
 	let finished = false;
@@ -127,10 +184,17 @@ function boundedInflate(data: Uint8Array, limit: number): { bytes: Uint8Array } 
 	try {
 		for (let at = 0; at < data.length && total <= limit; at += CHUNK) inflater.push(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);
 		if (data.length === 0) inflater.push(new Uint8Array(0), true);
-	} catch {
-		return { reason: 'it cannot be inflated (the entry is corrupt)' };
+	} catch (error) {
+		// fflate's code 0 is "unexpected EOF".
+		return (error as { code?: unknown }).code === 0 ? ENDS_EARLY : CORRUPT;
 	}
-	if (total <= limit && !finished) return { reason: 'it cannot be inflated (the entry ends early)' };
+	if (total <= limit && !finished) return ENDS_EARLY;
+	return { bytes: joined(chunks, limit) };
+}
+
+/** The chunks as one array, cut at `limit` bytes. */
+function joined(chunks: readonly Uint8Array[], limit: number): Uint8Array {
+	const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 	const bytes = new Uint8Array(Math.min(total, limit));
 	let at = 0;
 	for (const chunk of chunks) {
@@ -138,5 +202,5 @@ function boundedInflate(data: Uint8Array, limit: number): { bytes: Uint8Array } 
 		bytes.set(chunk.subarray(0, bytes.length - at), at);
 		at += chunk.length;
 	}
-	return { bytes };
+	return bytes;
 }

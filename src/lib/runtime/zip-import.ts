@@ -6,6 +6,7 @@ import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { centralDirectory, inflateEntry, type ZipRecord } from './zip-entries';
 import { ToolError } from '../core/errors';
 import { ASSET_MAX_BYTES, TEXT_FILE_MAX_BYTES, WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
+import { ARCHIVE_MAX_BYTES, archiveTooLarge } from '../core/archive-limit';
 import { unmanagedReason } from '../domain/disk-rule';
 import { kindOf } from '../domain/kinds';
 import { makeFile, type FileRecord } from '../domain/model';
@@ -14,7 +15,7 @@ import { normalizePath } from '../domain/paths';
 /** Bounds of one import. */
 export const ZIP_IMPORT_LIMITS = {
 	/** Largest archive accepted at all, in bytes. */
-	archiveBytes: 24 * 1024 * 1024,
+	archiveBytes: ARCHIVE_MAX_BYTES,
 	/** Most files taken from one archive. */
 	entries: WORKSPACE_MAX_FILES,
 	/** Deflate cannot exceed ~1032:1; a higher declared ratio is a crafted entry. */
@@ -59,13 +60,12 @@ function commonFolder(paths: readonly string[]): string {
 
 /**
  * Reads an archive. Sizes are checked from the central directory before anything is inflated; each
- * entry is then inflated into at most its declared size + 1 and its CRC-32 checked. Throws only when the bytes are not
- * a zip at all (or the archive is over the size limit).
+ * entry is then inflated into at most its declared size + 1 and its CRC-32 checked. Rejects only when the bytes are
+ * not a zip at all (or the archive is over the size limit).
  */
-export function readZip(bytes: Uint8Array): ZipContents {
-	if (bytes.length > ZIP_IMPORT_LIMITS.archiveBytes) {
-		throw new ToolError('WORKSPACE_SOURCE_LIMIT', `The archive is ${bytes.length} bytes; at most ${ZIP_IMPORT_LIMITS.archiveBytes} can be imported.`, { limit: 'archiveBytes', max: ZIP_IMPORT_LIMITS.archiveBytes, actual: bytes.length });
-	}
+export async function readZip(bytes: Uint8Array): Promise<ZipContents> {
+	const tooLarge = archiveTooLarge(bytes.length);
+	if (tooLarge) throw new ToolError('WORKSPACE_SOURCE_LIMIT', tooLarge, { limit: 'archiveBytes', max: ZIP_IMPORT_LIMITS.archiveBytes, actual: bytes.length });
 	// Pass 1: the central directory only (nothing is inflated).
 	const entries: UnzipFileInfo[] = [];
 	try {
@@ -105,7 +105,7 @@ export function readZip(bytes: Uint8Array): ZipContents {
 	const files: FileRecord[] = [];
 	for (const candidate of accepted.values()) {
 		const record = records.get(candidate.name);
-		const data = record ? inflateEntry(bytes, record) : { reason: 'it is not in the central directory' };
+		const data = record ? await inflateEntry(bytes, record) : { reason: 'it is not in the central directory' };
 		if (!(data instanceof Uint8Array)) {
 			skipped.push({ path: candidate.name, reason: data.reason });
 			continue;

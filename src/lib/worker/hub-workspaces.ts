@@ -93,7 +93,7 @@ export class HubWorkspaces {
 			({ files, leftOut: skipped } = cloned);
 		} else if (source.kind === 'starter') files = source.starter === 'empty' ? [] : starterFilesOf(source.starter as StarterId);
 		else if (source.kind === 'zip') {
-			({ files, skipped } = (await zipReader.load()).readZip(source.data));
+			({ files, skipped } = await (await zipReader.load()).readZip(source.data));
 			if (files.length === 0) throw new ToolError('TOOL_VALIDATION_FAILED', 'The .zip holds no file a workspace can keep; nothing was created.', { reason: 'empty-import', skipped });
 		} else {
 			const from = source.workspaceId === this.service.workspaceId ? this.service.workspace : null;

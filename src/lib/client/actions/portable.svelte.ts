@@ -5,6 +5,7 @@ import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import type { CallToolResult } from '$lib/runtime/types';
 import { bytesToBase64 } from '$lib/domain/base64';
+import { archiveTooLarge } from '$lib/core/archive-limit';
 import { downloadBlob } from '../download';
 import { leftOut } from './left-out';
 import { SHARE_PREFIX } from '../share-link';
@@ -34,8 +35,7 @@ export class PortableActions {
 	async importZip(file: File): Promise<void> {
 		this.busy = true;
 		try {
-			const data = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-			this.#report(await this.call('workspace_import_zip', { data, mode: 'merge', expectedRevision: this.studio.workspace.revision }), `“${file.name}”`);
+			await this.#merge(new Uint8Array(await file.arrayBuffer()), `“${file.name}”`);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `“${file.name}” could not be read: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
@@ -54,7 +54,7 @@ export class PortableActions {
 			for (const file of files) entries[file.webkitRelativePath || file.name] = new Uint8Array(await file.arrayBuffer());
 			const [{ zipSync }] = await zipCode();
 			const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0] || 'the folder';
-			this.#report(await this.call('workspace_import_zip', { data: bytesToBase64(zipSync(entries)), mode: 'merge', expectedRevision: this.studio.workspace.revision }), `“${folder}”`);
+			await this.#merge(zipSync(entries), `“${folder}”`);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `The folder could not be read: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
@@ -97,7 +97,7 @@ export class PortableActions {
 		if (!location.hash.startsWith(SHARE_PREFIX)) return;
 		try {
 			const [, { readShareFragment }] = await zipCode();
-			this.shared = readShareFragment(location.hash);
+			this.shared = await readShareFragment(location.hash);
 		} catch (error) {
 			this.#forgetLink();
 			this.toasts.show({ tone: 'error', message: error instanceof Error ? error.message : String(error) }, 10_000);
@@ -124,6 +124,19 @@ export class PortableActions {
 
 	#forgetLink() {
 		history.replaceState(history.state, '', location.href.replace(/#.*$/, ''));
+	}
+
+	/** One archive merged in through the tool; one too large for it is named here, not sent. */
+	async #merge(bytes: Uint8Array, from: string) {
+		const tooLarge = archiveTooLarge(bytes.length);
+		if (tooLarge) return void this.toasts.show({ tone: 'error', message: `${from}: ${tooLarge} Nothing was imported.` }, 10_000);
+		// A template of a few MB takes seconds to read, store and render: say so until it is in.
+		const progress = this.toasts.show({ tone: 'info', message: `Importing ${from} (${(bytes.length / 1024 / 1024).toFixed(1)} MB)…` }, 120_000);
+		try {
+			this.#report(await this.call('workspace_import_zip', { data: bytesToBase64(bytes), mode: 'merge', expectedRevision: this.studio.workspace.revision }), from);
+		} finally {
+			this.toasts.dismiss(progress);
+		}
 	}
 
 	#report(result: CallToolResult, from: string) {

@@ -75,16 +75,35 @@ function operationOf(op: ToolInput<'workspace_apply_changes'>['operations'][numb
 	}
 }
 
-/** The archive read last: the handler reports what it left out and the plan builds its change from one inflation. */
-let lastZip: { data: string; contents: ZipContents } | null = null;
+/**
+ * Archives read lately, by their base64: the handler reports what it left out and the plan builds
+ * its change from one inflation. Two, so an import from another tab cannot evict one between its
+ * read and its build.
+ */
+const readArchives = new Map<string, ZipContents>();
+
+/**
+ * Reads the archive (the zip reader loaded first) and keeps its contents for `zipContents`; the
+ * import's plan (`CHANGE_NEEDS`) and handler await it before building.
+ */
+export async function readArchive(data: string): Promise<ZipContents> {
+	let contents = readArchives.get(data);
+	if (!contents) {
+		contents = await (await zipReader.load()).readZip(decodeContent(data, 'base64') as Uint8Array);
+		readArchives.delete(data);
+		readArchives.set(data, contents);
+		for (const key of readArchives.keys()) if (readArchives.size > 2) readArchives.delete(key);
+	}
+	return contents;
+}
 
 /**
  * The archive's readable files and what was left out (throws when it is no zip or holds nothing
- * usable). The zip reader is loaded first (`CHANGE_NEEDS`): the import's plan and handler await it.
+ * usable). `readArchive` has read it: the import's plan and handler await that first.
  */
 export function zipContents(data: string): ZipContents {
-	const contents = lastZip?.data === data ? lastZip.contents : zipReader.get().readZip(decodeContent(data, 'base64') as Uint8Array);
-	lastZip = { data, contents };
+	const contents = readArchives.get(data);
+	if (!contents) throw new ToolError('TOOL_VALIDATION_FAILED', 'The archive was not read before its import was built.', { reason: 'not-read' });
 	if (contents.files.length === 0) {
 		const left = contents.skipped.slice(0, 3).map((s) => `${s.path}: ${s.reason}`).join('; ');
 		throw new ToolError('TOOL_VALIDATION_FAILED', `Nothing in this archive can be imported${contents.skipped.length ? ` (${contents.skipped.length} entries left out: ${left})` : ' (it is empty)'}.`, { skipped: contents.skipped.slice(0, 50) });
@@ -106,9 +125,9 @@ export type ChangeTool = keyof typeof CHANGE_BUILDERS;
  * What a builder reads that a hub loads on first need (not in its boot): its plan awaits it before
  * building, the approval card's dry run included.
  */
-export const CHANGE_NEEDS: Partial<Record<ChangeTool, () => Promise<unknown>>> = {
-	workspace_import_zip: zipReader.load,
-	workspace_edit_element: htmlParser.load
+export const CHANGE_NEEDS: Partial<Record<ChangeTool, (input: unknown) => Promise<unknown>>> = {
+	workspace_import_zip: (input) => readArchive((input as ToolInput<'workspace_import_zip'>).data),
+	workspace_edit_element: () => htmlParser.load()
 };
 
 /** True when `name` has a change builder. */

@@ -1,14 +1,13 @@
 // Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
 // with the new revision, the changed paths and the preview outcome.
 import type { ToolInput, ToolName } from '../../tools/schema';
-import { buildChange, renameChange, zipContents } from './changes';
+import { buildChange, readArchive, renameChange, zipContents } from './changes';
 import { danglingAfterDelete, type RewrittenReference } from '../../domain/references';
 import { tryNormalizePath } from '../../domain/paths';
 import type { FolderPort } from '../ports';
 import type { HandlerContext, ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
 import { workspacePlan } from './plans';
-import { zipReader } from '../zip-loader';
 import { meta, mutationOutput } from './shared';
 
 /** The handler of a tool that has a workspace plan. */
@@ -56,7 +55,7 @@ export function fileHandlers(service: WorkspaceService) {
 		},
 		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
-			await zipReader.load();
+			await readArchive(input.data);
 			const { files, skipped } = zipContents(input.data);
 			// Before the commit: the render of the new revision names why a referenced file is missing.
 			service.preview.noteLeftOut?.(skipped);

@@ -25,7 +25,7 @@ export function workspacePlan(name: ToolName, input: unknown, service: Workspace
 		const needs = CHANGE_NEEDS[name];
 		if (!needs) return (workspace) => ({ change: buildChange(name, input, workspace) });
 		return async (workspace) => {
-			await needs();
+			await needs(input);
 			return { change: buildChange(name, input, workspace) };
 		};
 	}

@@ -1,6 +1,7 @@
 // Tool definitions: creating, writing, patching, renaming and deleting files, and importing a .zip. Part of the one catalog (tools/schema.ts assembles it).
 import * as v from 'valibot';
 import { TEXT_FILE_MAX_BYTES } from '../../core/limits';
+import { ARCHIVE_MAX_BYTES, base64Chars } from '../../core/archive-limit';
 import { BATCH_MAX_OPERATIONS } from '../../domain/transitions';
 import { Path, TextContent, Encoding, mutationOutput, MutationOutput, mutationInput, SkippedPath, WRITE, tool, REVISION_NOTE, RETURNS_MUTATION } from '../parts';
 
@@ -92,7 +93,7 @@ export const FILES_TOOLS = {
 		group: 'files',
 		description: `Imports the files of a .zip archive (base64) as one revision (undoable). mode "merge" (default) adds the archive's files and replaces files of the same path; "replace" makes the workspace exactly the archive's files. A single top folder in the archive (site/…) is taken off. Every entry goes through the path, type and size rules: zip-slip and absolute paths, dot files, node_modules, unsupported types, oversize files, entries past the file limit and zip bombs are left out and listed in skipped with the reason. Fails with TOOL_VALIDATION_FAILED when the bytes are not a zip or nothing in it can be imported. ${REVISION_NOTE} ${RETURNS_MUTATION}`,
 		input: mutationInput({
-			data: v.pipe(v.string(), v.minLength(1), v.maxLength(5_900_000), v.description('The .zip file, base64-encoded.')),
+			data: v.pipe(v.string(), v.minLength(1), v.maxLength(base64Chars(ARCHIVE_MAX_BYTES)), v.description('The .zip file, base64-encoded (at most 24 MB of archive).')),
 			mode: v.optional(v.pipe(v.picklist(['merge', 'replace']), v.description('"merge" (default) or "replace".')), 'merge')
 		}),
 		output: mutationOutput({ imported: v.array(v.string()), skipped: v.array(SkippedPath) }),
