@@ -79,6 +79,43 @@ test('a script error gives status error with the message, and the overlay links 
 	expect(status.errors.at(-1)).toMatchObject({ revision: result.structuredContent.revision });
 });
 
+test('an error in a theme’s script, deferred to DOMContentLoaded, names that script’s file and line, not a line of the page around it', async ({ page }) => {
+	await ready(page);
+	// The shape of a Start Bootstrap theme's page and scripts.js, its library from a CDN (offline here):
+	// Chromium counts this error's line from the script's first line, where the page's other scripts
+	// get lines of the document.
+	const theme = [
+		'/*!',
+		'* Bright Theme v1.0.0 (https://example.com/themes/bright)',
+		'* Copyright 2020-2026 Bright Themes',
+		'* Licensed under MIT (https://example.com/themes/bright/blob/main/LICENSE)',
+		'*/',
+		'//',
+		'// Scripts',
+		'// ',
+		'',
+		"window.addEventListener('DOMContentLoaded', event => {",
+		'',
+		'',
+		"    //  Follow the sections of the page in its menu",
+		"    const mainNav = document.body.querySelector('#mainNav');",
+		'    if (mainNav) {',
+		"        new missingLibrary.ScrollSpy(document.body, {",
+		"            target: '#mainNav',",
+		'        });',
+		'    };',
+		'',
+		'});',
+		''
+	].join('\n');
+	await call(page, 'workspace_create_file', { path: 'css/theme.css', content: Array.from({ length: 40 }, (_, i) => `.s${i} { margin: ${i}px; }`).join('\n') });
+	await call(page, 'workspace_create_file', { path: 'js/theme.js', content: theme });
+	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: '<!doctype html>\n<html>\n<head>\n<title>Theme</title>\n<link rel="stylesheet" href="css/theme.css">\n</head>\n<body>\n<nav id="mainNav"></nav>\n<h1>Theme</h1>\n<script src="https://cdn.example.com/missing-library.js"></script>\n<script src="js/theme.js"></script>\n</body>\n</html>\n' });
+	expect(result.structuredContent.preview).toMatchObject({ status: 'error', code: 'PREVIEW_RUNTIME_ERROR' });
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string; at?: string }[] };
+	expect(status.errors.find((error) => error.message.includes('missingLibrary'))?.at).toBe('js/theme.js:16');
+});
+
 test('an endless loop times out with PREVIEW_ACK_TIMEOUT, the studio stays responsive, and the next good revision renders', async ({ page }) => {
 	test.setTimeout(60_000);
 	await ready(page);

@@ -159,9 +159,9 @@ function studioBridge(config) {
 	}
 	/**
 	 * A location in the workspace for one the browser reported. Module blob URLs name their file; a
-	 * srcdoc document reports lines of inline code — the page's, and those of inlined classic scripts
-	 * even when their sourceURL names the file — as lines of the document, which the map turns back
-	 * into file and line. A stack frame counts lines of the script itself.
+	 * srcdoc document reports lines of inline code — the page's, and mostly those of inlined classic
+	 * scripts even when their sourceURL names the file — as lines of the document, which the map turns
+	 * back into file and line. A stack frame counts lines of the script itself.
 	 * @param {string | undefined} url
 	 * @param {number} line
 	 * @param {boolean} [fromStack]
@@ -171,7 +171,13 @@ function studioBridge(config) {
 		var map = /** @type {Record<string, string>} */ (/** @type {any} */ (window).__studioModulePaths || {});
 		if (url && map[url]) return { source: map[url], line: line };
 		if (!url || url.indexOf('about:') === 0) return fromDocument(line) || { source: '', line: line };
-		if (!fromStack && lineMap.paths.indexOf(url) > 0) return fromDocument(line) || { source: url, line: line };
+		if (!fromStack && lineMap.paths.indexOf(url) > 0) {
+			// Chromium counts an error's line in an inlined script named by its sourceURL from the
+			// document's top, or for some scripts (a theme's, seen deferred to DOMContentLoaded) from the
+			// script's own first line: a document line that the map does not put in that file is the file's.
+			var inDocument = fromDocument(line);
+			return inDocument && inDocument.source === url ? inDocument : { source: url, line: line };
+		}
 		if (url.indexOf(config.origin) === 0) return { source: url.slice(config.origin.length + 1), line: line };
 		return { source: url, line: line };
 	}
