@@ -97,6 +97,11 @@ export async function readArchive(data: string): Promise<ZipContents> {
 	return contents;
 }
 
+/** Lets an archive's contents go once its import is done (a template's files are tens of MB). */
+export function forgetArchive(data: string): void {
+	readArchives.delete(data);
+}
+
 /**
  * The archive's readable files and what was left out (throws when it is no zip or holds nothing
  * usable). `readArchive` has read it: the import's plan and handler await that first.

@@ -1,7 +1,7 @@
 // Workspace-changing tools as one generic handler: commit the tool's plan (see plans.ts) and answer
 // with the new revision, the changed paths and the preview outcome.
 import type { ToolInput, ToolName } from '../../tools/schema';
-import { buildChange, readArchive, renameChange, zipContents } from './changes';
+import { buildChange, forgetArchive, readArchive, renameChange, zipContents } from './changes';
 import { danglingAfterDelete, type RewrittenReference } from '../../domain/references';
 import { tryNormalizePath } from '../../domain/paths';
 import type { FolderPort } from '../ports';
@@ -55,11 +55,15 @@ export function fileHandlers(service: WorkspaceService) {
 		},
 		workspace_apply_changes: planHandler(service, 'workspace_apply_changes'),
 		workspace_import_zip: async (input: ToolInput<'workspace_import_zip'>, ctx: HandlerContext) => {
-			await readArchive(input.data);
-			const { files, skipped } = zipContents(input.data);
-			// Before the commit: the render of the new revision names why a referenced file is missing.
-			service.preview.noteLeftOut?.(skipped);
-			return { ...(await importZip(input, ctx)), imported: files.map((file) => file.path), skipped };
+			try {
+				await readArchive(input.data);
+				const { files, skipped } = zipContents(input.data);
+				// Before the commit: the render of the new revision names why a referenced file is missing.
+				service.preview.noteLeftOut?.(skipped);
+				return { ...(await importZip(input, ctx)), imported: files.map((file) => file.path), skipped };
+			} finally {
+				forgetArchive(input.data);
+			}
 		}
 	} as {
 		workspace_create_file: ToolHandler<'workspace_create_file'>;
