@@ -14,7 +14,7 @@ async function shimmed(seed: { local?: Record<string, string>; session?: Record<
 	const win = frame.contentWindow as Window & typeof globalThis & { eval(code: string): unknown; __api: unknown; __handlers: Record<string, (m: Record<string, unknown>) => void> };
 	const sent: Sent[] = [];
 	win.__handlers = {};
-	win.__api = { origin: 'https://site.invalid', host: seed, send: (m: Sent) => sent.push(m), request: async () => ({}), beforeReady: () => undefined, on: (type: string, fn: (m: Record<string, unknown>) => void) => (win.__handlers[type] = fn), caller: () => ({ source: '', line: 0 }) };
+	win.__api = { origin: 'https://site.invalid', host: seed, send: (m: Sent) => sent.push(m), request: async () => ({}), beforeReady: () => undefined, onChild: () => undefined, on: (type: string, fn: (m: Record<string, unknown>) => void) => (win.__handlers[type] = fn), caller: () => ({ source: '', line: 0 }) };
 	win.eval(`${storageSource}\nstudioStorage(window.__api);`);
 	const tick = () => new Promise((resolve) => win.setTimeout(resolve, 5));
 	return { win, sent, tick, frame };

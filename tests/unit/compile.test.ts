@@ -1,6 +1,7 @@
 // The preview compiler, rule by rule: entry choice, CSS inlining and @import, scripts, modules, assets, diagnostics.
 import { describe, expect, it, vi } from 'vitest';
-import { compile, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { compile, compileFramed, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
+import { FRAME_STORAGE_PLACEHOLDER } from '../../src/lib/preview/placeholders';
 import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -102,9 +103,11 @@ describe('compile', () => {
 			})
 		);
 		expect(diagnostics.filter((d) => d.kind === 'missing')).toEqual([]);
-		const [, before, compiled] = /<iframe([^>]*) title="card" srcdoc="([^"]*)"><\/iframe>/.exec(html)!;
+		const [, before, compiled] = /<iframe([^>]*) title="card" data-studio-frame="([^"]*)"><\/iframe>/.exec(html)!;
 		expect(before).not.toContain(' src=');
 		const card = compiled!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+		// Its own URL (with its query) as its base, and a bridge that talks to the page framing it.
+		expect(card.startsWith('<base href="https://site.invalid/parts/card.html?x=1"><script data-studio-bridge data-framed')).toBe(true);
 		expect(card).toContain('b { color: teal }');
 		expect(card).toContain('window.card = 1;');
 		expect(card).toMatch(/<img src="data:image\/svg\+xml[^"]*"/);
@@ -114,6 +117,31 @@ describe('compile', () => {
 		expect(html).toMatch(/<iframe[^>]* src="https:\/\/example\.com\/">/);
 		expect(html).toMatch(/<iframe[^>]* srcdoc="&lt;b>own&lt;\/b>" src="data:text\/html/);
 		expect(html).toMatch(/<object[^>]* data="data:image\/svg\+xml/);
+	});
+
+	it('a framed page gets the module bootstrap for its own modules, its line map, its fragment; `dir/` frames its index.html; a missing page is a 404 page', () => {
+		const workspace = ws({
+			'index.html': '<!doctype html><iframe src="docs/" title="docs"></iframe>',
+			'docs/index.html': '<!doctype html>\n<p id="m">m</p>\n<script type="module" src="app.js"></script>\n<script src="classic.js"></script>',
+			'docs/app.js': "import './lib.js';",
+			'docs/lib.js': 'export {};',
+			'docs/classic.js': 'window.classic = 1;'
+		});
+		const { html } = compile(workspace);
+		const docs = /title="docs" data-studio-frame="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+		expect(docs).toContain('<base href="https://site.invalid/docs/index.html">');
+		expect(docs).toContain('data-studio-modules');
+		expect(docs).toContain('https://workspace.invalid/docs/lib.js');
+		// The line map names the framed page's own file, and the storage waits for the parent to fill it in.
+		const lines = JSON.parse(/data-lines="([^"]*)"/.exec(docs)![1]!.replace(/&quot;/g, '"')) as { paths: string[] };
+		expect(lines.paths).toEqual(expect.arrayContaining(['docs/index.html', 'docs/classic.js']));
+		expect(docs).toContain(`data-storage="${FRAME_STORAGE_PLACEHOLDER}"`);
+		const framed = compileFramed(workspace, 'docs/index.html', 'docs/index.html', { search: '?a=1', fragment: '#m' });
+		expect(framed).toContain('<base href="https://site.invalid/docs/index.html?a=1">');
+		expect(framed).toContain('data-host="{&quot;fragment&quot;:&quot;#m&quot;}"');
+		const missing = compileFramed(workspace, null, 'nowhere.html', {});
+		expect(missing).toContain('404');
+		expect(missing).toContain('data-framed');
 	});
 
 	it('a reference to a file that is not in the workspace names the file and line and never becomes a URL of the studio', () => {

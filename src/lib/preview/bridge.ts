@@ -1,8 +1,8 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, errors, console, the
-// host channel), then storage, requests, navigation and the inspector (source locations, picking, editing a text in
-// place, pictures for the screenshot tool). Each is a plain, type-checked browser
-// script in frame/; this module only joins them with their configuration. Message shapes:
+// host channel), then storage, requests, navigation, the site's own frames and the inspector (source
+// locations, picking, editing a text in place, pictures for the screenshot tool; not in a page framed
+// by the site). Each is a plain, type-checked browser script in frame/; this module only joins them with their configuration. Message shapes:
 // FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
@@ -10,9 +10,11 @@ import core from './frame/bridge.js?raw';
 import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
 import navigation from './frame/navigation.js?raw';
+import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
+import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
-export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER } from './placeholders';
+export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER, FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
 const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
 
@@ -22,10 +24,12 @@ ${core}
 ${storage}
 ${requests}
 ${navigation}
+${frames}
 ${inspect}
 var api = studioBridge(${JSON.stringify(config)});
 studioStorage(api);
 studioRequests(api);
 studioNavigation(api);
-studioInspect(api);
+studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
+if (!api.framed) studioInspect(api);
 })();`;

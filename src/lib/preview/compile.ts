@@ -4,16 +4,17 @@
 // the line map of the result. Pure and framework-neutral (runs in the hub).
 import type { Workspace } from '../domain/model';
 import { isHtml } from '../domain/kinds';
-import { BRIDGE_SOURCE, HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './bridge';
 import { PREVIEW_CSP } from './policy';
 import { applyEditsMapped, elementsOf, type Edit } from './html';
-import { Compiler, IMPORT_RESOLVER, VIRTUAL_ORIGIN, escapeAttr, escapeRaw, type Diagnostic } from './compiler/compiler';
-import { SITE_ORIGIN } from './site';
-import { rewriteElement } from './compiler/elements';
+import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
+import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd } from './compiler/prologue';
+import { framedDocument, rewriteElement } from './compiler/elements';
+import type { FramePage } from './messages';
 import type { PackageNeed, PackageView } from '../domain/packages';
 import { LOCATION_ATTRIBUTE, locatedElements, locationValue } from '../domain/elements';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
+export { DATA_URL_MODULE_CHARS, prologueEnd } from './compiler/prologue';
 
 /** The compiled document. */
 export interface CompiledPreview {
@@ -56,17 +57,6 @@ const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset
 <body><main><h1>404 · Not found</h1><p><code>${path.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 
 /**
- * Where the preview's own elements go: right after the doctype (and any comments before it), else at
- * the very start. Nothing of the page can come earlier, whatever its markup: a `<script>` before
- * `<head>`, or a `<head>` inside `<noscript>` or `<template>`, runs or parses after them. (A doctype
- * must stay first, or the page would render in quirks mode.)
- */
-export function prologueEnd(source: string): number {
-	const match = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(source);
-	return match ? match[0].length : 0;
-}
-
-/**
  * Compiles `page` (a workspace HTML file; default the entry) of `workspace` at its revision. The
  * document starts with the no-network policy, the bridge (placeholders for the host's nonce and
  * per-render data) and the module bootstrap, then the page. Placed before the page's `<html>`, they
@@ -88,6 +78,16 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
 	const { needs, unresolved, unpinned } = compiler.packages;
 	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}), packages: { needs, unresolved: [...unresolved.values()], unpinned: [...unpinned] } };
+}
+
+/**
+ * `page` of `workspace` (null: none — `asked` gets a 404 page) compiled for a frame of the site's own
+ * page, its query and fragment as the frame asked (compiler/elements.ts `framedDocument`).
+ */
+export function compileFramed(workspace: Workspace, page: string | null, asked: string, frame: FramePage, leftOut?: ReadonlyMap<string, string>, packages?: PackageView): string {
+	const compiler = new Compiler(workspace.files, leftOut, packages);
+	const at = { path: page ?? asked, ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
+	return framedDocument(compiler, at, page ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
 }
 
 /**
@@ -113,36 +113,3 @@ function locate(source: string, rewrites: Edit[]): Edit[] {
 export function documentKey(compiled: { html: string; revision: number }): string {
 	return compiled.html.replace(`<script data-studio-bridge data-revision="${compiled.revision}"`, '<script data-studio-bridge data-revision="0"');
 }
-
-/** Replaced by the compiler with the document's line map, once the document is laid out. */
-const LINES_PLACEHOLDER = '__STUDIO_PREVIEW_LINES__';
-
-function bridgeTag(revision: number): string {
-	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
-}
-
-/**
- * Modules up to this many characters run from a data: URL, larger ones from a blob: URL. Each blob:
- * fetch goes through the browser process: the starter's two modules held a render's load 65–79 ms
- * against 55 with data: URLs (41 with no module), thirty small ones 83 against 50 ms. Past about
- * 64 KB the data: URL is the slower (a 194 KB module: 81 against 65 ms; 787 KB: 214 against 137).
- */
-export const DATA_URL_MODULE_CHARS = 32 * 1024;
-
-/**
- * The module bootstrap: makes a URL per workspace module inside the frame (a data: URL, or a blob:
- * URL for a large one) and writes an import map from virtual URLs to them, before any module script
- * is parsed. Each source ends with its sourceURL, so errors and stacks name the file either way. A
- * computed `import()` asks the resolver defined here: a relative or site URL, resolved against the
- * importing module's file, becomes that file's virtual URL (a bare name or another site's URL stays
- * as written).
- */
-function bootstrapTag(modules: Map<string, string>, packages: Map<string, string>): string {
-	if (modules.size === 0 && packages.size === 0) return '';
-	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`]);
-	const sources = JSON.stringify(Object.fromEntries([...own, ...[...packages].map(([url, source]) => [url, `${source}\n//# sourceURL=${url}`])]));
-	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
-	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
-	return `<script data-studio-modules>${script}</script>`;
-}
-

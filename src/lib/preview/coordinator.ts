@@ -7,7 +7,7 @@
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
-import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import type { FramePage, HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
@@ -150,6 +150,15 @@ export class PreviewCoordinator implements PreviewPort {
 	/** A file the site asked for, from the revision its frame shows. */
 	file(revision: number, path: string): SiteFileAnswer {
 		return this.#revisions.file(revision, path);
+	}
+
+	/**
+	 * What a frame of the site's own page shows for a site path, from the revision its page shows: a
+	 * page of the site compiled for the frame (a 404 page when there is none), any other file as it is.
+	 */
+	async framePage(revision: number, path: string, frame: FramePage): Promise<SiteFileAnswer> {
+		const workspace = this.#revisions.at(revision);
+		return (workspace && (await this.#pages.framed(workspace, path, frame))) ?? this.#revisions.file(revision, path);
 	}
 
 	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */

@@ -3,7 +3,7 @@
 // depends on nothing in worker/.
 import type * as v from 'valibot';
 import type { Diagnostic } from './compiler/compiler';
-import type { CaptureOptionsSchema, CaptureResultSchema, ConsoleLineSchema, ErrorLineSchema, HostOutcomeSchema, PickedElementSchema, SiteNavigationSchema, SiteStorageChangeSchema } from './schemas';
+import type { CaptureOptionsSchema, CaptureResultSchema, ConsoleLineSchema, ErrorLineSchema, FramePageSchema, HostOutcomeSchema, PickedElementSchema, SiteNavigationSchema, SiteStorageChangeSchema } from './schemas';
 
 /** A runtime error from inside the preview. */
 export type PreviewErrorLine = v.InferOutput<typeof ErrorLineSchema>;
@@ -13,6 +13,8 @@ export type PreviewConsoleLine = v.InferOutput<typeof ConsoleLineSchema>;
 export type HostRenderOutcome = v.InferOutput<typeof HostOutcomeSchema>;
 /** Where the site asked the preview to go: a site path (`/about.html`, `/blog/`) with its query and fragment, possibly replacing the page shown (location.replace), or a step back or forward. */
 export type SiteNavigation = v.InferOutput<typeof SiteNavigationSchema>;
+/** A page of the site asked for to show in a frame of the site's own page, with its query and the fragment to go to. */
+export type FramePage = v.InferOutput<typeof FramePageSchema>;
 /** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
 export type SiteStorageChange = v.InferOutput<typeof SiteStorageChangeSchema>;
 
@@ -73,8 +75,8 @@ export type PreviewBridgeMessage =
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
-	/** A request for a site file; the host answers with `response` and the same id. */
-	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number }
+	/** A request for a site file (`frame`: a page to show in a frame of the site's page, compiled); the host answers with `response` and the same id. */
+	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string }
 	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */
 	| { type: 'picked'; revision: number; nonce: string; element: unknown; refresh?: boolean }
 	/** A text edited in place (`id`: the frame waits for the answer), or why it cannot be (`refused`). */

@@ -3,7 +3,9 @@
 // available, whose trial compile the render then takes instead of compiling the page again.
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
-import { compile, type CompiledPreview } from './compile';
+import { compile, compileFramed, pageOf, type CompiledPreview } from './compile';
+import type { FramePage, SiteFileAnswer } from './messages';
+import { sitePath } from './site';
 import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
@@ -60,6 +62,24 @@ export class PageCompiler {
 		const standing = this.#standing(workspace);
 		this.#trial = null;
 		return standing ?? compile(workspace, this.#page(), this.#leftOut, this.#packages?.view(workspace));
+	}
+
+	/**
+	 * A page of the site (a site path, as a host resolves it) compiled for a frame of the site's own
+	 * page; a 404 page when there is none. Null: the path names a file that is no page (shown as it is).
+	 */
+	async framed(workspace: Workspace, path: string, frame: FramePage): Promise<SiteFileAnswer | null> {
+		const name = sitePath(path);
+		if (name === null) return null;
+		const page = pageOf(workspace, name);
+		if (!page && workspace.files.has(name)) return null;
+		const make = () => compileFramed(workspace, page, name, frame, this.#leftOut, this.#packages?.view(workspace));
+		let html = make();
+		if (locationParserWanted()) {
+			await loadLocationParser();
+			html = make();
+		}
+		return page ? { status: 200, statusText: 'OK', mimeType: 'text/html', body: html } : { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: html };
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */

@@ -5,3 +5,8 @@
 export const NONCE_PLACEHOLDER = '__STUDIO_PREVIEW_NONCE__';
 /** Replaced by the host with its per-render data (fragment, storage), as an attribute value. */
 export const HOST_PLACEHOLDER = '__STUDIO_PREVIEW_HOST__';
+/**
+ * Replaced, in a framed page's bridge tag, by the parent's frame program as it loads the frame: the
+ * token the two talk by and the storage the parent has then (`frame/frames.js`).
+ */
+export const FRAME_STORAGE_PLACEHOLDER = '__STUDIO_FRAME_STORAGE__';

@@ -44,6 +44,12 @@ export const SiteNavigationSchema = v.object({
 	direction: v.optional(v.picklist(['back', 'forward']))
 });
 
+/** A page of the site asked for to show in a frame of the site's own page: its query and fragment. */
+export const FramePageSchema = v.object({
+	search: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048)))
+});
+
 /** A site path a frame asks a file for. */
 export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
 

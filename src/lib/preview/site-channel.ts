@@ -1,7 +1,7 @@
 // What the frame programs ask of the page that hosts a site's frame — another page, a storage change,
 // one of its files — read and answered the same way for the preview panel (host.ts) and for the
 // preview in a new window. Every message was already checked for the frame's window and nonce.
-import type { HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import type { FramePage, HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 
 /** What a page hosting a site's frame does with the frame's requests. */
 export interface SiteChannelOptions {
@@ -12,7 +12,7 @@ export interface SiteChannelOptions {
 	/** The site changed its localStorage (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
-	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number }): Promise<SiteFileAnswer>;
+	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; frame?: FramePage }): Promise<SiteFileAnswer>;
 }
 
 /** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
@@ -81,7 +81,8 @@ export class SiteChannel {
 		if (!this.options.onRequest || this.#inFlight >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
 		this.#inFlight++;
 		try {
-			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0 }));
+			const frame: FramePage | undefined = message.frame === true ? { search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) } : undefined;
+			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0, ...(frame ? { frame } : {}) }));
 		} catch {
 			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
 		} finally {

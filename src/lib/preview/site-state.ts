@@ -148,9 +148,14 @@ export class SiteRevisions {
 		for (const revision of this.#revisions.keys()) if (this.#revisions.size > KEPT_REVISIONS) this.#revisions.delete(revision);
 	}
 
+	/** The workspace at `revision` (or the newest, when that one is no longer kept). */
+	at(revision: number): Workspace | null {
+		return this.#revisions.get(revision) ?? this.#latest;
+	}
+
 	/** A file from `revision` (or the newest, when that one is no longer kept): `dir/` is its index.html; a missing file is a 404. */
 	file(revision: number, path: string): SiteFileAnswer {
-		const workspace = this.#revisions.get(revision) ?? this.#latest;
+		const workspace = this.at(revision);
 		let name = sitePath(path) ?? '';
 		if (name === '' || name.endsWith('/')) name += 'index.html';
 		const file = workspace?.files.get(name);

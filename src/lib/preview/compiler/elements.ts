@@ -3,9 +3,11 @@
 // URLs as data: URLs, missing references marked with the file and line that asked for them.
 import { resolveReference } from '../../domain/paths';
 import { isHtml } from '../../domain/kinds';
-import { applyEdits, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
+import { applyEditsMapped, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
+import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, type FramedAt } from './prologue';
+import { siteUrl } from '../site';
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
@@ -54,7 +56,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	const framed = name === 'iframe' && out.src !== undefined && out.srcdoc === undefined ? framedPage(compiler, from, out.src) : null;
 	if (framed !== null) {
 		delete out.src;
-		out.srcdoc = framed;
+		out[FRAME_ATTRIBUTE] = framed;
 	}
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
@@ -134,27 +136,66 @@ function withoutIntegrity(attribs: Record<string, string>): Record<string, strin
 	return Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity' && key !== 'crossorigin'));
 }
 
+/**
+ * Where a frame's compiled page waits: the parent's frame program (`frame/frames.js`) makes it the
+ * frame's srcdoc as the frame enters the document, with the storage the parent has at that moment.
+ */
+export const FRAME_ATTRIBUTE = 'data-studio-frame';
+
 /** Frames of frames are compiled this deep; a page further down (or framing itself) keeps its data: URL. */
 const FRAME_DEPTH = 3;
 const framing = new WeakMap<Compiler, string[]>();
 
 /**
- * `<iframe src="part.html">` of a workspace page: that page compiled the way the shown page is (its
- * stylesheets, scripts and assets inlined from paths relative to it), for the frame's srcdoc. A data:
- * URL of its text would leave every relative file it names unresolved. Null: not such a page.
+ * `<iframe src="part.html">` of a workspace page: that page compiled for the frame's srcdoc (see
+ * `framedDocument`). A data: URL of its text would leave every relative file it names unresolved.
+ * Null: not such a page.
  */
 function framedPage(compiler: Compiler, from: string, src: string): string | null {
 	const ref = src.trim();
 	if (isExternal(ref) || isSkippable(ref)) return null;
-	const path = resolveReference(from, ref);
-	const file = path && isHtml(path) ? compiler.files.get(path) : undefined;
+	const named = resolveReference(from, ref);
+	// `docs/` is its index.html, as a host serves it.
+	const path = /\/$/.test(ref.split(/[?#]/)[0]!) ? `${named ? `${named}/` : ''}index.html` : named;
+	if (!path || !isHtml(path)) return null;
+	const query = /[?#]/.exec(ref);
+	const url = query ? new URL(ref.slice(query.index), 'https://x.invalid/') : null;
+	return framedDocument(compiler, { path, ...(url?.search ? { search: url.search } : {}), ...(url?.hash ? { fragment: url.hash } : {}) });
+}
+
+/**
+ * A site page as a frame of the site shows it: compiled the way the shown page is (its stylesheets,
+ * scripts, modules and assets from paths relative to it), behind a prologue that gives it its own URL
+ * and a bridge whose requests, errors and navigations its parent relays (`framedPrologue`); `page`:
+ * its text, when it is no file of the workspace (a 404 page). Null: no such page, or one that frames
+ * itself or lies deeper than `FRAME_DEPTH`.
+ */
+export function framedDocument(compiler: Compiler, at: FramedAt, page?: string): string | null {
+	const source = page ?? compiler.files.get(at.path)?.content;
 	const stack = framing.get(compiler) ?? [];
-	if (!path || file?.content === undefined || stack.includes(path) || stack.length >= FRAME_DEPTH) return null;
-	framing.set(compiler, [...stack, path]);
+	if (source === undefined || stack.includes(at.path) || stack.length >= FRAME_DEPTH) return null;
+	framing.set(compiler, [...stack, at.path]);
 	try {
-		const source = file.content;
-		return applyEdits(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, path, source, element)));
+		const elements = elementsOf(source);
+		const edits = elements.flatMap((element) => rewriteElement(compiler, at.path, source, element));
+		// A computed import() may ask for any module: the frame's import map then names them all.
+		if (compiler.computedImports) compiler.allModules();
+		const ownBase = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
+		const base = ownBase === undefined ? undefined : baseOf(ownBase, siteUrl(at.path) + (at.search ?? ''));
+		const start = prologueEnd(source);
+		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules)), origin: { path: '', line: 0 } });
+		const mapped = applyEditsMapped(source, edits, at.path);
+		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {
 		framing.set(compiler, stack);
+	}
+}
+
+/** A page's own `<base href>` resolved against its URL (undefined: not a URL). */
+function baseOf(href: string, pageUrl: string): string | undefined {
+	try {
+		return new URL(href.trim(), pageUrl).href;
+	} catch {
+		return undefined;
 	}
 }

@@ -3,8 +3,11 @@
 // page). It reads this render's nonce and the host's per-render data from its own tag and removes
 // the tag before the page's first script can run; it posts ready / error / warning / console
 // messages tagged with revision and nonce, capped and rate-limited, and gives the other frame
-// programs (navigation, storage, requests) one way to talk to the host. Plain browser JavaScript,
-// type-checked; bridge.ts joins the frame programs into the one script the compiler injects.
+// programs (navigation, storage, requests) one way to talk to the host. A page the site shows in a
+// frame of its own runs the same programs, framed: its messages go to its parent's bridge, which
+// relays them (requests, console lines, errors) or hands them to its programs (navigations, storage);
+// its acknowledgement is its parent's. Plain browser JavaScript, type-checked; bridge.ts joins the
+// frame programs into the one script the compiler injects.
 
 /**
  * Starts the bridge; returns what the other frame programs use.
@@ -14,18 +17,33 @@
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioBridge(config) {
 	var me = /** @type {HTMLScriptElement} */ (document.currentScript);
-	var nonce = me.getAttribute('data-nonce') || '';
+	var framed = me.hasAttribute('data-framed');
 	var revision = Number(me.getAttribute('data-revision'));
 	/** @type {StudioHostData} */
-	var hostData;
-	try {
-		hostData = JSON.parse(me.getAttribute('data-host') || '{}') || {};
-	} catch {
-		hostData = {};
+	var hostData = read('data-host');
+	// A framed page's token and storage, filled in by its parent's frame program as it loaded the frame.
+	var link = framed ? read('data-storage') : {};
+	if (framed) {
+		hostData.local = link.local;
+		hostData.session = link.session;
 	}
+	var nonce = framed ? String(link.token || '') : me.getAttribute('data-nonce') || '';
 	me.remove();
-	// The studio is the parent of the preview document that holds this frame (preview/host.ts).
-	var studio = window.parent.parent;
+	/**
+	 * An attribute of this tag as JSON (an empty object when it is not).
+	 * @param {string} name
+	 * @returns {Record<string, any>}
+	 */
+	function read(name) {
+		try {
+			return JSON.parse(me.getAttribute(name) || '{}') || {};
+		} catch {
+			return {};
+		}
+	}
+	// The studio is the parent of the preview document that holds this frame (preview/host.ts); a framed
+	// page's messages go to the site's page that frames it.
+	var studio = framed ? window.parent : window.parent.parent;
 	var post = studio.postMessage.bind(studio);
 	var L = config.limits;
 	var sent = { console: 0, error: 0, chars: 0 };
@@ -43,7 +61,7 @@ function studioBridge(config) {
 	 * @param {number} [id]
 	 */
 	function raw(m, id) {
-		var out = { type: m.type, nonce: nonce, revision: revision, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh };
+		var out = { type: m.type, nonce: nonce, revision: revision, studioChild: framed ? 1 : undefined, frame: m.frame, to: m.to, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh };
 		try {
 			post(out, '*');
 		} catch {
@@ -295,24 +313,47 @@ function studioBridge(config) {
 	// (dispatchEvent) is not the browser's.
 	// While the page loads, a beat twice a second says it is alive: a slow page (a big theme on a busy
 	// phone) gets more time than the deadline, an endless loop beats no more and is stopped.
-	var beat = setInterval(function () {
-		raw({ type: 'alive' });
-	}, 500);
+	var beat = framed
+		? 0
+		: setInterval(function () {
+				raw({ type: 'alive' });
+			}, 500);
 	/** @type {(() => void)[]} */
 	var beforeReady = [];
+	/** What the acknowledgement waits for besides the page's load: the site's own pages in its frames (frames.js). */
+	/** @type {Promise<unknown>[]} */
+	var holds = [];
 	window.addEventListener(
 		'load',
 		function (event) {
 			if (!event.isTrusted) return;
-			clearInterval(beat);
-			// What the page wrote while loading goes first: the host renders the next revision from it.
-			beforeReady.forEach(function (fn) {
-				fn();
+			Promise.all(holds).then(function () {
+				clearInterval(beat);
+				// What the page wrote while loading goes first: the host renders the next revision from it.
+				beforeReady.forEach(function (fn) {
+					fn();
+				});
+				if (!framed) send({ type: 'ready' });
 			});
-			send({ type: 'ready' });
 		},
 		true
 	);
+
+	/**
+	 * Asks the host (a framed page: its parent, which asks on) and resolves with its answer.
+	 * @param {Record<string, unknown>} message
+	 * @returns {Promise<Record<string, unknown>>}
+	 */
+	function ask(message) {
+		var id = nextId++;
+		return new Promise(function (resolve) {
+			waiting[id] = resolve;
+			raw(message, id);
+		});
+	}
+
+	/** @type {Record<string, ((message: Record<string, unknown>, frame: HTMLIFrameElement) => void)[]>} */
+	var childHandlers = {};
 
 	/** The page's own path ("/about.html"). */
 	function page() {
@@ -344,23 +385,26 @@ function studioBridge(config) {
 		},
 		send: send,
 		caller: caller,
-		/**
-		 * Asks the host and resolves with its answer.
-		 * @param {Record<string, unknown>} message
-		 */
-		request: function (message) {
-			var id = nextId++;
-			return new Promise(function (resolve) {
-				waiting[id] = resolve;
-				raw(message, id);
-			});
-		},
+		request: ask,
 		on: function (type, fn) {
 			(handlers[type] = handlers[type] || []).push(fn);
+		},
+		framed: framed,
+		onChild: function (type, fn) {
+			(childHandlers[type] = childHandlers[type] || []).push(fn);
+		},
+		fromChild: function (message, frame) {
+			(childHandlers[String(message.type)] || []).forEach(function (fn) {
+				fn(message, frame);
+			});
 		},
 		/** @param {() => void} fn */
 		beforeReady: function (fn) {
 			beforeReady.push(fn);
+		},
+		/** @param {Promise<unknown>} promise */
+		hold: function (promise) {
+			holds.push(promise);
 		}
 	};
 }

@@ -23,10 +23,22 @@ interface StudioFrameApi {
 	on(type: string, handler: (message: Record<string, unknown>) => void): void;
 	/** Runs `fn` when the page has loaded, just before the acknowledgement is sent. */
 	beforeReady(fn: () => void): void;
+	/** The acknowledgement waits for this too (when it was held before the page's load). */
+	hold(promise: Promise<unknown>): void;
 	/** The page's own path (`/about.html`). */
 	page(): string;
 	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */
 	resolve(href: unknown): URL | null;
 	/** Where the page's code that called a shim is, in workspace terms. */
 	caller(): { source: string; line: number };
+	/** This page is shown in a frame of the site's own page (its parent relays for it). */
+	framed: boolean;
+	/** Handles a message of this type from a page this page frames. */
+	onChild(type: string, handler: (message: Record<string, unknown>, frame: HTMLIFrameElement) => void): void;
+	/** Hands a framed page's message to the handlers of its type. */
+	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
+	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
+	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
+	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */
+	navigate?(url: URL, target: string, replace: boolean): void;
 }

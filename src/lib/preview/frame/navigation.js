@@ -39,8 +39,9 @@ function studioNavigation(api) {
 	 * @param {URL} url
 	 * @param {boolean} newWindow the link or form asked for another window
 	 * @param {boolean} [replace] leave no entry behind it (location.replace)
+	 * @param {string} [target] where it goes: 'self' (the default), 'parent', 'top' or a frame's name
 	 */
-	function go(url, newWindow, replace) {
+	function go(url, newWindow, replace, target) {
 		if (url.origin !== origin) {
 			if (/^https?:$/.test(url.protocol)) nativeOpen(url.href, '_blank', 'noopener');
 			return;
@@ -50,15 +51,31 @@ function studioNavigation(api) {
 			location.hash = url.hash;
 			return;
 		}
-		show(url, replace === true);
+		show(url, replace === true, target || 'self');
 	}
 	/**
-	 * Asks the host to show `url`'s page of the site (rendered from the same revision).
+	 * Asks the host to show `url`'s page of the site (rendered from the same revision), or a frame of
+	 * the site's pages to (frames.js).
 	 * @param {URL} url
 	 * @param {boolean} replace leave no entry behind it
+	 * @param {string} target
 	 */
-	function show(url, replace) {
+	function show(url, replace, target) {
+		if (api.navigate) return api.navigate(url, target, replace);
 		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace });
+	}
+	/**
+	 * Where a link, form or window.open aims (HTML's target keywords are ASCII case-insensitive; a
+	 * frame's name is not). Another window is the preview itself: it shows the page.
+	 * @param {string | null | undefined} target
+	 */
+	function targetOf(target) {
+		var name = String(target || '');
+		var keyword = name.toLowerCase();
+		if (keyword === '' || keyword === '_self') return 'self';
+		if (keyword === '_parent') return 'parent';
+		if (keyword === '_top' || keyword === '_blank' || keyword === '_unfencedtop') return 'top';
+		return name;
 	}
 	/**
 	 * Takes over an event's default action: prevented now, carried out after every handler of the
@@ -106,8 +123,9 @@ function studioNavigation(api) {
 			var url = resolved;
 			var frameTarget = (link.getAttribute('target') || '').toLowerCase();
 			var newWindow = (frameTarget !== '' && frameTarget !== '_self' && frameTarget !== '_top' && frameTarget !== '_parent') || event.ctrlKey || event.metaKey || event.shiftKey;
+			var where = event.ctrlKey || event.metaKey || event.shiftKey ? 'top' : targetOf(link.getAttribute('target'));
 			takeOver(event, function () {
-				go(url, newWindow);
+				go(url, newWindow, false, where);
 			});
 		},
 		true
@@ -139,10 +157,12 @@ function studioNavigation(api) {
 		'submit',
 		function (event) {
 			var form = /** @type {HTMLFormElement} */ (event.target);
-			var url = formTarget(form, /** @type {SubmitEvent} */ (event).submitter);
+			var submitter = /** @type {SubmitEvent} */ (event).submitter;
+			var url = formTarget(form, submitter);
 			if (!url) return;
+			var where = targetOf((submitter && submitter.getAttribute('formtarget')) || form.getAttribute('target'));
 			takeOver(event, function () {
-				go(/** @type {URL} */ (url), false);
+				go(/** @type {URL} */ (url), false, false, where);
 			});
 		},
 		true
@@ -150,14 +170,14 @@ function studioNavigation(api) {
 	// form.submit() fires no submit event: it would leave the preview.
 	HTMLFormElement.prototype.submit = function () {
 		var url = formTarget(this, null);
-		if (url) go(url, false);
+		if (url) go(url, false, false, targetOf(this.getAttribute('target')));
 		else nativeSubmit.call(this);
 	};
 
 	window.open = function (href, frameTarget, features) {
 		var url = href === undefined || href === '' ? null : resolve(href);
 		if (url && url.origin === origin) {
-			go(url, false);
+			go(url, false, false, targetOf(frameTarget === undefined ? '_blank' : frameTarget));
 			return null;
 		}
 		return nativeOpen(/** @type {any} */ (href), frameTarget, features);
@@ -228,7 +248,7 @@ function studioNavigation(api) {
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
 		reload: {
 			value: function () {
-				show(here(), true);
+				show(here(), true, 'self');
 			}
 		},
 		toString: { value: function () { return here().href; } },

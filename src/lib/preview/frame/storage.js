@@ -5,7 +5,10 @@
 // storage events): seeded by the host for each render, every change sent to the host in one message
 // per task, and what is left before the page's acknowledgement. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
 // shared with the other tabs' previews, which get storage events); sessionStorage is this tab's;
-// cookies live as long as the page. None of it is ever the studio's own storage.
+// cookies live as long as the page. None of it is ever the studio's own storage. A page the site
+// shows in a frame of its own shares both areas with the page that frames it, as on a host: it starts
+// from what that page had as it loaded, its changes go to that page (which keeps them as its own and
+// fires storage events for them), and that page's changes come to it (frames.js carries them).
 
 /**
  * Installs the storage shims.
@@ -29,21 +32,44 @@ function studioStorage(api) {
 		/** @type {(string | null)[][]} */
 		var pending = [];
 		var clearFirst = false;
+		/** This page's own changes, for the frames of its pages (those a frame made go to the others at once). */
+		/** @type {(string | null)[][]} */
+		var own = [];
+		var ownClear = false;
 		var scheduled = false;
 		function flush() {
 			scheduled = false;
+			if (own.length || ownClear) {
+				if (api.toFrames) api.toFrames({ type: 'storage-event', area: area, changes: own, clear: ownClear }, null);
+				own = [];
+				ownClear = false;
+			}
 			if (!pending.length && !clearFirst) return;
 			api.send({ type: 'storage', area: area, changes: pending, clear: clearFirst });
 			pending = [];
 			clearFirst = false;
 		}
-		/** @param {string} key @param {string | null} value */
-		function record(key, value) {
-			pending.push([key, value]);
+		function schedule() {
 			if (!scheduled) {
 				scheduled = true;
 				setTimeout(flush, 0);
 			}
+		}
+		/** @param {string} key @param {string | null} value @param {boolean} [fromFrame] */
+		function record(key, value, fromFrame) {
+			pending.push([key, value]);
+			if (!fromFrame) own.push([key, value]);
+			schedule();
+		}
+		/** @param {boolean} [fromFrame] */
+		function recordClear(fromFrame) {
+			pending = [];
+			clearFirst = true;
+			if (!fromFrame) {
+				own = [];
+				ownClear = true;
+			}
+			schedule();
 		}
 		/** @param {string} key @param {string} value */
 		function set(key, value) {
@@ -85,12 +111,7 @@ function studioStorage(api) {
 				if (!data.size) return;
 				data.clear();
 				used = 0;
-				pending = [];
-				clearFirst = true;
-				if (!scheduled) {
-					scheduled = true;
-					setTimeout(flush, 0);
-				}
+				recordClear();
 			},
 			/** @param {unknown} index */
 			key: function (index) {
@@ -156,6 +177,16 @@ function studioStorage(api) {
 				} else if (value === null) remove(key);
 				else set(key, value);
 				window.dispatchEvent(new StorageEvent('storage', { key: key, oldValue: old, newValue: value, url: document.baseURI }));
+			},
+			/**
+			 * A frame of the site's pages changed it: kept as this page's own change (sent on with them).
+			 * @param {string | null} key
+			 * @param {string | null} value
+			 */
+			fromFrame: function (key, value) {
+				this.apply(key, value);
+				if (key === null) recordClear(true);
+				else record(key, value, true);
 			}
 		};
 	}
@@ -164,14 +195,34 @@ function studioStorage(api) {
 	var session = makeStorage('session', api.host.session);
 	Object.defineProperty(window, 'localStorage', { configurable: true, enumerable: true, get: function () { return local.storage; } });
 	Object.defineProperty(window, 'sessionStorage', { configurable: true, enumerable: true, get: function () { return session.storage; } });
-	api.on('storage-event', function (message) {
+	/**
+	 * Applies a change another document made (another tab's preview, the page framing this one, or a
+	 * frame of the site's pages: `frame`), and tells the frames of this page's that did not make it.
+	 * @param {Record<string, unknown>} message
+	 * @param {HTMLIFrameElement | null} frame
+	 */
+	function changed(message, frame) {
 		var changes = /** @type {[string | null, string | null][]} */ (Array.isArray(message.changes) ? message.changes : []);
 		var area = message.area === 'session' ? session : local;
-		if (message.clear) area.apply(null, null);
+		/** @param {string | null} key @param {string | null} value */
+		var take = function (key, value) {
+			try {
+				if (frame) area.fromFrame(key, value);
+				else area.apply(key, value);
+			} catch {
+				/* over the quota here: the item stays as it was */
+			}
+		};
+		if (message.clear) take(null, null);
 		changes.forEach(function (change) {
-			if (Array.isArray(change) && typeof change[0] === 'string') area.apply(change[0], typeof change[1] === 'string' ? change[1] : null);
+			if (Array.isArray(change) && typeof change[0] === 'string') take(change[0], typeof change[1] === 'string' ? change[1] : null);
 		});
+		if (api.toFrames) api.toFrames({ type: 'storage-event', area: message.area === 'session' ? 'session' : 'local', changes: changes, clear: message.clear === true }, frame);
+	}
+	api.on('storage-event', function (message) {
+		changed(message, null);
 	});
+	api.onChild('storage', changed);
 
 	// Cookies for this page's lifetime: name=value pairs, expiry by max-age or expires honoured.
 	/** @type {Map<string, string>} */
