@@ -11,13 +11,24 @@ async function shimmed(seed: { local?: Record<string, string>; session?: Record<
 	const frame = document.createElement('iframe');
 	document.body.append(frame);
 	await new Promise((resolve) => setTimeout(resolve, 0));
-	const win = frame.contentWindow as Window & typeof globalThis & { eval(code: string): unknown; __api: unknown; __handlers: Record<string, (m: Record<string, unknown>) => void> };
+	const win = frame.contentWindow as Window & typeof globalThis & { eval(code: string): unknown; __api: unknown; __handlers: Record<string, (m: Record<string, unknown>, frame?: unknown) => void> };
 	const sent: Sent[] = [];
 	win.__handlers = {};
-	win.__api = { origin: 'https://site.invalid', host: seed, send: (m: Sent) => sent.push(m), request: async () => ({}), beforeReady: () => undefined, onChild: () => undefined, on: (type: string, fn: (m: Record<string, unknown>) => void) => (win.__handlers[type] = fn), caller: () => ({ source: '', line: 0 }) };
+	const toFrames: { message: Record<string, unknown>; except: unknown }[] = [];
+	win.__api = {
+		origin: 'https://site.invalid',
+		host: seed,
+		send: (m: Sent) => sent.push(m),
+		request: async () => ({}),
+		beforeReady: () => undefined,
+		onChild: (type: string, fn: (m: Record<string, unknown>, frame: unknown) => void) => (win.__handlers[`child:${type}`] = fn as (m: Record<string, unknown>) => void),
+		toFrames: (message: Record<string, unknown>, except: unknown) => toFrames.push({ message, except }),
+		on: (type: string, fn: (m: Record<string, unknown>) => void) => (win.__handlers[type] = fn),
+		caller: () => ({ source: '', line: 0 })
+	};
 	win.eval(`${storageSource}\nstudioStorage(window.__api);`);
 	const tick = () => new Promise((resolve) => win.setTimeout(resolve, 5));
-	return { win, sent, tick, frame };
+	return { win, sent, tick, frame, toFrames };
 }
 
 describe('the preview storage shim', () => {
@@ -83,6 +94,27 @@ describe('the preview storage shim', () => {
 		expect(win.document.cookie).toBe('theme=dark; seen=1');
 		win.document.cookie = 'theme=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 		expect(win.document.cookie).toBe('seen=1');
+		frame.remove();
+	});
+
+	it('a framed page\'s change is the page\'s own (kept, sent on, an event here); every change goes to the frames but the one that made it', async () => {
+		const { win, sent, tick, frame, toFrames } = await shimmed({ local: { a: '1' } });
+		const events: (string | null)[] = [];
+		win.addEventListener('storage', (event) => events.push(`${event.key}=${event.newValue}`));
+		const child = { name: 'framed page' };
+		win.__handlers['child:storage']!({ area: 'local', changes: [['b', '2']], clear: false }, child);
+		expect(win.localStorage.getItem('b')).toBe('2');
+		expect(events).toEqual(['b=2']);
+		// The other frames hear of it at once; the one that made it does not.
+		expect(toFrames).toEqual([{ message: { type: 'storage-event', area: 'local', changes: [['b', '2']], clear: false }, except: child }]);
+		win.localStorage.setItem('c', '3');
+		await tick();
+		// Both go to the host; the page's own change goes to every frame.
+		expect(sent).toEqual([{ type: 'storage', area: 'local', changes: [['b', '2'], ['c', '3']], clear: false }]);
+		expect(toFrames.at(-1)).toEqual({ message: { type: 'storage-event', area: 'local', changes: [['c', '3']], clear: false }, except: null });
+		// Another tab's change is applied and passed on to every frame.
+		win.__handlers['storage-event']!({ area: 'local', changes: [['a', '9']], clear: false });
+		expect(toFrames.at(-1)).toEqual({ message: { type: 'storage-event', area: 'local', changes: [['a', '9']], clear: false }, except: null });
 		frame.remove();
 	});
 });

@@ -23,6 +23,11 @@ const files = {
 document.getElementById('kept').textContent = 'kept: ' + localStorage.getItem('child');
 addEventListener('storage', function (e) { document.getElementById('heard').textContent = e.key + '=' + e.newValue; });
 document.getElementById('write').onclick = function () { localStorage.setItem('fromParent', 'later'); };
+var made = document.createElement('iframe');
+made.id = 'made';
+made.title = 'made';
+made.src = 'demo/other.html';
+document.body.append(made);
 </script></body></html>`,
 	'demo/part.html': `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="part.css"></head>
 <body><p id="ls">ls?</p><p id="fetch">fetch?</p><p id="search">search?</p><p id="heard">none</p><img id="img" width="8" height="8" alt="dot">
@@ -80,6 +85,10 @@ test('a page framed by the site’s page runs as on a host: shared storage, its 
 	await expect(part.locator('#other')).toHaveText('Other page');
 	await site(page).locator('#to-main').evaluate((link) => (link as HTMLAnchorElement).click());
 	await expect(main.locator('#other')).toHaveText('Other page');
+	// A frame a script makes and points at a page shows it; window.open aimed at a frame's name loads that frame.
+	await expect(site(page).frameLocator('#made').locator('#other')).toHaveText('Other page');
+	await site(page).locator('h1').evaluate(() => window.open('mod.html', 'main'));
+	await expect(main.locator('#m')).toHaveText('module: imported');
 	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).page).toBe('index.html');
 	await expect(site(page).locator('h1')).toHaveText('Parent');
 });

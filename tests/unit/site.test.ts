@@ -76,6 +76,23 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(bytes.file(3, '/img/logo.png').body).toEqual(new Uint8Array([137, 80, 78, 71]));
 	});
 
+	it('answers a frame\'s page compiled from the revision the frame shows, a file that is no page as it is, a missing page as a 404 page', async () => {
+		const { c } = coordinator();
+		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<!doctype html><link rel="stylesheet" href="d.css"><p>docs v1</p>', 'docs/d.css': 'p { color: teal }', 'notes.txt': 'plain' }, 1));
+		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<p>docs v2</p>' }, 2));
+		const docs = await c.framePage(1, '/docs/', { search: '?q=1', fragment: '#top' });
+		expect(docs).toMatchObject({ status: 200, mimeType: 'text/html' });
+		expect(docs.body).toContain('docs v1');
+		expect(docs.body).toContain('p { color: teal }');
+		expect(docs.body).toContain('<base href="https://site.invalid/docs/index.html?q=1">');
+		expect(docs.body).toContain('data-framed');
+		expect((await c.framePage(2, '/docs', {})).body).toContain('docs v2');
+		expect(await c.framePage(1, '/notes.txt', {})).toMatchObject({ status: 200, mimeType: 'text/plain', body: 'plain' });
+		const missing = await c.framePage(2, '/gone.html', {});
+		expect(missing).toMatchObject({ status: 404, mimeType: 'text/html' });
+		expect(missing.body).toContain('gone.html');
+	});
+
 	it('keeps the page shown across edits, with Back and Forward, and names it in every render and in the status', async () => {
 		const pages: string[] = [];
 		const { c, sent } = coordinator({ onPage: (page) => pages.push(`${page.path}:${page.canBack}:${page.canForward}`) });

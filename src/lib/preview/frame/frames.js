@@ -31,6 +31,9 @@ function studioFrames(api, placeholder) {
 	 * @type {Map<HTMLIFrameElement, { token: string, live: boolean, held: Record<string, unknown>[] }>}
 	 */
 	var filled = new Map();
+	/** The src a script set on a frame, whose page is loading into it. */
+	/** @type {WeakMap<HTMLIFrameElement, string>} */
+	var loading = new WeakMap();
 
 	/** @param {string} text */
 	function escapeAttr(text) {
@@ -144,7 +147,8 @@ function studioFrames(api, placeholder) {
 	}
 	api.toFrames = function (message, except) {
 		filled.forEach(function (_state, frame) {
-			if (frame !== except) post(frame, message);
+			if (!frame.isConnected) filled.delete(frame);
+			else if (frame !== except) post(frame, message);
 		});
 	};
 
@@ -207,11 +211,31 @@ function studioFrames(api, placeholder) {
 			);
 			return;
 		}
-		var src = getAttribute.call(frame, 'src');
+		var at = getAttribute.call(frame, 'src');
+		if (at !== null && loading.get(frame) === at) return; // the src setter loads it already
 		// A srcdoc of the page's own wins over src, as in browsers; one this program set does not.
-		var url = src && (!frame.hasAttribute('srcdoc') || filled.has(frame)) ? api.resolve(src) : null;
+		var url = at && (!frame.hasAttribute('srcdoc') || filled.has(frame)) ? api.resolve(at) : null;
 		if (url && url.origin === api.origin) load(frame, url);
 	}
+	// `frame.src = 'page.html'` from a script: the page is loaded into the frame, and an empty srcdoc
+	// set first keeps the browser from asking for the site's URL meanwhile (a srcdoc wins over src).
+	var src = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src'));
+	Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+		configurable: true,
+		enumerable: src.enumerable,
+		get: src.get,
+		set: function (/** @type {unknown} */ value) {
+			var url = api.resolve(value);
+			if (!url || url.origin !== api.origin) {
+				/** @type {(v: unknown) => void} */ (src.set).call(this, value);
+				return;
+			}
+			if (!this.hasAttribute('srcdoc')) srcdoc.call(this, '');
+			loading.set(this, String(value));
+			setAttribute.call(this, 'src', String(value));
+			load(this, url);
+		}
+	});
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
 			if (record.type === 'attributes') return frameIn(/** @type {Element} */ (record.target));
