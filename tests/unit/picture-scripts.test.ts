@@ -2,6 +2,10 @@
 // elements are taken out before its frame, which runs no script, loads it.
 import { describe, expect, it } from 'vitest';
 import { withoutScripts } from '../../src/lib/preview/picture';
+import { compile } from '../../src/lib/preview/compile';
+import { makeFile, type Workspace } from '../../src/lib/domain/model';
+
+const ws = (files: Record<string, string>): Workspace => ({ id: 'w', name: 'w', revision: 1, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) });
 
 describe('withoutScripts', () => {
 	it('takes out script elements of every form, and keeps what is around them', () => {
@@ -34,5 +38,17 @@ describe('withoutScripts', () => {
 		expect(withoutScripts('<p>a</p>' + '<script '.repeat(100_000))).toBe('<p>a</p>');
 		expect(withoutScripts('<script></script>'.repeat(100_000) + '<p>b</p>')).toBe('<p>b</p>');
 		expect(withoutScripts('<noscript>' + '</script>'.repeat(100_000))).toBe('');
+	});
+
+	it('pictures the site\'s own pages in its frames, without their scripts, two deep', () => {
+		const { html } = compile(ws({ 'index.html': '<h1>Home</h1><iframe src="part.html" title="part"></iframe>', 'part.html': '<p>part</p><script>var run = 1;</script><iframe src="inner.html"></iframe>', 'inner.html': '<p>inner</p><script>var deep = 1;</script>' }));
+		const picture = withoutScripts(html);
+		expect(picture).not.toContain('data-studio-frame');
+		const part = /title="part" srcdoc="([^"]*)"/.exec(picture)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+		expect(part).toContain('<p>part</p>');
+		expect(part).not.toMatch(/<script/i);
+		const inner = /srcdoc="([^"]*)"/.exec(part)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+		expect(inner).toContain('<p>inner</p>');
+		expect(inner).not.toMatch(/<script/i);
 	});
 });

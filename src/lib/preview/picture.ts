@@ -1,5 +1,5 @@
 // A picture of a page (the first screen's preview, PICTURE_SANDBOX): its markup without what would
-// run or show only without scripts. Loaded with the first picture: a first visit has none to show.
+// run or show only without scripts, the site's own pages in its frames pictured too. Loaded with the first picture: a first visit has none to show.
 
 /** A script or noscript element's start tag (a custom element such as `<script-x>` is neither). */
 const HIDDEN_START = /<(script|noscript)[\s/>]/gi;
@@ -12,6 +12,16 @@ const HIDDEN_START = /<(script|noscript)[\s/>]/gi;
  * end tag, as the parser ends it; one never closed takes the rest of the text. Linear in `html`.
  */
 export function withoutScripts(html: string): string {
+	// A frame of the site's own page holds its page until the bridge shows it: shown here, as a picture too.
+	return stripped(html).replace(FRAMED, (_whole, page: string) => ` srcdoc="${escapeAttr(withoutScripts(unescapeAttr(page)))}"`);
+}
+
+/** A frame's compiled page, waiting in its attribute (`FRAME_ATTRIBUTE` of compiler/elements.ts). */
+const FRAMED = / data-studio-frame="([^"]*)"/g;
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const unescapeAttr = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+function stripped(html: string): string {
 	let out = '';
 	let at = 0;
 	for (;;) {
