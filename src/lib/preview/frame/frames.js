@@ -199,16 +199,18 @@ function studioFrames(api, placeholder) {
 			var html = waiting;
 			removeAttribute.call(frame, FRAME);
 			// A srcdoc set while the parser inserts the frame is not loaded by Chromium: set a task later,
-			// with the acknowledgement held until the frame's page has loaded, as a host's load waits for it.
-			api.hold(
-				new Promise(function (done) {
-					setTimeout(function () {
-						frame.addEventListener('load', done, { once: true });
-						setTimeout(done, HOLD_MS);
-						fill(frame, html);
-					}, 0);
-				})
-			);
+			// with the acknowledgement held until the frame's page has loaded, as a host's load waits for
+			// it — unless the frame loads lazily (offscreen it may never load) or is gone meanwhile.
+			var wait = !/^lazy$/i.test(getAttribute.call(frame, 'loading') || '');
+			var shown = new Promise(function (done) {
+				setTimeout(function () {
+					fill(frame, html);
+					if (!wait || !frame.isConnected) return done(undefined);
+					frame.addEventListener('load', done, { once: true });
+					setTimeout(done, HOLD_MS);
+				}, 0);
+			});
+			if (wait) api.hold(shown);
 			return;
 		}
 		var at = getAttribute.call(frame, 'src');
