@@ -331,6 +331,21 @@ document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"
 	expect(status.errors.map((e) => e.message)).toEqual([]);
 });
 
+test('an SVG sprite’s icons (`<use href="icons.svg#id">`), in the page’s markup and in markup a script adds, draw from the workspace’s file', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_create_file', { path: 'img/icons.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="box" viewBox="0 0 8 8"><rect width="8" height="8" fill="#c00"/></symbol></svg>' });
+	const icon = (id: string, href: string) => `<svg id="${id}" width="16" height="16"><use ${href}></use></svg>`;
+	const script = `document.getElementById('later').innerHTML = '${icon('added', 'href="img/icons.svg#box"')}';`;
+	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(`${icon('plain', 'href="img/icons.svg#box"')}${icon('xlink', 'xlink:href="img/icons.svg#box"')}<p id="later"></p>`, script) });
+	expect(written.structuredContent.preview?.status).toBe('ready');
+	for (const id of ['plain', 'xlink', 'added']) {
+		const box = frame(page).locator(`#${id}`);
+		await expect.poll(async () => { const png = PNG.sync.read(await box.screenshot()); return [...png.data.subarray(0, 3)].join(','); }).toBe('204,0,0');
+	}
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] };
+	expect(status.errors).toEqual([]);
+});
+
 test('the person can allow the network for a workspace: its page then fetches, the choice is kept, and every tab follows', async ({ page, context }) => {
 	test.setTimeout(120_000);
 	await ready(page);

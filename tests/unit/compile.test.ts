@@ -144,6 +144,17 @@ describe('compile', () => {
 		expect(missing).toContain('data-framed');
 	});
 
+	it('an SVG sprite a `<use>` names is carried once and the element waits for its blob: URL (Chromium refuses a data: URL there)', () => {
+		const sprite = '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="box"/></svg>';
+		const { html, diagnostics } = compile(ws({ 'index.html': '<svg><use href="img/icons.svg#box"/></svg><svg><use xlink:href="img/icons.svg#box"></use></svg><svg><use href="#local"></use></svg>', 'img/icons.svg': sprite }));
+		expect(diagnostics).toEqual([]);
+		expect(html.match(/data-studio-use="img\/icons\.svg#box"/g)).toHaveLength(2);
+		expect(html).not.toMatch(/<use[^>]* (?:xlink:)?href="(?:img|data)/);
+		expect(html).toMatch(/<use[^>]* href="#local"/);
+		expect(html.split(JSON.stringify(sprite).slice(1, -1)).length - 1).toBe(1);
+		expect(html).toContain('<script data-studio-sprites>');
+	});
+
 	it('a reference to a file that is not in the workspace names the file and line and never becomes a URL of the studio', () => {
 		const page = '<!doctype html>\n<head>\n<link rel="stylesheet" href="missing.css">\n</head>\n<body>\n<img src="gone.png">\n<script src="nope.js"></script>\n<script type="module" src="./lost.js"></script>\n<link rel="stylesheet" href="https://cdn.example/x.css">\n</body>';
 		const { html, diagnostics } = compile(ws({ 'index.html': page, 'css.css': '' }));

@@ -7,7 +7,7 @@ import { isHtml } from '../domain/kinds';
 import { PREVIEW_CSP } from './policy';
 import { applyEditsMapped, elementsOf, type Edit } from './html';
 import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
-import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd } from './compiler/prologue';
+import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd, spriteTag } from './compiler/prologue';
 import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
 import type { PackageNeed, PackageView } from '../domain/packages';
@@ -72,7 +72,7 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules)}`, origin: { path: '', line: 0 } });
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));

@@ -54,6 +54,8 @@ export function dataUrl(file: FileRecord): string {
 export class Compiler {
 	readonly diagnostics: Diagnostic[] = [];
 	readonly modules = new Map<string, string>();
+	/** SVG files `<use>` elements name (sprites), by path: the document carries each once. */
+	readonly sprites = new Map<string, string>();
 	/** A module imports a computed specifier (`import(\`./pages/${name}.js\`)`): any module of the workspace may be asked for. */
 	computedImports = false;
 

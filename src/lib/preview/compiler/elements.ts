@@ -6,7 +6,7 @@ import { isHtml } from '../../domain/kinds';
 import { applyEditsMapped, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
-import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, type FramedAt } from './prologue';
+import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag, type FramedAt } from './prologue';
 import { siteUrl } from '../site';
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
@@ -58,6 +58,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		delete out.src;
 		out[FRAME_ATTRIBUTE] = framed;
 	}
+	if (name === 'use') spriteUse(compiler, from, out, line);
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
 			if (out[key] === undefined || isSkippable(out[key]!)) continue;
@@ -78,6 +79,26 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	}
 	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style, [], line);
 	return JSON.stringify(out) === JSON.stringify(attribs) ? [] : retag(out);
+}
+
+/** Where a `<use>` of a workspace SVG waits for its file's blob: URL (`spriteTag` of compiler/prologue.ts). */
+export const USE_ATTRIBUTE = 'data-studio-use';
+
+/**
+ * `<use href="icons.svg#home">` of a workspace SVG (a sprite): Chromium refuses a data: URL there, so
+ * the file goes into the document once and the element names it in `USE_ATTRIBUTE`, for the
+ * document's sprite program to point at the file's blob: URL as the element is parsed.
+ */
+function spriteUse(compiler: Compiler, from: string, out: Record<string, string>, line: number) {
+	for (const key of ['href', 'xlink:href']) {
+		const ref = out[key]?.trim();
+		if (!ref || isSkippable(ref) || isExternal(ref)) continue;
+		const file = compiler.lookup(from, ref, line);
+		if (file?.content === undefined || !/svg/.test(file.mimeType)) continue;
+		compiler.sprites.set(file.path, file.content);
+		out[USE_ATTRIBUTE] = file.path + (ref.includes('#') ? ref.slice(ref.indexOf('#')) : '');
+		delete out[key];
+	}
 }
 
 /** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
@@ -183,7 +204,7 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		const ownBase = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const base = ownBase === undefined ? undefined : baseOf(ownBase, siteUrl(at.path) + (at.search ?? ''));
 		const start = prologueEnd(source);
-		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules)), origin: { path: '', line: 0 } });
+		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {

@@ -253,7 +253,9 @@ function studioBridge(config) {
 				// An <object> that fails shows its fallback content, which is the page's to decide; and
 				// Chromium fires error now and then at one whose document did load, as a render replaces another.
 				if (el.tagName === 'OBJECT') return;
-				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || /** @type {any} */ (el).href || el.tagName.toLowerCase();
+				// An SVG element's href is an animated string: its written value, resolved as the page means it.
+				var svgHref = /** @type {any} */ (el).href && /** @type {any} */ (el).href.baseVal;
+				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || (typeof svgHref === 'string' ? resolvedHref(svgHref) : /** @type {any} */ (el).href) || el.tagName.toLowerCase();
 				if (String(url).indexOf(config.origin) === 0) return; // the request programs answer it from the workspace
 				// Another site's file that did not load: the network is off or the host is down, not the page's fault.
 				if (/^https?:/.test(String(url))) return send({ type: 'warning', message: 'Could not load ' + url + ' (offline, or its server did not answer)', source: '', line: 0, column: 0 });
@@ -354,6 +356,18 @@ function studioBridge(config) {
 
 	/** @type {Record<string, ((message: Record<string, unknown>, frame: HTMLIFrameElement) => void)[]>} */
 	var childHandlers = {};
+
+	/**
+	 * A written URL resolved against the page's virtual URL (itself when it cannot be).
+	 * @param {string} href
+	 */
+	function resolvedHref(href) {
+		try {
+			return new URL(href, document.baseURI).href;
+		} catch {
+			return href;
+		}
+	}
 
 	/** The page's own path ("/about.html"). */
 	function page() {

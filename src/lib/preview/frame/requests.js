@@ -241,13 +241,36 @@ function studioRequests(api) {
 				if (el.getAttribute('style') === style) el.setAttribute('style', done.join(''));
 			});
 	}
+	/**
+	 * A `<use>` made at run time that names a site file (`icons.svg#home`): pointed at the file's blob:
+	 * URL, with its fragment, before the browser refuses the site's URL (the compiler does the same for
+	 * the page's own markup).
+	 * @param {Element} el
+	 */
+	function sprite(el) {
+		if (el.tagName !== 'use') return;
+		var name = el.hasAttribute('href') ? 'href' : 'xlink:href';
+		var written = el.getAttribute(name);
+		var url = written && written.trim().charAt(0) !== '#' ? siteUrl(written) : null;
+		if (!url) return;
+		var hash = url.hash;
+		el.removeAttribute(name);
+		blobOf(url).then(function (blob) {
+			// A missing file is reported by the host, as every 404 of the page's.
+			if (blob && !el.hasAttribute('href')) el.setAttribute('href', blob + hash);
+		});
+	}
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
 			if (record.type === 'attributes') return restyle(/** @type {Element} */ (record.target));
 			record.addedNodes.forEach(function (node) {
 				if (!(node instanceof Element)) return;
 				restyle(node);
-				node.querySelectorAll('[style*="url("]').forEach(restyle);
+				sprite(node);
+				node.querySelectorAll('[style*="url("], use').forEach(function (el) {
+					if (el.tagName === 'use') sprite(el);
+					else restyle(el);
+				});
 			});
 		});
 	}).observe(document, { attributes: true, attributeFilter: ['style'], childList: true, subtree: true });
