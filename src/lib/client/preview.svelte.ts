@@ -276,7 +276,7 @@ export class PreviewController {
 		const shown = this.#shown;
 		const link = this.#link;
 		if (!link) return;
-		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
+		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path, request.frame)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
 		await link.captured(id, result).catch(() => undefined);
 	}
 
