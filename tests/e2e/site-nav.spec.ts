@@ -204,6 +204,27 @@ test('a module app loads the module a computed import() names and fetches a file
 	expect((await call(page, 'preview_get_status')).structuredContent).toMatchObject({ errors: [] });
 });
 
+test('a page’s own import map sends its bare imports to the files it names, as three.js examples write it (an exact name and a prefix)', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: Object.entries({
+			'demo/index.html': `<!doctype html><html><head><title>Map</title>
+<script type="importmap">{ "imports": { "three": "../build/three.module.js", "three/addons/": "./jsm/" } }</script></head>
+<body><p id="out">?</p><script type="module">
+import { REVISION } from 'three';
+import { Controls } from 'three/addons/controls/Controls.js';
+document.getElementById('out').textContent = 'r' + REVISION + ' ' + new Controls().name;
+</script></body></html>`,
+			'build/three.module.js': "export const REVISION = '170';",
+			'demo/jsm/controls/Controls.js': "import { REVISION } from 'three';\nexport class Controls { constructor() { this.name = 'controls of r' + REVISION; } }"
+		}).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true }))
+	});
+	const shown = await call(page, 'preview_navigate', { path: 'demo/index.html' });
+	expect(shown.structuredContent.preview?.status).toBe('ready');
+	await expect(site(page).locator('#out')).toHaveText('r170 controls of r170');
+	expect((await call(page, 'preview_get_status')).structuredContent).toMatchObject({ errors: [] });
+});
+
 const todo = {
 	'index.html': `<!doctype html><html><head><title>Todos</title></head><body>
 <form id="add"><input id="text"><button>Add</button></form><ul id="list"></ul><p id="count"></p><p id="data"></p><p id="xhr"></p><p id="missing"></p>

@@ -144,6 +144,20 @@ describe('compile', () => {
 		expect(missing).toContain('data-framed');
 	});
 
+	it('a page’s own import map resolves its bare specifiers (an exact name, the longest prefix) against the page, before any package', () => {
+		const map = '<script type="importmap">{"imports":{"three":"../build/three.js","three/addons/":"./jsm/","three/addons/special/":"./special/","gone":"./nowhere.js","cdn-lib":"https://example.com/lib.js"}}</script>';
+		const page = `<!doctype html>${map}<script type="module">import 'three'; import 'three/addons/a.js'; import 'three/addons/special/b.js'; import 'gone'; import 'cdn-lib';</script>`;
+		const { html, diagnostics } = compile(ws({ 'demo/index.html': page, 'build/three.js': 'export {};', 'demo/jsm/a.js': "import 'three';", 'demo/special/b.js': 'export {};' }), 'demo/index.html');
+		const modules = modulesOf(html);
+		expect(Object.keys(modules).sort()).toEqual(['https://workspace.invalid/build/three.js', 'https://workspace.invalid/demo/jsm/a.js', 'https://workspace.invalid/demo/special/b.js']);
+		// A module the map sends on uses the page's map too.
+		expect(modules['https://workspace.invalid/demo/jsm/a.js']).toContain('https://workspace.invalid/build/three.js');
+		expect(diagnostics.map((d) => [d.kind, d.reference])).toEqual([
+			['missing', '/demo/nowhere.js'],
+			['external', 'https://example.com/lib.js']
+		]);
+	});
+
 	it('an SVG sprite a `<use>` names is carried once and the element waits for its blob: URL (Chromium refuses a data: URL there)', () => {
 		const sprite = '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="box"/></svg>';
 		const { html, diagnostics } = compile(ws({ 'index.html': '<svg><use href="img/icons.svg#box"/></svg><svg><use xlink:href="img/icons.svg#box"></use></svg><svg><use href="#local"></use></svg>', 'img/icons.svg': sprite }));

@@ -7,6 +7,8 @@ import { isHtml } from '../domain/kinds';
 import { PREVIEW_CSP } from './policy';
 import { applyEditsMapped, elementsOf, type Edit } from './html';
 import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
+import { pageImportMap } from './compiler/import-map';
+import { siteUrl } from './site';
 import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd, spriteTag } from './compiler/prologue';
 import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
@@ -69,6 +71,7 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const notFound = asked !== null && entry === null ? asked : undefined;
 	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
+	if (entry) compiler.importMap = pageImportMap(source, siteUrl(entry));
 	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);

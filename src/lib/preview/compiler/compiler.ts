@@ -7,7 +7,8 @@ import { bytesToBase64, utf8ToBase64 } from '../../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { siteLocation } from './location';
-import { siteUrl } from '../site';
+import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
+import { mapSpecifier, type PageImportMap } from './import-map';
 import type { PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
@@ -54,6 +55,8 @@ export function dataUrl(file: FileRecord): string {
 export class Compiler {
 	readonly diagnostics: Diagnostic[] = [];
 	readonly modules = new Map<string, string>();
+	/** The import map of the page being compiled (import-map.ts): its bare specifiers resolve by it first. */
+	importMap: PageImportMap | null = null;
 	/** SVG files `<use>` elements name (sprites), by path: the document carries each once. */
 	readonly sprites = new Map<string, string>();
 	/** A module imports a computed specifier (`import(\`./pages/${name}.js\`)`): any module of the workspace may be asked for. */
@@ -175,7 +178,11 @@ export class Compiler {
 	 * a string or a comment is not an import. Source the lexer cannot read is left for the browser to report.
 	 */
 	rewriteSpecifiers(path: string, source: string, visiting: Set<string>): string {
-		const rewrite = (specifier: string): string => {
+		const rewrite = (written: string): string => {
+			// A bare specifier the page's import map names is the URL it gives, as in the browser.
+			const mapped = this.importMap && !isExternal(written) && !/^(?:\.{1,2}\/|\/)/.test(written) ? mapSpecifier(this.importMap, written) : null;
+			const site = mapped?.startsWith(`${SITE_ORIGIN}/`) ? sitePath(new URL(mapped).pathname) : null;
+			const specifier = site !== null ? `/${site}` : (mapped ?? written);
 			if (isExternal(specifier)) {
 				if (this.packages.isCdn(specifier)) return this.packages.module(specifier) ?? specifier;
 				this.report('external', path, specifier, `${specifier} is outside the workspace; it loads only when the viewer is online.`);

@@ -8,6 +8,7 @@ import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable }
 import { siteLocation } from './location';
 import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag, type FramedAt } from './prologue';
 import { siteUrl } from '../site';
+import { pageImportMap } from './import-map';
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
@@ -196,6 +197,8 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 	const stack = framing.get(compiler) ?? [];
 	if (source === undefined || stack.includes(at.path) || stack.length >= FRAME_DEPTH) return null;
 	framing.set(compiler, [...stack, at.path]);
+	const outerMap = compiler.importMap;
+	compiler.importMap = pageImportMap(source, siteUrl(at.path));
 	try {
 		const elements = elementsOf(source);
 		const edits = elements.flatMap((element) => rewriteElement(compiler, at.path, source, element));
@@ -209,6 +212,7 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {
 		framing.set(compiler, stack);
+		compiler.importMap = outerMap;
 	}
 }
 
