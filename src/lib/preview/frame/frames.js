@@ -45,10 +45,11 @@ function studioFrames(api, placeholder) {
 		var out = {};
 		try {
 			var area = window[name];
-			for (var i = 0; i < area.length; i++) {
-				var key = area.key(i);
-				if (key !== null) out[key] = /** @type {string} */ (area.getItem(key));
-			}
+			// The keys at once: key(i) makes a list of them on each call.
+			Object.keys(area).forEach(function (key) {
+				var value = area.getItem(key);
+				if (value !== null) out[key] = value;
+			});
 		} catch {
 			/* no storage here (a sandboxed frame of a sandboxed frame): the framed page starts empty */
 		}
