@@ -139,6 +139,9 @@ describe('compile', () => {
 		const framed = compileFramed(workspace, 'docs/index.html', 'docs/index.html', { search: '?a=1', fragment: '#m' });
 		expect(framed).toContain('<base href="https://site.invalid/docs/index.html?a=1">');
 		expect(framed).toContain('data-host="{&quot;fragment&quot;:&quot;#m&quot;}"');
+		// A page's own <base href> still wins, resolved against its URL.
+		const based = ws({ 'docs/page.html': '<!doctype html><base href="../"><p>p</p>' });
+		expect(compileFramed(based, 'docs/page.html', 'docs/page.html', {})).toContain('<base href="https://site.invalid/">');
 		const missing = compileFramed(workspace, null, 'nowhere.html', {});
 		expect(missing).toContain('404');
 		expect(missing).toContain('data-framed');

@@ -19,7 +19,7 @@ export interface HtmlElement {
 }
 
 /** Elements the compiler cares about. */
-const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
+const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object', 'base']);
 const RAW = new Set(['script', 'style']);
 
 /** An event handler attribute (`onclick`, `onsubmit`…): a script, as far as the compiler is concerned. */
@@ -55,7 +55,8 @@ export function elementsOf(html: string): HtmlElement[] {
 	return out;
 }
 
-const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Text as an attribute value between double quotes. */
+export const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** An open tag written out again with `attribs` (values escaped). */
 export function openTag(name: string, attribs: Record<string, string>): string {

@@ -37,7 +37,7 @@ export const MISSING_URL = 'data:,';
 
 export type Files = ReadonlyMap<string, FileRecord>;
 
-export const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export { escapeAttr } from '../html';
 /** es-module-lexer's kinds for `import(...)` and `import.meta`. */
 const DYNAMIC = 2;
 const META = 3;

@@ -204,23 +204,13 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		const edits = elements.flatMap((element) => rewriteElement(compiler, at.path, source, element));
 		// A computed import() may ask for any module: the frame's import map then names them all.
 		if (compiler.computedImports) compiler.allModules();
-		const ownBase = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
-		const base = ownBase === undefined ? undefined : baseOf(ownBase, siteUrl(at.path) + (at.search ?? ''));
+		const base = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const start = prologueEnd(source);
-		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
+		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {
 		framing.set(compiler, stack);
 		compiler.importMap = outerMap;
-	}
-}
-
-/** A page's own `<base href>` resolved against its URL (undefined: not a URL). */
-function baseOf(href: string, pageUrl: string): string | undefined {
-	try {
-		return new URL(href.trim(), pageUrl).href;
-	} catch {
-		return undefined;
 	}
 }

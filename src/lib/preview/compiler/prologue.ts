@@ -32,7 +32,7 @@ export interface FramedAt {
 	/** Its query (`?id=3`) and the fragment to go to once it has loaded (`#team`). */
 	search?: string;
 	fragment?: string;
-	/** The page's own `<base href>`, resolved against its URL by the caller's document: it still wins. */
+	/** The page's own `<base href>`, as written: resolved against the page's URL, it still wins. */
 	base?: string;
 }
 
@@ -43,7 +43,8 @@ export interface FramedAt {
  * needs no nonce; its parent fills in their token and its storage as it loads the frame. Its line map takes the place of `LINES_PLACEHOLDER`.
  */
 export function framedPrologue(at: FramedAt, modules: string): string {
-	const base = at.base ?? siteUrl(at.path) + (at.search ?? '');
+	const url = siteUrl(at.path) + (at.search ?? '');
+	const base = at.base === undefined ? url : resolved(at.base, url);
 	const host = at.fragment ? { fragment: at.fragment } : {};
 	return `<base href="${escapeAttr(base)}"><script data-studio-bridge data-framed data-host="${escapeAttr(JSON.stringify(host))}" data-storage="${FRAME_STORAGE_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${BRIDGE_SOURCE}</script>${modules}`;
 }
@@ -58,6 +59,15 @@ export function spriteTag(sprites: Map<string, string>): string {
 	const sources = escapeRaw(JSON.stringify(Object.fromEntries(sprites)), 'script');
 	const script = `(function(){var s=${sources};var u={};for(var p in s)u[p]=URL.createObjectURL(new Blob([s[p]],{type:'image/svg+xml'}));var A='data-studio-use';function fix(el){var w=el.getAttribute(A)||'';el.removeAttribute(A);var i=w.indexOf('#');var b=u[i<0?w:w.slice(0,i)];if(b)el.setAttribute('href',b+(i<0?'':w.slice(i)));}function scan(n){if(n.nodeType!==1)return;if(n.hasAttribute(A))fix(n);if(n.firstElementChild)n.querySelectorAll('['+A+']').forEach(fix);}new MutationObserver(function(r){for(var i=0;i<r.length;i++)r[i].addedNodes.forEach(scan);}).observe(document,{childList:true,subtree:true});})();`;
 	return `<script data-studio-sprites>${script}</script>`;
+}
+
+/** `href` resolved against `url` (`url` itself when `href` is no URL, as a browser ignores such a base). */
+function resolved(href: string, url: string): string {
+	try {
+		return new URL(href.trim(), url).href;
+	} catch {
+		return url;
+	}
 }
 
 /**
