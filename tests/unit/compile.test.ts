@@ -9,6 +9,7 @@ import { starterWorkspace } from '../../src/lib/domain/template';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import type { PreviewRender } from '../../src/lib/preview/messages';
 import { DEFAULT_CDN } from '../../src/lib/domain/packages';
+import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
 
 function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace {
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
@@ -159,6 +160,40 @@ describe('compile', () => {
 			['missing', '/demo/nowhere.js'],
 			['external', 'https://example.com/lib.js']
 		]);
+	});
+
+	it('a module worker a script starts is found as people and bundlers write it, and its module graph goes into the document', () => {
+		expect(moduleWorkers("new Worker(new URL('./w.js', import.meta.url), { type: 'module' })")).toEqual({ workers: [{ reference: './w.js', fromScript: true }], computed: false });
+		// Vite's output, a comment before the URL, the page's URL as the base, a plain string, a SharedWorker.
+		expect(moduleWorkers('new Worker(new URL(`/assets/worker-Ck.js`,``+import.meta.url),{type:`module`})').workers).toEqual([{ reference: '/assets/worker-Ck.js', fromScript: true }]);
+		expect(moduleWorkers('new Worker(new URL(/* @vite-ignore */ "w.js", import.meta.url), {name: "x", type: "module"})').workers).toEqual([{ reference: 'w.js', fromScript: true }]);
+		expect(moduleWorkers("new Worker(new URL('w.js', location.href), { type: 'module' })").workers).toEqual([{ reference: 'w.js', fromScript: false }]);
+		expect(moduleWorkers("new SharedWorker('w.js', { type: 'module' })").workers).toEqual([{ reference: 'w.js', fromScript: false }]);
+		// A classic worker is no module worker, even beside an unrelated `type: 'module'`; a computed URL is said.
+		expect(moduleWorkers("new Worker('w.js'); const o = { type: 'module' };")).toEqual({ workers: [], computed: false });
+		expect(moduleWorkers("new Worker(url, { type: 'module' })")).toEqual({ workers: [], computed: true });
+		expect(moduleWorkers("new Worker(f('a)b'), { type: 'module' })").computed).toBe(true);
+
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<script type="module" src="js/app.js"></script><script src="js/classic.js"></script>',
+				'js/app.js': "new Worker(new URL('../work/sum.js', import.meta.url), { type: 'module' });",
+				'js/classic.js': "new Worker('work/page-relative.js', { type: 'module' }); new Worker('work/gone.js', { type: 'module' });",
+				'work/sum.js': "import { total } from './math.js';\nself.postMessage(total);",
+				'work/math.js': 'export const total = 6;',
+				'work/page-relative.js': 'export {};',
+				'work/unused.js': 'export {};'
+			})
+		);
+		const modules = modulesOf(html);
+		expect(Object.keys(modules).sort()).toEqual(['app.js', 'work/math.js', 'work/page-relative.js', 'work/sum.js'].map((p) => `${VIRTUAL_ORIGIN}${p.replace('app.js', 'js/app.js')}`).sort());
+		expect(modules[`${VIRTUAL_ORIGIN}work/sum.js`]).toContain(`${VIRTUAL_ORIGIN}work/math.js`);
+		// The frame's worker program builds the worker's modules from the sources, which stay readable.
+		expect(html).toContain('window.__studioModuleSources=s;');
+		expect(compile(ws({ 'index.html': '<script type="module" src="a.js"></script>', 'a.js': 'export {};' })).html).not.toContain('window.__studioModuleSources=s;');
+		expect(diagnostics.map((d) => [d.kind, d.path, d.reference])).toEqual([['missing', 'js/classic.js', 'work/gone.js']]);
+		// A computed worker URL makes every module of the workspace one the worker may start from.
+		expect(Object.keys(modulesOf(compile(ws({ 'index.html': "<script type=\"module\">new Worker(name, { type: 'module' });</script>", 'lone.js': 'export {};' })).html))).toEqual([`${VIRTUAL_ORIGIN}lone.js`]);
 	});
 
 	it('an SVG sprite a `<use>` names is carried once and the element waits for its blob: URL (Chromium refuses a data: URL there)', () => {

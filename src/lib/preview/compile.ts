@@ -71,11 +71,12 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const notFound = asked !== null && entry === null ? asked : undefined;
 	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
 	const from = entry ?? 'index.html';
+	compiler.page = from;
 	if (entry) compiler.importMap = pageImportMap(source, siteUrl(entry));
 	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));

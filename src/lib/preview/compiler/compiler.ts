@@ -12,6 +12,7 @@ import { mapSpecifier, type PageImportMap } from './import-map';
 import type { PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
+import { moduleWorkers } from './workers';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -61,6 +62,10 @@ export class Compiler {
 	readonly sprites = new Map<string, string>();
 	/** A module imports a computed specifier (`import(\`./pages/${name}.js\`)`): any module of the workspace may be asked for. */
 	computedImports = false;
+	/** A script starts a module worker: the document carries the modules' sources, for the frame to build the worker's from. */
+	startsModuleWorkers = false;
+	/** The page being compiled (a worker's URL written as a plain string resolves against it). */
+	page = '';
 
 	/** Bare imports and CDN files: resolved from the device's package store. */
 	readonly packages: PackageLinker;
@@ -162,6 +167,26 @@ export class Compiler {
 		}
 	}
 
+	/**
+	 * Puts the module workers that `source` (the file `path`: a module, a page's classic script, or the
+	 * page itself for an inline one) starts into the graph; one with a computed URL makes every module
+	 * of the workspace a candidate, as a computed import does.
+	 */
+	workers(path: string, source: string): void {
+		const { workers, computed } = moduleWorkers(source);
+		if (computed) this.computedImports = this.startsModuleWorkers = true;
+		for (const { reference, fromScript } of workers) {
+			if (isExternal(reference) || isSkippable(reference)) continue;
+			const target = resolveReference(fromScript ? path : this.page || path, reference.split(/[?#]/)[0]!);
+			if (!target || !this.files.has(target)) {
+				this.report('missing', path, reference, `${path} starts a worker from ${this.missingText(target, reference)}.`);
+				continue;
+			}
+			this.startsModuleWorkers = true;
+			this.module(target);
+		}
+	}
+
 	/** Rewrites a module's relative specifiers to virtual URLs and collects the module graph. */
 	module(path: string, visiting = new Set<string>()): string | null {
 		if (this.modules.has(path)) return VIRTUAL_ORIGIN + path;
@@ -170,6 +195,7 @@ export class Compiler {
 		this.modules.set(path, ''); // placeholder first: cycles resolve to the same URL
 		visiting.add(path);
 		this.modules.set(path, this.rewriteSpecifiers(path, file.content, visiting));
+		this.workers(path, file.content);
 		return VIRTUAL_ORIGIN + path;
 	}
 

@@ -114,6 +114,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		if (src === undefined) {
 			if (!element.content) return [];
 			const code = source.slice(element.content.start, element.content.end);
+			compiler.workers(from, code);
 			return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.rewriteSpecifiers(from, code, new Set()), 'script') }];
 		}
 		if (isExternal(src)) {
@@ -134,6 +135,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	if (src === undefined) {
 		if (!element.content) return [];
 		const code = source.slice(element.content.start, element.content.end);
+		compiler.workers(from, code);
 		const pointed = siteLocation(code);
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
@@ -150,6 +152,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		compiler.report('not-text', from, src, `${src} is not a text file.`);
 		return [];
 	}
+	compiler.workers(file.path, file.content);
 	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
@@ -197,8 +200,9 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 	const stack = framing.get(compiler) ?? [];
 	if (source === undefined || stack.includes(at.path) || stack.length >= FRAME_DEPTH) return null;
 	framing.set(compiler, [...stack, at.path]);
-	const outerMap = compiler.importMap;
+	const outer = { importMap: compiler.importMap, page: compiler.page };
 	compiler.importMap = pageImportMap(source, siteUrl(at.path));
+	compiler.page = at.path;
 	try {
 		const elements = elementsOf(source);
 		const edits = elements.flatMap((element) => rewriteElement(compiler, at.path, source, element));
@@ -206,11 +210,11 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		if (compiler.computedImports) compiler.allModules();
 		const base = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const start = prologueEnd(source);
-		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
+		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {
 		framing.set(compiler, stack);
-		compiler.importMap = outerMap;
+		Object.assign(compiler, outer);
 	}
 }

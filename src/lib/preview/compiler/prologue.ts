@@ -84,13 +84,14 @@ export const DATA_URL_MODULE_CHARS = 32 * 1024;
  * is parsed. Each source ends with its sourceURL, so errors and stacks name the file either way. A
  * computed `import()` asks the resolver defined here: a relative or site URL, resolved against the
  * importing module's file, becomes that file's virtual URL (a bare name or another site's URL stays
- * as written).
+ * as written). `forWorkers`: a script starts a module worker, so the sources stay readable, as
+ * `window.__studioModuleSources`, for the frame's worker program to build the worker's modules from.
  */
-export function bootstrapTag(modules: Map<string, string>, packages: Map<string, string>): string {
+export function bootstrapTag(modules: Map<string, string>, packages: Map<string, string>, forWorkers = false): string {
 	if (modules.size === 0 && packages.size === 0) return '';
 	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`]);
 	const sources = JSON.stringify(Object.fromEntries([...own, ...[...packages].map(([url, source]) => [url, `${source}\n//# sourceURL=${url}`])]));
 	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
-	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=paths;var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
+	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=paths;${forWorkers ? 'window.__studioModuleSources=s;' : ''}var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
 	return `<script data-studio-modules>${script}</script>`;
 }

@@ -37,6 +37,8 @@ interface StudioFrameApi {
 	onChild(type: string, handler: (message: Record<string, unknown>, frame: HTMLIFrameElement) => void): void;
 	/** Hands a framed page's message to the handlers of its type. */
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
+	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
+	ask?(url: URL, method: string, at?: { source: string; line: number }): Promise<Record<string, unknown>>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */

@@ -3,7 +3,7 @@
 // resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
 // XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
 // file:line that asked), images, media and scripts set from script get a blob: URL of the file, as
-// do url()s in styles set from script, and new Worker('worker.js') starts from the file's text.
+// do url()s in styles set from script (workers: frame/workers.js).
 // Requests to other origins are the browser's (the preview's policy decides whether they leave).
 
 /**
@@ -15,21 +15,23 @@ function studioRequests(api) {
 	var origin = api.origin;
 	var nativeFetch = window.fetch.bind(window);
 	var NativeXHR = window.XMLHttpRequest;
-	var NativeWorker = window.Worker;
 	/** @param {unknown} href */
 	function siteUrl(href) {
 		var url = api.resolve(href);
 		return url && url.origin === origin ? url : null;
 	}
 	/**
-	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }.
+	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }; `at`: where
+	 * the code that asked is (a missing file is reported there), by default the page's caller.
 	 * @param {URL} url
 	 * @param {string} method
+	 * @param {{ source: string, line: number }} [at]
 	 */
-	function ask(url, method) {
-		var at = api.caller();
-		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: at.source, line: at.line });
+	function ask(url, method, at) {
+		var from = at || api.caller();
+		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line });
 	}
+	api.ask = ask;
 
 	window.fetch = function (input, init) {
 		var href = input instanceof Request ? input.url : input;
@@ -300,24 +302,4 @@ function studioRequests(api) {
 		},
 		true
 	);
-
-	// A classic worker from a site file: started at once from a loader that waits for the file's text
-	// and keeps the page's first messages until it has run it.
-	var LOADER =
-		'var q=[],ready=false;self.addEventListener("message",function(e){var d=e.data;if(!ready&&d&&typeof d.__studioWorker==="string"){ready=true;e.stopImmediatePropagation();(0,eval)(d.__studioWorker);var k=q;q=null;k.forEach(function(x){self.dispatchEvent(new MessageEvent("message",{data:x}))});return}if(!ready){q.push(d);e.stopImmediatePropagation()}},true);';
-	if (NativeWorker) {
-		var loaderUrl = URL.createObjectURL(new Blob([LOADER], { type: 'text/javascript' }));
-		window.Worker = /** @type {any} */ (
-			function (/** @type {string | URL} */ href, /** @type {WorkerOptions | undefined} */ options) {
-				var found = siteUrl(href);
-				if (!found || (options && options.type === 'module')) return new NativeWorker(href, options);
-				var url = found;
-				var worker = new NativeWorker(loaderUrl, options);
-				ask(url, 'GET').then(function (answer) {
-					if (Number(answer.status) === 200) worker.postMessage({ __studioWorker: text(answer.body) + '\n//# sourceURL=' + url.pathname.slice(1) });
-				});
-				return worker;
-			}
-		);
-	}
 }

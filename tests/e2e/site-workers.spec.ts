@@ -1,0 +1,88 @@
+// Workers the site starts from its own files run as on a static host: a module worker (as people and
+// Vite write it) with its imports, a classic one with importScripts(), both fetching the site's files
+// relative to their own URL and knowing their location; the page's first messages reach them; their
+// console lines and uncaught errors reach the studio with their file and line, and a missing worker
+// file is named where the page asked for it.
+import { test, expect, waitForHub, previewFrame } from './fixtures';
+import type { Page } from '@playwright/test';
+
+type Result = { structuredContent: { preview?: { status: string } } };
+type Status = { errors: { message: string; at?: string }[]; console: { text: string }[] };
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
+	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
+
+const files = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Workers</title></head><body>
+<p id="m">module?</p><p id="v">vite?</p><p id="c">classic?</p><p id="i">instanceof?</p><p id="e">error?</p><p id="x">missing?</p><p id="o">oops?</p>
+<script type="module">
+const out = (id, text) => { document.getElementById(id).textContent = text; };
+const m = new Worker(new URL('./work/sum.js', import.meta.url), { type: 'module' });
+m.onmessage = (e) => out('m', 'module: ' + e.data);
+m.postMessage([1, 2, 3]);
+out('i', 'instanceof: ' + (m instanceof Worker));
+new Worker('work/bad.js', { type: 'module' }).onerror = (e) => out('e', 'error: ' + e.message);
+</script>
+<script type="module" src="assets/index-B1.js"></script>
+<script src="js/page.js"></script>
+</body></html>`,
+	'work/sum.js': `import { total } from './math.js';
+import { label } from '../shared/label.js';
+self.onmessage = async (e) => {
+  const data = await (await fetch(new URL('../data.json', import.meta.url))).json();
+  console.log('module worker summing', e.data.length);
+  self.postMessage(label(total(e.data)) + ' ' + data.unit + ' at ' + self.location.pathname);
+};
+`,
+	'work/math.js': 'export const total = (xs) => xs.reduce((a, b) => a + b, 0);\n',
+	'shared/label.js': "export const label = (n) => 'sum=' + n;\n",
+	'data.json': '{"unit":"apples"}',
+	'work/bad.js': "const x = 1;\nthrow new Error('bad worker ' + x);\n",
+	// As Vite 8 builds `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })`.
+	'assets/index-B1.js': "var e=new Worker(new URL(`/assets/worker-Ck.js`,``+import.meta.url),{type:`module`});e.onmessage=e=>{document.getElementById(`v`).textContent=e.data},e.postMessage(20);\n",
+	'assets/worker-Ck.js': '(function(){let e=e=>e*2+2;self.onmessage=async t=>{let n=await(await fetch(new URL(`../data.json`,``+self.location.href))).json();self.postMessage(`vite: `+e(t.data)+` `+n.unit)}})();\n',
+	'js/page.js': `var c = new Worker('js/classic.js');
+c.addEventListener('message', function (e) { document.getElementById('c').textContent = 'classic: ' + e.data; });
+c.postMessage('hi');
+var gone = new Worker('js/missing.js');
+gone.onerror = function (e) { document.getElementById('x').textContent = 'missing: ' + e.type; };
+var oops = new Worker('js/oops.js');
+oops.onerror = function (e) { document.getElementById('o').textContent = 'oops: ' + e.message + ' ' + e.lineno; e.preventDefault(); };
+oops.postMessage(1);
+`,
+	'js/classic.js': `importScripts('helpers.js', './more/upper.js');
+self.onmessage = function (e) {
+  fetch('words.txt').then(function (r) { return r.text(); }).then(function (t) {
+    console.log('classic worker got', e.data);
+    postMessage(upper(greet(e.data)) + ' ' + t.trim() + ' ' + location.pathname);
+  });
+};
+`,
+	'js/helpers.js': "function greet(x) { return 'hello ' + x; }\n",
+	'js/more/upper.js': 'function upper(x) { return x.toUpperCase(); }\n',
+	'js/words.txt': 'from words\n',
+	'js/oops.js': '// fails on its first message\nself.onmessage = function () {\n  null.boom();\n};\n'
+};
+
+test('workers the site starts from its files run as on a host: modules and importScripts, fetches, location, console lines and errors with their file and line', async ({ page }) => {
+	test.setTimeout(60_000);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	for (const [path, content] of Object.entries(files)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
+	await call(page, 'workspace_write_file', { path: 'index.html', content: files['index.html'] });
+	const site = previewFrame(page);
+	await expect(site.locator('#m')).toHaveText('module: sum=6 apples at /work/sum.js');
+	await expect(site.locator('#v')).toHaveText('vite: 42 apples');
+	await expect(site.locator('#c')).toHaveText('classic: HELLO HI from words /js/classic.js');
+	await expect(site.locator('#i')).toHaveText('instanceof: true');
+	await expect(site.locator('#e')).toHaveText('error: Uncaught Error: bad worker 1');
+	await expect(site.locator('#x')).toHaveText('missing: error');
+	await expect(site.locator('#o')).toHaveText("oops: Uncaught TypeError: Cannot read properties of null (reading 'boom') 3");
+
+	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as Status).console.map((line) => line.text)).toEqual(expect.arrayContaining(['module worker summing 3', 'classic worker got hi']));
+	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	expect(status.errors).toContainEqual(expect.objectContaining({ message: 'Uncaught Error: bad worker 1', at: 'work/bad.js:2' }));
+	expect(status.errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('js/missing.js is not in the workspace'), at: 'js/page.js:4' }));
+	// The page handled the classic worker's error (preventDefault), as a host then reports nothing.
+	expect(status.errors.filter((error) => error.message.includes('boom'))).toEqual([]);
+});
