@@ -1,6 +1,6 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, errors, console, the
-// host channel), then storage, requests, workers, navigation, the site's own frames and the inspector (source
+// host channel), then storage, requests, styles, workers, navigation, the site's own frames and the inspector (source
 // locations, picking, editing a text in place, pictures for the screenshot tool; not in a page framed
 // by the site). Each is a plain, type-checked browser script in frame/; this module only joins them with their configuration. Message shapes:
 // FrameMessage and HostToFrameMessage in messages.ts.
@@ -9,6 +9,7 @@ import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
 import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
+import styles from './frame/styles.js?raw';
 import workers from './frame/workers.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
@@ -24,6 +25,7 @@ export const BRIDGE_SOURCE = `(function () {
 ${core}
 ${storage}
 ${requests}
+${styles}
 ${workers}
 ${navigation}
 ${frames}
@@ -31,6 +33,7 @@ ${inspect}
 var api = studioBridge(${JSON.stringify(config)});
 studioStorage(api);
 studioRequests(api);
+studioStyles(api);
 studioWorkers(api);
 studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});

@@ -39,6 +39,8 @@ interface StudioFrameApi {
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
 	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
 	ask?(url: URL, method: string, at?: { source: string; line: number }): Promise<Record<string, unknown>>;
+	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
+	blobOf?(url: URL): Promise<string | null>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */

@@ -2,8 +2,8 @@
 // Requests for the site's own files, answered from the revision the frame shows. A relative URL
 // resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
 // XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
-// file:line that asked), images, media and scripts set from script get a blob: URL of the file, as
-// do url()s in styles set from script (workers: frame/workers.js).
+// file:line that asked), and images, media and scripts set from script get a blob: URL of the file
+// (styles and stylesheets: frame/styles.js; workers: frame/workers.js).
 // Requests to other origins are the browser's (the preview's policy decides whether they leave).
 
 /**
@@ -182,6 +182,7 @@ function studioRequests(api) {
 		blobs.set(key, made);
 		return made;
 	}
+	api.blobOf = blobOf;
 	/**
 	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
 	 * @param {{ prototype: object }} type
@@ -211,71 +212,6 @@ function studioRequests(api) {
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
 	redirect(HTMLScriptElement, 'src');
-
-	// url(…) in a style set from script (el.style.backgroundImage = 'url(img/hero.jpg)', as sliders and
-	// lazy loaders do; setProperty, cssText, a style attribute, markup added later): the style attribute
-	// is written again with the site's files as blob: URLs once the host has answered, unless it has
-	// changed meanwhile. The style's properties are no accessors to wrap in Chromium; the attribute
-	// reflects them all. The page's own markup comes compiled, its url()s data: URLs already.
-	var CSS_URL = /url\(\s*['"]?([^'"()]*?)['"]?\s*\)/;
-	/**
-	 * `el`'s style attribute again, each site URL in a url() its file's blob: URL (a missing file's stays).
-	 * @param {Element} el
-	 */
-	function restyle(el) {
-		var style = el.getAttribute('style');
-		// Split by the pattern, every second piece is a url()'s address.
-		var pieces = style && style.indexOf('url(') >= 0 ? style.split(CSS_URL) : [];
-		var site = false;
-		/** @type {(string | Promise<string>)[]} */
-		var parts = pieces.map(function (piece, i) {
-			var href = i % 2 ? piece.trim() : '';
-			// url(#gradient) names an element of this page (an SVG paint server), and url() nothing.
-			var url = href && href.charAt(0) !== '#' ? siteUrl(href) : null;
-			if (!url) return i % 2 ? 'url("' + piece + '")' : piece;
-			site = true;
-			return blobOf(url).then(function (blob) {
-				return 'url("' + (blob || piece) + '")';
-			});
-		});
-		if (site)
-			Promise.all(parts).then(function (done) {
-				if (el.getAttribute('style') === style) el.setAttribute('style', done.join(''));
-			});
-	}
-	/**
-	 * A `<use>` made at run time that names a site file (`icons.svg#home`): pointed at the file's blob:
-	 * URL, with its fragment, before the browser refuses the site's URL (the compiler does the same for
-	 * the page's own markup).
-	 * @param {Element} el
-	 */
-	function sprite(el) {
-		if (el.tagName !== 'use') return;
-		var name = el.hasAttribute('href') ? 'href' : 'xlink:href';
-		var written = el.getAttribute(name);
-		var url = written && written.trim().charAt(0) !== '#' ? siteUrl(written) : null;
-		if (!url) return;
-		var hash = url.hash;
-		el.removeAttribute(name);
-		blobOf(url).then(function (blob) {
-			// A missing file is reported by the host, as every 404 of the page's.
-			if (blob && !el.hasAttribute('href')) el.setAttribute('href', blob + hash);
-		});
-	}
-	new MutationObserver(function (records) {
-		records.forEach(function (record) {
-			if (record.type === 'attributes') return restyle(/** @type {Element} */ (record.target));
-			record.addedNodes.forEach(function (node) {
-				if (!(node instanceof Element)) return;
-				restyle(node);
-				sprite(node);
-				node.querySelectorAll('[style*="url("], use').forEach(function (el) {
-					if (el.tagName === 'use') sprite(el);
-					else restyle(el);
-				});
-			});
-		});
-	}).observe(document, { attributes: true, attributeFilter: ['style'], childList: true, subtree: true });
 
 	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
 	window.addEventListener(

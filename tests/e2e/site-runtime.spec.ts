@@ -1,8 +1,10 @@
-// Workers the site starts from its own files run as on a static host: a module worker (as people and
-// Vite write it) with its imports, a classic one with importScripts(), both fetching the site's files
-// relative to their own URL and knowing their location; the page's first messages reach them; their
-// console lines and uncaught errors reach the studio with their file and line, and a missing worker
-// file is named where the page asked for it.
+// What a site loads at run time behaves as on a static host. Workers from its own files: a module
+// worker (as people and Vite write it) with its imports, a classic one with importScripts(), both
+// fetching the site's files relative to their own URL and knowing their location; the page's first
+// messages reach them; their console lines and uncaught errors reach the studio with their file and
+// line, and a missing worker file is named where the page asked for it. Stylesheets a script links
+// (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
+// them, a missing one failing the link.
 import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -85,4 +87,61 @@ test('workers the site starts from its files run as on a host: modules and impor
 	expect(status.errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('js/missing.js is not in the workspace'), at: 'js/page.js:4' }));
 	// The page handled the classic worker's error (preventDefault), as a host then reports nothing.
 	expect(status.errors.filter((error) => error.message.includes('boom'))).toEqual([]);
+});
+
+const sheets = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sheets</title></head><body>
+<p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p>
+<script type="module" src="assets/app.js"></script></body></html>`,
+	// As Vite's preload helper links a lazy chunk's CSS: rel, crossOrigin, href, append, then wait for load.
+	'assets/app.js': `function preload(href) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.crossOrigin = '';
+  link.href = new URL(href, import.meta.url).href;
+  document.head.appendChild(link);
+  return new Promise((resolve, reject) => {
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', () => reject(new Error('Unable to preload CSS for ' + href)));
+  });
+}
+const color = (id) => getComputedStyle(document.getElementById(id)).color;
+preload('./lazy.css').then(() => { document.getElementById('lazy').textContent = 'lazy: ' + color('lazy'); });
+preload('./nowhere.css').catch((e) => { document.getElementById('gone').textContent = 'gone: ' + e.message; });
+document.body.insertAdjacentHTML('beforeend', '<link rel="stylesheet" href="css/markup.css">');
+const late = document.createElement('link');
+late.setAttribute('rel', 'stylesheet');
+document.head.append(late);
+late.setAttribute('href', 'css/attr.css');
+`,
+	'assets/lazy.css': '@import "../css/base.css";\n#lazy { color: rgb(200, 0, 0); }\n',
+	'css/base.css': '#dot { background-image: url(../img/dot.svg); }\n',
+	'css/markup.css': '#markup { color: rgb(0, 120, 0); }\n',
+	'css/attr.css': '#attr { color: rgb(0, 0, 160); }\n',
+	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>'
+};
+
+test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails', async ({ page }) => {
+	test.setTimeout(60_000);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	for (const [path, content] of Object.entries(sheets)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
+	await call(page, 'workspace_write_file', { path: 'index.html', content: sheets['index.html'] });
+	const site = previewFrame(page);
+	await expect(site.locator('#lazy')).toHaveText('lazy: rgb(200, 0, 0)');
+	await expect(site.locator('#gone')).toHaveText('gone: Unable to preload CSS for ./nowhere.css');
+	await expect(site.locator('#markup')).toHaveCSS('color', 'rgb(0, 120, 0)');
+	await expect(site.locator('#attr')).toHaveCSS('color', 'rgb(0, 0, 160)');
+	// The image the imported sheet names, relative to that sheet, is the workspace's file.
+	const width = await site.locator('#dot').evaluate(async (el) => {
+		const url = /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1] ?? '';
+		const img = new Image();
+		img.src = url;
+		await img.decode().catch(() => undefined);
+		return img.naturalWidth;
+	});
+	expect(width).toBe(8);
+	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	expect(status.errors.map((error) => error.message)).toEqual([expect.stringContaining('assets/nowhere.css is not in the workspace')]);
 });

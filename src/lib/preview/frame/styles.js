@@ -1,0 +1,202 @@
+// @ts-check
+// Styles that name the site's files at run time, answered from the workspace: a `<link
+// rel="stylesheet">` a script adds (as Vite's code splitting does for a lazy chunk's CSS, then waits
+// for its load event), url()s in a style set from script, and SVG sprites in markup added later. The
+// page's own markup comes compiled (its stylesheets inlined, url()s data: URLs); these come after.
+
+/**
+ * Installs the style shims.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioStyles(api) {
+	var blobOf = api.blobOf;
+	var ask = api.ask;
+	if (!blobOf || !ask) return;
+	var fileBlob = blobOf;
+	var fileOf = ask;
+	var origin = api.origin;
+	/** @param {unknown} href */
+	function siteUrl(href) {
+		var url = api.resolve(href);
+		return url && url.origin === origin ? url : null;
+	}
+
+	/** @type {Map<string, Promise<string | null>>} */
+	var sheets = new Map();
+	var IMPORT = /@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?/g;
+	var URL_REF = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
+	/**
+	 * A blob: URL of the stylesheet at `url` (null when it is missing), made once per path: its
+	 * `@import`s and url()s, relative to the sheet as on a host, point at blob: URLs of those files
+	 * (a blob: URL has no folder to resolve them against).
+	 * @param {URL} url @param {number} depth
+	 * @returns {Promise<string | null>}
+	 */
+	function sheetOf(url, depth) {
+		var known = sheets.get(url.pathname);
+		if (known) return known;
+		var made = fileOf(url, 'GET').then(function (answer) {
+			if (Number(answer.status) !== 200) return null;
+			var css = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(/** @type {ArrayBuffer} */ (answer.body));
+			return replaced(css, IMPORT, function (ref) {
+				var target = siteIn(ref, url);
+				return target && depth < 8 ? sheetOf(target, depth + 1) : null;
+			})
+				.then(function (text) {
+					return replaced(text, URL_REF, function (ref) {
+						var target = ref.charAt(0) === '#' ? null : siteIn(ref, url);
+						return target ? fileBlob(target) : null;
+					});
+				})
+				.then(function (text) {
+					return URL.createObjectURL(new Blob([text], { type: 'text/css' }));
+				});
+		});
+		sheets.set(url.pathname, made);
+		return made;
+	}
+	/** @param {string} ref @param {URL} base */
+	function siteIn(ref, base) {
+		try {
+			var url = new URL(ref, base);
+			return url.origin === origin ? url : null;
+		} catch {
+			return null;
+		}
+	}
+	/**
+	 * `text` with each match of `pattern` whose reference (its second group) `to` gives a URL for
+	 * written as `url("…")`, once every answer is in; the others stay as written.
+	 * @param {string} text @param {RegExp} pattern @param {(ref: string) => Promise<string | null> | null} to
+	 */
+	function replaced(text, pattern, to) {
+		/** @type {{ start: number, end: number, text: Promise<string | null> | null, keep: string, lead: string }[]} */
+		var found = [];
+		text.replace(pattern, function (whole, quote, ref, at) {
+			found.push({ start: at, end: at + whole.length, text: to(String(ref).trim()), keep: whole, lead: whole.indexOf('@import') === 0 ? '@import ' : '' });
+			return whole;
+		});
+		return Promise.all(
+			found.map(function (match) {
+				return match.text;
+			})
+		).then(function (urls) {
+			var out = '';
+			var at = 0;
+			found.forEach(function (match, i) {
+				out += text.slice(at, match.start) + (urls[i] ? match.lead + 'url("' + urls[i] + '")' : match.keep);
+				at = match.end;
+			});
+			return out + text.slice(at);
+		});
+	}
+
+	var hrefOf = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, 'href'));
+	var setHref = /** @type {(this: HTMLLinkElement, v: string) => void} */ (hrefOf.set);
+	/**
+	 * Points `link` at the blob: URL of the site file `url` once the host has answered: a stylesheet
+	 * with its references resolved, any other file as it is. A missing file fails the link, as on a host.
+	 * @param {HTMLLinkElement} link @param {URL} url
+	 */
+	function point(link, url) {
+		var rel = String(link.rel).toLowerCase();
+		(/\bstylesheet\b/.test(rel) ? sheetOf(url, 0) : fileBlob(url)).then(function (blob) {
+			if (!blob) return link.dispatchEvent(new Event('error'));
+			// A CORS load of a blob: URL fails in an opaque origin (Vite sets crossOrigin = ''); the file is the site's own.
+			link.removeAttribute('crossorigin');
+			setHref.call(link, blob);
+		});
+	}
+	// link.href = '/assets/lazy.css' (Vite's preload): no load starts until the blob: URL is there.
+	Object.defineProperty(HTMLLinkElement.prototype, 'href', {
+		configurable: true,
+		enumerable: hrefOf.enumerable,
+		get: hrefOf.get,
+		set: function (/** @type {unknown} */ value) {
+			var url = siteUrl(value);
+			if (url) point(this, url);
+			else setHref.call(this, String(value));
+		}
+	});
+	/**
+	 * A link whose href attribute names a site file (markup added later, setAttribute): the attribute
+	 * goes before its load fails (the observer runs before the network's answer), and comes back as the file's blob: URL.
+	 * @param {Element} el
+	 */
+	function relink(el) {
+		var href = el.tagName === 'LINK' ? el.getAttribute('href') : null;
+		var url = href === null ? null : siteUrl(href);
+		if (!url) return;
+		el.removeAttribute('href');
+		point(/** @type {HTMLLinkElement} */ (el), url);
+	}
+
+	// url(…) in a style set from script (el.style.backgroundImage = 'url(img/hero.jpg)', as sliders and
+	// lazy loaders do; setProperty, cssText, a style attribute, markup added later): the style attribute
+	// is written again with the site's files as blob: URLs once the host has answered, unless it has
+	// changed meanwhile. The style's properties are no accessors to wrap in Chromium; the attribute
+	// reflects them all.
+	var CSS_URL = /url\(\s*['"]?([^'"()]*?)['"]?\s*\)/;
+	/**
+	 * `el`'s style attribute again, each site URL in a url() its file's blob: URL (a missing file's stays).
+	 * @param {Element} el
+	 */
+	function restyle(el) {
+		var style = el.getAttribute('style');
+		// Split by the pattern, every second piece is a url()'s address.
+		var pieces = style && style.indexOf('url(') >= 0 ? style.split(CSS_URL) : [];
+		var site = false;
+		/** @type {(string | Promise<string>)[]} */
+		var parts = pieces.map(function (piece, i) {
+			var href = i % 2 ? piece.trim() : '';
+			// url(#gradient) names an element of this page (an SVG paint server), and url() nothing.
+			var url = href && href.charAt(0) !== '#' ? siteUrl(href) : null;
+			if (!url) return i % 2 ? 'url("' + piece + '")' : piece;
+			site = true;
+			return fileBlob(url).then(function (blob) {
+				return 'url("' + (blob || piece) + '")';
+			});
+		});
+		if (site)
+			Promise.all(parts).then(function (done) {
+				if (el.getAttribute('style') === style) el.setAttribute('style', done.join(''));
+			});
+	}
+	/**
+	 * A `<use>` made at run time that names a site file (`icons.svg#home`): pointed at the file's blob:
+	 * URL, with its fragment, before the browser refuses the site's URL (the compiler does the same for
+	 * the page's own markup).
+	 * @param {Element} el
+	 */
+	function sprite(el) {
+		if (el.tagName !== 'use') return;
+		var name = el.hasAttribute('href') ? 'href' : 'xlink:href';
+		var written = el.getAttribute(name);
+		var url = written && written.trim().charAt(0) !== '#' ? siteUrl(written) : null;
+		if (!url) return;
+		var hash = url.hash;
+		el.removeAttribute(name);
+		fileBlob(url).then(function (blob) {
+			// A missing file is reported by the host, as every 404 of the page's.
+			if (blob && !el.hasAttribute('href')) el.setAttribute('href', blob + hash);
+		});
+	}
+	/** @param {Element} el */
+	function added(el) {
+		if (el.tagName === 'use') sprite(el);
+		else if (el.tagName === 'LINK') relink(el);
+		else restyle(el);
+	}
+	new MutationObserver(function (records) {
+		records.forEach(function (record) {
+			var target = /** @type {Element} */ (record.target);
+			if (record.type === 'attributes') return record.attributeName === 'style' ? restyle(target) : target.tagName === 'LINK' || target.tagName === 'use' ? added(target) : undefined;
+			record.addedNodes.forEach(function (node) {
+				if (!(node instanceof Element)) return;
+				added(node);
+				node.querySelectorAll('[style*="url("], use, link[href]').forEach(added);
+			});
+		});
+	}).observe(document, { attributes: true, attributeFilter: ['style', 'href'], childList: true, subtree: true });
+}
