@@ -145,3 +145,47 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
 	expect(status.errors.map((error) => error.message)).toEqual([expect.stringContaining('assets/nowhere.css is not in the workspace')]);
 });
+
+const pwa = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>PWA</title></head><body>
+<p id="sw">sw?</p><p id="gone">gone?</p><p id="cache">cache?</p><p id="msg">msg?</p>
+<script>
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').then(function (reg) {
+    document.getElementById('sw').textContent = 'sw: ' + reg.scope + ' ' + String(navigator.serviceWorker.controller);
+  });
+  navigator.serviceWorker.register('nowhere-sw.js').catch(function (e) { document.getElementById('gone').textContent = 'gone: ' + e.name; });
+}
+caches.open('v1').then(function (cache) {
+  return cache.addAll(['data.txt']).then(function () { return caches.match('data.txt'); });
+}).then(function (hit) { return hit.text(); }).then(function (text) { document.getElementById('cache').textContent = 'cache: ' + text.trim() + ' ' + String(caches); });
+var got = [];
+addEventListener('message', function (e) {
+  if (e.origin !== location.origin) return;
+  got.push(e.data);
+  document.getElementById('msg').textContent = 'msg: ' + got.join(' ');
+});
+postMessage('a', location.origin);
+postMessage('b', window.origin);
+postMessage('c', '*');
+</script></body></html>`,
+	'sw.js': "self.addEventListener('fetch', function () {});\n",
+	'data.txt': 'cached words\n'
+};
+
+test('a PWA’s boilerplate runs as on a first visit: its service worker registers (never started), Cache Storage works, and messages to its own origin arrive', async ({ page }) => {
+	test.setTimeout(60_000);
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	for (const [path, content] of Object.entries(pwa)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
+	await call(page, 'workspace_write_file', { path: 'index.html', content: pwa['index.html'] });
+	const site = previewFrame(page);
+	await expect(site.locator('#sw')).toHaveText('sw: https://site.invalid/ null');
+	await expect(site.locator('#gone')).toHaveText('gone: TypeError');
+	await expect(site.locator('#cache')).toHaveText('cache: cached words [object CacheStorage]');
+	await expect(site.locator('#msg')).toHaveText('msg: a b c');
+	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	expect(status.errors.map((error) => error.message)).toEqual([expect.stringContaining('nowhere-sw.js is not in the workspace')]);
+	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('sw.js is registered but never starts'));
+});

@@ -1,6 +1,6 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, errors, console, the
-// host channel), then storage, requests, styles, workers, navigation, the site's own frames and the inspector (source
+// host channel), then storage, requests, styles, workers, what the sandbox refuses (service workers, Cache Storage), navigation, the site's own frames and the inspector (source
 // locations, picking, editing a text in place, pictures for the screenshot tool; not in a page framed
 // by the site). Each is a plain, type-checked browser script in frame/; this module only joins them with their configuration. Message shapes:
 // FrameMessage and HostToFrameMessage in messages.ts.
@@ -11,6 +11,7 @@ import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
 import styles from './frame/styles.js?raw';
 import workers from './frame/workers.js?raw';
+import sandboxed from './frame/sandboxed.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
@@ -27,6 +28,7 @@ ${storage}
 ${requests}
 ${styles}
 ${workers}
+${sandboxed}
 ${navigation}
 ${frames}
 ${inspect}
@@ -35,6 +37,7 @@ studioStorage(api);
 studioRequests(api);
 studioStyles(api);
 studioWorkers(api);
+studioSandboxed(api);
 studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 if (!api.framed) studioInspect(api);
