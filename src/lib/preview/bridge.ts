@@ -1,12 +1,15 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
-// injects before any byte of the page: the bridge's core (acknowledgement, errors, console, the
-// host channel), then storage, requests, styles, workers, what the sandbox refuses (service workers, Cache Storage), navigation, the site's own frames and the inspector (source
-// locations, picking, editing a text in place, pictures for the screenshot tool; not in a page framed
-// by the site). Each is a plain, type-checked browser script in frame/; this module only joins them with their configuration. Message shapes:
-// FrameMessage and HostToFrameMessage in messages.ts.
+// injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
+// reports (errors, console), then storage, requests, styles, workers, what the sandbox refuses
+// (service workers, Cache Storage), navigation, the site's own frames and the inspector (source
+// locations, picking, editing a text in place, pictures for the screenshot tool; not in a page
+// framed by the site). Each is a plain, type-checked browser script in frame/; this module only
+// joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in
+// messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
+import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
 import styles from './frame/styles.js?raw';
@@ -24,6 +27,7 @@ const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
 /** The bridge script (plain browser JavaScript). Storage goes first: a page's first script may read it. */
 export const BRIDGE_SOURCE = `(function () {
 ${core}
+${reports}
 ${storage}
 ${requests}
 ${styles}
@@ -33,6 +37,7 @@ ${navigation}
 ${frames}
 ${inspect}
 var api = studioBridge(${JSON.stringify(config)});
+studioReports(api);
 studioStorage(api);
 studioRequests(api);
 studioStyles(api);

@@ -50,7 +50,6 @@ function studioBridge(config) {
 	var dropped = 0;
 	var windowStart = 0;
 	var inWindow = 0;
-	var native = 0;
 	var stringify = JSON.stringify;
 	var now = Date.now;
 
@@ -102,57 +101,6 @@ function studioBridge(config) {
 		sent.console++;
 		raw({ type: 'console', level: 'warn', args: [n + ' more console messages or errors were not shown (the page sends too many).'] });
 	}, 1000);
-
-	var MAX = L.lineChars - 40; // room for the "… (N chars)" suffix within one line
-	/**
-	 * A value as one line of text, bounded in depth, length and cycles.
-	 * @param {unknown} value
-	 * @param {number} depth
-	 * @param {unknown[]} seen
-	 * @returns {string}
-	 */
-	function describe(value, depth, seen) {
-		var t = typeof value;
-		if (value === null || value === undefined) return String(value);
-		if (typeof value === 'string') return value.length > MAX ? value.slice(0, MAX) + '… (' + value.length + ' chars)' : value;
-		if (t === 'number' || t === 'boolean' || t === 'bigint') return String(value);
-		if (typeof value === 'function') return 'ƒ ' + (value.name || 'anonymous') + '()';
-		if (typeof value === 'symbol') return value.toString();
-		if (value instanceof Error) return value.name + ': ' + value.message;
-		if (typeof Node !== 'undefined' && value instanceof Node) return '<' + String(value.nodeName || 'node').toLowerCase() + '>';
-		if (seen.indexOf(value) >= 0) return '[circular]';
-		if (depth > 3) return Array.isArray(value) ? '[…]' : '{…}';
-		seen.push(value);
-		try {
-			if (Array.isArray(value))
-				return (
-					'[' +
-					value
-						.slice(0, 50)
-						.map(function (v) {
-							return describe(v, depth + 1, seen);
-						})
-						.join(', ') +
-					(value.length > 50 ? ', …' : '') +
-					']'
-				);
-			var object = /** @type {Record<string, unknown>} */ (value);
-			var keys = Object.keys(object).slice(0, 50);
-			return (
-				'{' +
-				keys
-					.map(function (k) {
-						return k + ': ' + describe(object[k], depth + 1, seen);
-					})
-					.join(', ') +
-				'}'
-			);
-		} catch {
-			return '[unreadable]';
-		} finally {
-			seen.pop();
-		}
-	}
 
 	/** @type {{ paths: string[], segments: [number, number, number][] }} */
 	var lineMap = { paths: [], segments: [] };
@@ -241,76 +189,6 @@ function studioBridge(config) {
 		true
 	);
 
-	window.addEventListener(
-		'error',
-		function (event) {
-			var el = /** @type {Element | null} */ (event.target && event.target !== window ? event.target : null);
-			if (el && el.tagName) {
-				// A reference the compiler could not resolve names the file it wanted and where it was asked for.
-				var missing = el.getAttribute('data-missing');
-				var at = missing ? String(el.getAttribute('data-missing-at') || '').split(':') : [];
-				if (missing) return send({ type: 'error', message: 'Missing file: ' + missing + ' is not in the workspace', source: at[0] || '', line: Number(at[1]) || 0, column: 0 });
-				// An <object> that fails shows its fallback content, which is the page's to decide; and
-				// Chromium fires error now and then at one whose document did load, as a render replaces another.
-				if (el.tagName === 'OBJECT') return;
-				// An SVG element's href is an animated string: its written value, resolved as the page means it.
-				var svgHref = /** @type {any} */ (el).href && /** @type {any} */ (el).href.baseVal;
-				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || (typeof svgHref === 'string' ? resolvedHref(svgHref) : /** @type {any} */ (el).href) || el.tagName.toLowerCase();
-				if (String(url).indexOf(config.origin) === 0) return; // the request programs answer it from the workspace
-				// Another site's file that did not load: the network is off or the host is down, not the page's fault.
-				if (/^https?:/.test(String(url))) return send({ type: 'warning', message: 'Could not load ' + url + ' (offline, or its server did not answer)', source: '', line: 0, column: 0 });
-				return send({ type: 'error', message: 'Failed to load ' + url, source: '', line: 0, column: 0 });
-			}
-			var e = /** @type {ErrorEvent} */ (event);
-			var loc = where(e.filename, e.lineno || 0);
-			send({ type: 'error', message: String(e.message || 'Script error'), source: loc.source, line: loc.line, column: e.colno || 0 });
-		},
-		true
-	);
-	// The preview's policy (connect-src 'none') refused a request: a warning, with the line that made it.
-	document.addEventListener('securitypolicyviolation', function (event) {
-		if (event.effectiveDirective !== 'connect-src') return;
-		var loc = where(event.sourceFile, event.lineNumber || 0);
-		send({ type: 'warning', message: 'Blocked a network request to ' + (event.blockedURI || 'a URL') + ': the preview has no network access. Allow it with the globe button on the preview bar.', source: loc.source, line: loc.line, column: event.columnNumber || 0 });
-	});
-	window.addEventListener('unhandledrejection', function (event) {
-		var reason = event.reason;
-		send({ type: 'error', message: 'Unhandled rejection: ' + (reason && reason.message ? reason.message : describe(reason, 0, [])), source: '', line: 0, column: 0 });
-	});
-	['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
-		var c = /** @type {Record<string, (...args: unknown[]) => void>} */ (/** @type {unknown} */ (console));
-		var found = c[level];
-		if (!found) return;
-		var original = found;
-		c[level] = function () {
-			// Past the caps a line is dropped here and also skipped in the devtools console: 10^5 native
-			// console calls cost seconds of devtools plumbing, enough to time a render out.
-			if (!admit('console')) {
-				if (native++ < 2 * L.consolePerRender) original.apply(console, /** @type {any} */ (arguments));
-				return;
-			}
-			native++;
-			var args = [];
-			for (var i = 0; i < arguments.length && i < 20; i++) args.push(describe(arguments[i], 0, []));
-			send({ type: 'console', level: level, args: args });
-			return original.apply(console, /** @type {any} */ (arguments));
-		};
-	});
-	/**
-	 * The frame has no allow-modals: a looping alert() would lock the studio; it becomes a console line.
-	 * @param {string} name
-	 * @param {unknown} answer
-	 */
-	function modal(name, answer) {
-		return function (/** @type {unknown} */ message) {
-			send({ type: 'console', level: 'warn', args: [name + '(): ' + describe(message === undefined ? '' : message, 0, [])] });
-			return answer;
-		};
-	}
-	window.alert = /** @type {any} */ (modal('alert', undefined));
-	window.confirm = /** @type {any} */ (modal('confirm', false));
-	window.prompt = /** @type {any} */ (modal('prompt', null));
-	window.print = function () {};
 	// Capture, and first: a page's own load listener cannot stop this one, and a synthetic load
 	// (dispatchEvent) is not the browser's.
 	// While the page loads, a beat twice a second says it is alive: a slow page (a big theme on a busy
@@ -357,18 +235,6 @@ function studioBridge(config) {
 	/** @type {Record<string, ((message: Record<string, unknown>, frame: HTMLIFrameElement) => void)[]>} */
 	var childHandlers = {};
 
-	/**
-	 * A written URL resolved against the page's virtual URL (itself when it cannot be).
-	 * @param {string} href
-	 */
-	function resolvedHref(href) {
-		try {
-			return new URL(href, document.baseURI).href;
-		} catch {
-			return href;
-		}
-	}
-
 	/** The page's own path ("/about.html"). */
 	function page() {
 		try {
@@ -398,6 +264,9 @@ function studioBridge(config) {
 			}
 		},
 		send: send,
+		admit: admit,
+		limits: L,
+		where: where,
 		caller: caller,
 		request: ask,
 		on: function (type, fn) {

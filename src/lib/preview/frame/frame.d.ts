@@ -17,6 +17,12 @@ interface StudioFrameApi {
 	host: StudioHostData;
 	/** Posts a message to the host (console, error and warning lines are capped). */
 	send(message: Record<string, unknown>): void;
+	/** True when one more line of this kind ('console', 'error') is within the caps now (else it is counted as dropped). */
+	admit(kind: string): boolean;
+	/** The caps on what a render reports. */
+	limits: import('../limits').PreviewLimits;
+	/** Where a script's line is in workspace terms (a module's blob: URL, a line of the compiled document). */
+	where(url: string | undefined, line: number, fromStack?: boolean): { source: string; line: number };
 	/** Asks the host; resolves with its answer. */
 	request(message: Record<string, unknown>): Promise<Record<string, unknown>>;
 	/** Handles a message the host sends of this type. */
