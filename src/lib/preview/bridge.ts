@@ -14,6 +14,7 @@ import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
 import styles from './frame/styles.js?raw';
 import workers from './frame/workers.js?raw';
+import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
@@ -32,6 +33,7 @@ ${storage}
 ${requests}
 ${styles}
 ${workers}
+${workerLoader}
 ${sandboxed}
 ${navigation}
 ${frames}

@@ -1,7 +1,7 @@
 // @ts-check
 // Workers the site starts from its own files (`new Worker('worker.js')`, `new Worker(new URL(
 // './worker.js', import.meta.url), { type: 'module' })`), run as on a static host. The site's URL is
-// no server's, so each starts from a loader (workerLoader, below) that holds the page's messages
+// no server's, so each starts from a loader (frame/worker-loader.js) that holds the page's messages
 // until the worker's code has run. A classic worker's code comes from the host with the scripts its
 // importScripts() names; a module worker's modules are built from the sources the compiler put in
 // the document (its imports pointed at blob: URLs: a worker reads no import map), or from the file
@@ -22,7 +22,7 @@ function studioWorkers(api) {
 	var origin = api.origin;
 	// compiler/compiler.ts VIRTUAL_ORIGIN: what the compiler names the workspace's modules by.
 	var MODULES = 'https://workspace.invalid/';
-	var loaderUrl = URL.createObjectURL(new Blob(['(' + workerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
+	var loaderUrl = URL.createObjectURL(new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
 	var names = /** @type {any} */ (window).__studioModulePaths || {};
 	/** @param {unknown} body */
@@ -204,153 +204,4 @@ function studioWorkers(api) {
 	}
 	Worker.prototype = NativeWorker.prototype;
 	window.Worker = /** @type {any} */ (Worker);
-
-	/**
-	 * The loader every worker of the site starts from (stringified into it: it uses nothing outside
-	 * itself). It holds the page's messages until the worker's own code has run, and runs that code on
-	 * the page's first message, which carries it: the site URL, the port to the page, and a classic
-	 * worker's code with its imported scripts, or a module worker's entry.
-	 * @param {string} origin the site's virtual origin
-	 */
-	function workerLoader(origin) {
-		var scope = /** @type {any} */ (self);
-		var loader = String(scope.location.href);
-		/** @type {MessageEvent[] | null} */
-		var held = [];
-		var started = false;
-		scope.addEventListener(
-			'message',
-			function (/** @type {MessageEvent} */ event) {
-				if (!held) return;
-				event.stopImmediatePropagation();
-				var data = event.data;
-				if (!started && data && typeof data === 'object' && data.__studioWorker && event.ports[0]) {
-					started = true;
-					start(data.__studioWorker, event.ports[0]);
-				} else held.push(event);
-			},
-			true
-		);
-		// The page's messages, in order, to the worker's own listeners, now that its code has set them.
-		function release() {
-			var events = held || [];
-			held = null;
-			events.forEach(function (event) {
-				scope.dispatchEvent(new MessageEvent('message', { data: event.data, ports: event.ports.slice() }));
-			});
-		}
-
-		/** @param {Record<string, any>} init @param {MessagePort} port */
-		function start(init, port) {
-			var site = new URL(init.href);
-			/** @type {Record<number, (answer: Record<string, unknown>) => void>} */
-			var waiting = {};
-			var nextId = 1;
-			var lines = 0;
-			port.onmessage = function (event) {
-				var done = waiting[event.data.id];
-				delete waiting[event.data.id];
-				if (done) done(event.data.answer);
-			};
-			// The worker's code that called: the first stack frame that is not this loader's.
-			function caller() {
-				var stack = String(new Error().stack || '').split('\n');
-				for (var i = 1; i < stack.length; i++) {
-					var m = /\(?((?:blob:|https?:)?[^()\s]*?):(\d+):\d+\)?\s*$/.exec(stack[i] || '');
-					if (m && m[1] && m[1] !== loader) return { source: m[1], line: Number(m[2]) };
-				}
-				return { source: '', line: 0 };
-			}
-
-			var location = {};
-			['href', 'origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].forEach(function (key) {
-				/** @type {any} */ (location)[key] = /** @type {any} */ (site)[key];
-			});
-			/** @type {any} */ (location).toString = function () {
-				return site.href;
-			};
-			Object.defineProperty(scope, 'location', { configurable: true, enumerable: true, get: () => location });
-			// The compiler points a module's `location` at the page's (compiler/location.ts): in a worker, its own.
-			scope.__studioLocation = location;
-
-			var nativeFetch = scope.fetch;
-			scope.fetch = function (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ options) {
-				var url;
-				try {
-					url = new URL(input instanceof Request ? input.url : String(input), site);
-				} catch {
-					return nativeFetch.call(scope, input, options);
-				}
-				if (url.origin !== origin) return nativeFetch.call(scope, input, options);
-				var method = String((options && options.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
-				var from = caller();
-				var target = url;
-				return new Promise(function (resolve) {
-					var id = nextId++;
-					waiting[id] = resolve;
-					port.postMessage({ type: 'ask', id: id, path: target.pathname, method: method, source: from.source, line: from.line });
-				}).then(function (/** @type {Record<string, any>} */ answer) {
-					var status = Number(answer.status) || 404;
-					var empty = method === 'HEAD' || status === 204 || status === 304;
-					var response = new Response(empty ? null : answer.body, { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
-					Object.defineProperty(response, 'url', { value: target.href });
-					return response;
-				});
-			};
-
-			var scripts = init.scripts || {};
-			var nativeImport = scope.importScripts;
-			scope.importScripts = function () {
-				for (var i = 0; i < arguments.length; i++) {
-					var url = new URL(String(arguments[i]), site);
-					if (url.origin !== origin) {
-						nativeImport.call(scope, url.href);
-						continue;
-					}
-					var path = decodeURIComponent(url.pathname.slice(1));
-					if (typeof scripts[path] !== 'string' || !scripts[path]) throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at '" + url.href + "' failed to load.", 'NetworkError');
-					(0, eval)(scripts[path] + '\n//# sourceURL=' + path);
-				}
-			};
-
-			// A computed import() in a worker module (the compiler's resolver, compiler/prologue.ts): a file of the site is its module's blob: URL.
-			var modules = init.modules || {};
-			scope.__studioImport = function (/** @type {unknown} */ spec, /** @type {string} */ from) {
-				var written = String(spec);
-				if (!/^(?:\.{1,2}\/|\/)/.test(written) && written.indexOf(origin + '/') !== 0) return written;
-				var url = new URL(written, origin + '/' + from.split('/').map(encodeURIComponent).join('/'));
-				return (url.origin === origin && modules[init.virtual + decodeURIComponent(url.pathname.slice(1))]) || written;
-			};
-
-			['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
-				var original = console[/** @type {'log'} */ (level)];
-				console[/** @type {'log'} */ (level)] = function () {
-					var args = Array.prototype.slice.call(arguments, 0, 20);
-					// The page caps what it shows; a worker that logs without end stops being heard sooner.
-					if (lines++ < 1000) {
-						try {
-							port.postMessage({ type: 'console', level: level, args: args });
-						} catch {
-							port.postMessage({ type: 'console', level: level, args: args.map(String) });
-						}
-					}
-					return original.apply(console, /** @type {any} */ (arguments));
-				};
-			});
-
-			if (typeof init.code === 'string') {
-				try {
-					(0, eval)(init.code);
-				} finally {
-					release();
-				}
-				return;
-			}
-			import(init.entry).then(release, function (error) {
-				release();
-				// Reported from where the module threw (its file and line), not from here.
-				scope.reportError(error);
-			});
-		}
-	}
 }

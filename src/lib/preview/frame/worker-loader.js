@@ -1,0 +1,155 @@
+// @ts-check
+// The loader every worker the site starts from its own files begins with (frame/workers.js makes it
+// a blob: URL of this function's text: it runs inside the worker and uses nothing outside itself).
+// It holds the page's messages until the worker's own code has run; the page's first message brings
+// that code, with a port back to the page. In the worker, `location` is the worker's file on the
+// site, `fetch` of a site URL and console lines go over the port, and `importScripts` evaluates the
+// scripts the page gathered for it.
+
+/**
+ * Runs first in a worker of the site: the page's first message carries the site URL, the port to
+ * the page, and a classic worker's code with its imported scripts, or a module worker's entry.
+ * @param {string} origin the site's virtual origin
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioWorkerLoader(origin) {
+	var scope = /** @type {any} */ (self);
+	var loader = String(scope.location.href);
+	/** @type {MessageEvent[] | null} */
+	var held = [];
+	var started = false;
+	scope.addEventListener(
+		'message',
+		function (/** @type {MessageEvent} */ event) {
+			if (!held) return;
+			event.stopImmediatePropagation();
+			var data = event.data;
+			if (!started && data && typeof data === 'object' && data.__studioWorker && event.ports[0]) {
+				started = true;
+				start(data.__studioWorker, event.ports[0]);
+			} else held.push(event);
+		},
+		true
+	);
+	// The page's messages, in order, to the worker's own listeners, now that its code has set them.
+	function release() {
+		var events = held || [];
+		held = null;
+		events.forEach(function (event) {
+			scope.dispatchEvent(new MessageEvent('message', { data: event.data, ports: event.ports.slice() }));
+		});
+	}
+
+	/** @param {Record<string, any>} init @param {MessagePort} port */
+	function start(init, port) {
+		var site = new URL(init.href);
+		/** @type {Record<number, (answer: Record<string, unknown>) => void>} */
+		var waiting = {};
+		var nextId = 1;
+		var lines = 0;
+		port.onmessage = function (event) {
+			var done = waiting[event.data.id];
+			delete waiting[event.data.id];
+			if (done) done(event.data.answer);
+		};
+		// The worker's code that called: the first stack frame that is not this loader's.
+		function caller() {
+			var stack = String(new Error().stack || '').split('\n');
+			for (var i = 1; i < stack.length; i++) {
+				var m = /\(?((?:blob:|https?:)?[^()\s]*?):(\d+):\d+\)?\s*$/.exec(stack[i] || '');
+				if (m && m[1] && m[1] !== loader) return { source: m[1], line: Number(m[2]) };
+			}
+			return { source: '', line: 0 };
+		}
+
+		var location = {};
+		['href', 'origin', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].forEach(function (key) {
+			/** @type {any} */ (location)[key] = /** @type {any} */ (site)[key];
+		});
+		/** @type {any} */ (location).toString = function () {
+			return site.href;
+		};
+		Object.defineProperty(scope, 'location', { configurable: true, enumerable: true, get: () => location });
+		// The compiler points a module's `location` at the page's (compiler/location.ts): in a worker, its own.
+		scope.__studioLocation = location;
+
+		var nativeFetch = scope.fetch;
+		scope.fetch = function (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ options) {
+			var url;
+			try {
+				url = new URL(input instanceof Request ? input.url : String(input), site);
+			} catch {
+				return nativeFetch.call(scope, input, options);
+			}
+			if (url.origin !== origin) return nativeFetch.call(scope, input, options);
+			var method = String((options && options.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
+			var from = caller();
+			var target = url;
+			return new Promise(function (resolve) {
+				var id = nextId++;
+				waiting[id] = resolve;
+				port.postMessage({ type: 'ask', id: id, path: target.pathname, method: method, source: from.source, line: from.line });
+			}).then(function (/** @type {Record<string, any>} */ answer) {
+				var status = Number(answer.status) || 404;
+				var empty = method === 'HEAD' || status === 204 || status === 304;
+				var response = new Response(empty ? null : answer.body, { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
+				Object.defineProperty(response, 'url', { value: target.href });
+				return response;
+			});
+		};
+
+		var scripts = init.scripts || {};
+		var nativeImport = scope.importScripts;
+		scope.importScripts = function () {
+			for (var i = 0; i < arguments.length; i++) {
+				var url = new URL(String(arguments[i]), site);
+				if (url.origin !== origin) {
+					nativeImport.call(scope, url.href);
+					continue;
+				}
+				var path = decodeURIComponent(url.pathname.slice(1));
+				if (typeof scripts[path] !== 'string' || !scripts[path]) throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at '" + url.href + "' failed to load.", 'NetworkError');
+				(0, eval)(scripts[path] + '\n//# sourceURL=' + path);
+			}
+		};
+
+		// A computed import() in a worker module (the compiler's resolver, compiler/prologue.ts): a file of the site is its module's blob: URL.
+		var modules = init.modules || {};
+		scope.__studioImport = function (/** @type {unknown} */ spec, /** @type {string} */ from) {
+			var written = String(spec);
+			if (!/^(?:\.{1,2}\/|\/)/.test(written) && written.indexOf(origin + '/') !== 0) return written;
+			var url = new URL(written, origin + '/' + from.split('/').map(encodeURIComponent).join('/'));
+			return (url.origin === origin && modules[init.virtual + decodeURIComponent(url.pathname.slice(1))]) || written;
+		};
+
+		['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+			var original = console[/** @type {'log'} */ (level)];
+			console[/** @type {'log'} */ (level)] = function () {
+				var args = Array.prototype.slice.call(arguments, 0, 20);
+				// The page caps what it shows; a worker that logs without end stops being heard sooner.
+				if (lines++ < 1000) {
+					try {
+						port.postMessage({ type: 'console', level: level, args: args });
+					} catch {
+						port.postMessage({ type: 'console', level: level, args: args.map(String) });
+					}
+				}
+				return original.apply(console, /** @type {any} */ (arguments));
+			};
+		});
+
+		if (typeof init.code === 'string') {
+			try {
+				(0, eval)(init.code);
+			} finally {
+				release();
+			}
+			return;
+		}
+		import(init.entry).then(release, function (error) {
+			release();
+			// Reported from where the module threw (its file and line), not from here.
+			scope.reportError(error);
+		});
+	}
+}
