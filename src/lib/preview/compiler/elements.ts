@@ -142,7 +142,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
-		if (cdn?.text !== undefined) return whole(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
+		if (cdn?.text !== undefined) return whole(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${ownSrc(src.trim())}${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -153,7 +153,18 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${ownSrc(src)}${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+}
+
+/**
+ * What an inlined classic script runs first, on its own first line (no line moves): its `src`
+ * attribute, as written, set on itself. A script that has started loads nothing when its src
+ * changes, and a library that finds its folder from `document.currentScript.src` or
+ * `script[src*="lib.js"]` (editors, math and highlighting libraries load their parts from there)
+ * finds the file's URL on the site, as on a host.
+ */
+function ownSrc(src: string): string {
+	return `document.currentScript&&document.currentScript.setAttribute("src",${JSON.stringify(src)});`;
 }
 
 /** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */
