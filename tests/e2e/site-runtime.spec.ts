@@ -13,6 +13,15 @@ type Status = { errors: { message: string; at?: string }[]; console: { text: str
 const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 
+/** Opens the studio and writes a site's files, its index.html last (the page then shown). */
+async function openSite(page: Page, files: Record<string, string> & { 'index.html': string }) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	for (const [path, content] of Object.entries(files)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
+	await call(page, 'workspace_write_file', { path: 'index.html', content: files['index.html'] });
+}
+
 const files = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Workers</title></head><body>
 <p id="m">module?</p><p id="v">vite?</p><p id="c">classic?</p><p id="i">instanceof?</p><p id="e">error?</p><p id="x">missing?</p><p id="o">oops?</p>
@@ -67,11 +76,7 @@ self.onmessage = function (e) {
 
 test('workers the site starts from its files run as on a host: modules and importScripts, fetches, location, console lines and errors with their file and line', async ({ page }) => {
 	test.setTimeout(60_000);
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	for (const [path, content] of Object.entries(files)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
-	await call(page, 'workspace_write_file', { path: 'index.html', content: files['index.html'] });
+	await openSite(page, files);
 	const site = previewFrame(page);
 	await expect(site.locator('#m')).toHaveText('module: sum=6 apples at /work/sum.js');
 	await expect(site.locator('#v')).toHaveText('vite: 42 apples');
@@ -123,11 +128,7 @@ late.setAttribute('href', 'css/attr.css');
 
 test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails', async ({ page }) => {
 	test.setTimeout(60_000);
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	for (const [path, content] of Object.entries(sheets)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
-	await call(page, 'workspace_write_file', { path: 'index.html', content: sheets['index.html'] });
+	await openSite(page, sheets);
 	const site = previewFrame(page);
 	await expect(site.locator('#lazy')).toHaveText('lazy: rgb(200, 0, 0)');
 	await expect(site.locator('#gone')).toHaveText('gone: Unable to preload CSS for ./nowhere.css');
@@ -177,11 +178,7 @@ postMessage('c', '*');
 
 test('a PWA’s boilerplate runs as on a first visit: its service worker registers (never started), Cache Storage works, and messages to its own origin arrive', async ({ page }) => {
 	test.setTimeout(60_000);
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	for (const [path, content] of Object.entries(pwa)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
-	await call(page, 'workspace_write_file', { path: 'index.html', content: pwa['index.html'] });
+	await openSite(page, pwa);
 	const site = previewFrame(page);
 	await expect(site.locator('#sw')).toHaveText('sw: https://site.invalid/ null');
 	await expect(site.locator('#gone')).toHaveText('gone: TypeError');
@@ -214,14 +211,30 @@ document.head.appendChild(part);
 
 test('a library that finds its folder from its own script’s src loads its parts from beside it, as on a host', async ({ page }) => {
 	test.setTimeout(60_000);
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	for (const [path, content] of Object.entries(library)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
-	await call(page, 'workspace_write_file', { path: 'index.html', content: library['index.html'] });
+	await openSite(page, library);
 	const site = previewFrame(page);
 	await expect(site.locator('#own')).toHaveText('own: https://site.invalid/vendor/lib/lib.js');
 	await expect(site.locator('#query')).toHaveText('query: vendor/lib/lib.js https://site.invalid/vendor/lib/lib.js');
 	await expect(site.locator('#part')).toHaveText('part: loaded');
 	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toEqual([]);
+});
+
+const deferred = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Deferred</title>
+<script src="js/app.js" defer></script>
+<script src="js/later.js" defer></script>
+<script>window.order = ['head'];</script>
+</head><body><p id="r">?</p>
+<script>window.order.push('body');</script>
+</body></html>`,
+	'js/app.js': "window.order.push('app sees #r: ' + !!document.getElementById('r'));\n",
+	'js/later.js': "window.order.push('later');\ndocument.addEventListener('DOMContentLoaded', function () {\n  document.getElementById('r').textContent = window.order.join(' / ');\n  notDefined();\n});\n"
+};
+
+test('scripts with defer run once the page is parsed, in order, before DOMContentLoaded, and their errors name their file and line', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, deferred);
+	const site = previewFrame(page);
+	await expect(site.locator('#r')).toHaveText('head / body / app sees #r: true / later');
+	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('notDefined is not defined'), at: 'js/later.js:4' }));
 });

@@ -223,6 +223,16 @@ describe('compile', () => {
 		expect(html).toContain('<style data-missing="missing.css"></style>');
 	});
 
+	it('a deferred script runs after the page is parsed: it moves to the document’s end, in order; an async one stays', () => {
+		const page = '<!doctype html><html><head><script src="a.js" defer></script><script src="b.js" defer></script><script src="c.js" async defer></script></head>\n<body><p id="x"></p></body></html>';
+		const { html } = compile(ws({ 'index.html': page, 'a.js': 'window.a = 1;', 'b.js': 'window.b = 2;', 'c.js': 'window.c = 3;' }));
+		const at = (text: string) => html.indexOf(text);
+		expect(at('window.a = 1;')).toBeGreaterThan(at('</html>'));
+		expect(at('window.b = 2;')).toBeGreaterThan(at('window.a = 1;'));
+		expect(at('window.c = 3;')).toBeLessThan(at('<body'));
+		expect(html.match(/data-source="a\.js"/g)).toHaveLength(1);
+	});
+
 	it('inlines classic scripts with a sourceURL, escaping </script inside them', () => {
 		const { html } = compile(ws({ 'index.html': '<body><script src="js/a.js"></script></body>', 'js/a.js': 'const s = "</script>";' }));
 		// It first sets its src attribute as written, on its own first line, for a library that finds its folder from it.

@@ -139,10 +139,16 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		const pointed = siteLocation(code);
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
+	// A deferred script runs once the page is parsed, in order, before DOMContentLoaded; inlined in
+	// place it would run at once, before the body it reads exists. It goes to the end of the document
+	// (an async one may run at any time: it stays).
+	const deferred = attribs.defer !== undefined && attribs.async === undefined;
+	const placed = (text: string, origin?: Edit['origin']): Edit[] =>
+		deferred ? [{ start: element.openStart, end: element.end, text: '' }, { start: source.length, end: source.length, text, ...(origin ? { origin } : {}) }] : whole(text, origin);
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
-		if (cdn?.text !== undefined) return whole(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${ownSrc(src.trim())}${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
+		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${ownSrc(src.trim())}${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -153,7 +159,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return whole(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${ownSrc(src)}${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return placed(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${ownSrc(src)}${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
 /**
