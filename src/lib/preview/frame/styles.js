@@ -128,9 +128,22 @@ function studioStyles(api) {
 		var href = el.tagName === 'LINK' ? el.getAttribute('href') : null;
 		var url = href === null ? null : siteUrl(href);
 		if (!url) return;
+		el.setAttribute(RELINKED, '');
 		el.removeAttribute('href');
 		point(/** @type {HTMLLinkElement} */ (el), url);
 	}
+	// The load of the site's URL that a relinked link had started may still fail after it was removed
+	// (on a busy machine, even once the blob: URL has loaded): neither the page nor the reports
+	// (reports.js skips such a link) hear of it. A missing file fires an error of ours, untrusted.
+	var RELINKED = 'data-studio-relinked';
+	window.addEventListener(
+		'error',
+		function (event) {
+			var el = /** @type {Element} */ (event.target);
+			if (event.isTrusted && el && el.tagName === 'LINK' && el.hasAttribute(RELINKED)) event.stopImmediatePropagation();
+		},
+		true
+	);
 
 	// url(…) in a style set from script (el.style.backgroundImage = 'url(img/hero.jpg)', as sliders and
 	// lazy loaders do; setProperty, cssText, a style attribute, markup added later): the style attribute
