@@ -199,9 +199,12 @@ var found = document.querySelector('script[src*="lib.js"]');
 document.getElementById('query').textContent = 'query: ' + (found ? found.getAttribute('src') + ' ' + found.src : 'none');
 </script></body></html>`,
 	// As Prism's autoloader and editors find their folder: the running script's src, then parts from beside it.
-	'vendor/lib/lib.js': `var me = document.currentScript;
+	'vendor/lib/lib.js': `/*! lib 1.0 */
+'use strict';
+var me = document.currentScript;
 var base = me.src.replace(/[^/]*$/, '');
-document.getElementById('own').textContent = 'own: ' + me.src;
+var strict = (function () { return this === undefined; })();
+document.getElementById('own').textContent = 'own: ' + me.src + ' strict: ' + strict;
 var part = document.createElement('script');
 part.src = base + 'parts/part.js';
 document.head.appendChild(part);
@@ -213,7 +216,7 @@ test('a library that finds its folder from its own script’s src loads its part
 	test.setTimeout(60_000);
 	await openSite(page, library);
 	const site = previewFrame(page);
-	await expect(site.locator('#own')).toHaveText('own: https://site.invalid/vendor/lib/lib.js');
+	await expect(site.locator('#own')).toHaveText('own: https://site.invalid/vendor/lib/lib.js strict: true');
 	await expect(site.locator('#query')).toHaveText('query: vendor/lib/lib.js https://site.invalid/vendor/lib/lib.js');
 	await expect(site.locator('#part')).toHaveText('part: loaded');
 	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toEqual([]);

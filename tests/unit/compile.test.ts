@@ -223,6 +223,18 @@ describe('compile', () => {
 		expect(html).toContain('<style data-missing="missing.css"></style>');
 	});
 
+	it('a classic script sets its own src after its directives, so a `use strict` after a licence banner stays strict, and no line moves', () => {
+		const set = 'document.currentScript&&document.currentScript.setAttribute("src","a.js");';
+		const cases: [string, string][] = [
+			["/*! lib v1 */\n'use strict';\nvar a = 1;", `/*! lib v1 */\n'use strict';${set}\nvar a = 1;`],
+			['"use strict"; "use asm";var a=1', `"use strict"; "use asm";${set}var a=1`],
+			['// hi\nvar a = 1;', `// hi\n${set}var a = 1;`],
+			["'x'.split('')", `${set}'x'.split('')`],
+			['var a = 1;', `${set}var a = 1;`]
+		];
+		for (const [code, inlined] of cases) expect(compile(ws({ 'index.html': '<script src="a.js"></script>', 'a.js': code })).html).toContain(`<script data-source="a.js">${inlined}\n//# sourceURL=a.js</script>`);
+	});
+
 	it('a deferred script runs after the page is parsed: it moves to the document’s end, in order; an async one stays', () => {
 		const page = '<!doctype html><html><head><script src="a.js" defer></script><script src="b.js" defer></script><script src="c.js" async defer></script></head>\n<body><p id="x"></p></body></html>';
 		const { html } = compile(ws({ 'index.html': page, 'a.js': 'window.a = 1;', 'b.js': 'window.b = 2;', 'c.js': 'window.c = 3;' }));

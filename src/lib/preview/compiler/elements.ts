@@ -148,7 +148,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
-		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${ownSrc(src.trim())}${siteLocation(cdn.text)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
+		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src.trim())}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -159,18 +159,24 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return placed(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${ownSrc(src)}${siteLocation(file.content)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return placed(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
+/** Comments and space, then string-literal statements ending in `;` (`'use strict';` after a licence banner). */
+const DIRECTIVES = /^(?:\s+|\/\/[^\n]*|\/\*[^]*?\*\/)*(?:(?:'[^'\\\n]*'|"[^"\\\n]*")[ \t]*;(?:[ \t]+|\/\*[^\n]*?\*\/)*)*/;
+
 /**
- * What an inlined classic script runs first, on its own first line (no line moves): its `src`
- * attribute, as written, set on itself. A script that has started loads nothing when its src
- * changes, and a library that finds its folder from `document.currentScript.src` or
- * `script[src*="lib.js"]` (editors, math and highlighting libraries load their parts from there)
- * finds the file's URL on the site, as on a host.
+ * An inlined classic script that first sets its own `src` attribute, as written (no line moves: the
+ * statement joins a line). A script that has started loads nothing when its src changes, and a
+ * library that finds its folder from `document.currentScript.src` or `script[src*="lib.js"]`
+ * (editors, math and highlighting libraries load their parts from there) finds the file's URL on
+ * the site, as on a host. The statement goes after the script's directives: before them, a
+ * `'use strict'` would be no directive and the script would run sloppy.
  */
-function ownSrc(src: string): string {
-	return `document.currentScript&&document.currentScript.setAttribute("src",${JSON.stringify(src)});`;
+function withOwnSrc(code: string, src: string): string {
+	const own = `document.currentScript&&document.currentScript.setAttribute("src",${JSON.stringify(src)});`;
+	const at = DIRECTIVES.exec(code)?.[0].length ?? 0;
+	return code.slice(0, at) + own + code.slice(at);
 }
 
 /** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */
