@@ -5,22 +5,10 @@
 // line, and a missing worker file is named where the page asked for it. Stylesheets a script links
 // (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
 // them, a missing one failing the link.
-import { test, expect, waitForHub, previewFrame } from './fixtures';
-import type { Page } from '@playwright/test';
+import { test, expect, previewFrame } from './fixtures';
+import { call, openSite } from './helpers/open-site';
 
-type Result = { structuredContent: { preview?: { status: string } } };
 type Status = { errors: { message: string; at?: string }[]; console: { text: string }[] };
-const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
-	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
-
-/** Opens the studio and writes a site's files, its index.html last (the page then shown). */
-async function openSite(page: Page, files: Record<string, string> & { 'index.html': string }) {
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-	for (const [path, content] of Object.entries(files)) if (path !== 'index.html') await call(page, 'workspace_create_file', { path, content });
-	await call(page, 'workspace_write_file', { path: 'index.html', content: files['index.html'] });
-}
 
 const files = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Workers</title></head><body>
