@@ -14,6 +14,7 @@ import { shortHashes } from './scripts/vite/short-hashes.ts';
 import { startChunk } from './scripts/vite/start-chunk.ts';
 import { editorGroups } from './scripts/vite/editor-chunks.ts';
 import { framePrograms } from './scripts/vite/frame-programs.ts';
+import { frameLibrary } from './scripts/vite/frame-library.ts';
 import { firstPaint } from './scripts/vite/first-paint.ts';
 import { preloadDeps } from './scripts/vite/preload-deps.ts';
 
@@ -44,6 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	},
 	plugins: [
 		framePrograms(),
+		frameLibrary(),
 		firstPaint(base),
 		lazySegmenter(),
 		compileHints(),
@@ -111,7 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		})
 	],
 	// The hub compiles previews in its worker: the frame's programs are minified there too.
-	worker: { format: 'es', plugins: () => [framePrograms()] },
+	worker: { format: 'es', plugins: () => [framePrograms(), frameLibrary()] },
 	// The timing report is noise in `npm start`'s output.
 	build: {
 		rolldownOptions: {

@@ -205,7 +205,8 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor 
 		try { out.push('parent.document:' + (parent.document ? 'READ' : 'none')); } catch (e) { out.push('parent.document:blocked'); }
 		try { out.push('top.document:' + (top.document ? 'READ' : 'none')); } catch (e) { out.push('top.document:blocked'); }
 		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
-		try { indexedDB.open('web-studio').onsuccess = () => console.log('indexedDB:READ'); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
+		// The site's IndexedDB is its own (kept for the workspace by the hub): the studio's database is not in it.
+		try { const request = indexedDB.open('web-studio'); request.onsuccess = () => console.log('indexedDB:' + (request.result.objectStoreNames.length ? 'READ' : 'own, empty')); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
 		console.log(out.join(' '));
 		for (const target of [parent, top]) { try { target.location.href = 'https://example.invalid/'; } catch (e) {} }`;
 	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Probe</h1>', probe) });
@@ -213,7 +214,8 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor 
 	await expect
 		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n'))
 		// localStorage is the site's own (kept for the workspace by the hub), never the studio's.
-		.toContain('parent.document:blocked top.document:blocked localStorage:empty indexedDB:blocked');
+		.toContain('parent.document:blocked top.document:blocked localStorage:empty indexedDB:requested');
+	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text)).toContain('indexedDB:own, empty');
 	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
 	expect(lines).not.toContain('READ');
 	expect(lines).not.toContain('top secret');

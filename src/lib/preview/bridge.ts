@@ -1,6 +1,6 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
-// reports (errors, console), then storage, requests, styles, workers, what the sandbox refuses
+// reports (errors, console), then storage (with IndexedDB for a page that uses it), requests, styles, workers, what the sandbox refuses
 // (service workers, Cache Storage), navigation, the site's own frames and the inspector (source
 // locations, picking, editing a text in place, pictures for the screenshot tool; not in a page
 // framed by the site). Each is a plain, type-checked browser script in frame/; this module only
@@ -19,14 +19,15 @@ import sandboxed from './frame/sandboxed.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
+import indexedDB from './frame/indexeddb.js?raw';
 import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
 export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER, FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
 const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
 
-/** The bridge script (plain browser JavaScript). Storage goes first: a page's first script may read it. */
-export const BRIDGE_SOURCE = `(function () {
+/** The bridge script: `more` runs after the storage shims, before any other (its programs and calls). */
+const bridge = (more = '') => `(function () {
 ${core}
 ${reports}
 ${storage}
@@ -41,7 +42,7 @@ ${inspect}
 var api = studioBridge(${JSON.stringify(config)});
 studioReports(api);
 studioStorage(api);
-studioRequests(api);
+${more}studioRequests(api);
 studioStyles(api);
 studioWorkers(api);
 studioSandboxed(api);
@@ -49,3 +50,15 @@ studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 if (!api.framed) studioInspect(api);
 })();`;
+
+/** The bridge script (plain browser JavaScript). Storage goes first: a page's first script may read it. */
+export const BRIDGE_SOURCE = bridge();
+
+/**
+ * The bridge of a page that uses IndexedDB: `library` the bundled library's script (it declares
+ * `studioIndexedDBLibrary`), `seed` a script expression of the databases the hub keeps, `limit` the
+ * characters a database's text may have (frame/indexeddb.js).
+ */
+export function bridgeWithIndexedDB(library: string, seed: string, limit: number): string {
+	return bridge(`${library}\n${indexedDB}\nstudioIndexedDB(api, studioIndexedDBLibrary, ${seed}, ${limit});\n`);
+}

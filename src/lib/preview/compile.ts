@@ -10,6 +10,7 @@ import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
 import { pageImportMap } from './compiler/import-map';
 import { siteUrl } from './site';
 import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd, spriteTag } from './compiler/prologue';
+import { bridgeOf } from './compiler/indexeddb';
 import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
 import type { PackageNeed, PackageView } from '../domain/packages';
@@ -62,10 +63,12 @@ const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset
  * Compiles `page` (a workspace HTML file; default the entry) of `workspace` at its revision. The
  * document starts with the no-network policy, the bridge (placeholders for the host's nonce and
  * per-render data) and the module bootstrap, then the page. Placed before the page's `<html>`, they
- * open its head; the page's own `<html>` attributes still apply.
+ * open its head; the page's own `<html>` attributes still apply. `indexedDB`: the site's databases
+ * as the hub keeps them, for a page whose code uses IndexedDB (compiler/indexeddb.ts).
  */
-export function compile(workspace: Workspace, page?: string | null, leftOut?: ReadonlyMap<string, string>, packages?: PackageView): CompiledPreview {
+export function compile(workspace: Workspace, page?: string | null, leftOut?: ReadonlyMap<string, string>, packages?: PackageView, indexedDB: Readonly<Record<string, string>> = {}): CompiledPreview {
 	const compiler = new Compiler(workspace.files, leftOut, packages);
+	compiler.indexedDB = indexedDB;
 	const asked = page ?? null;
 	const entry = asked !== null && workspace.files.get(asked)?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
 	const notFound = asked !== null && entry === null ? asked : undefined;
@@ -76,7 +79,8 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
+	const bridge = bridgeOf(compiler, source, edits);
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
@@ -88,8 +92,9 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
  * `page` of `workspace` (null: none — `asked` gets a 404 page) compiled for a frame of the site's own
  * page, its query and fragment as the frame asked (compiler/elements.ts `framedDocument`).
  */
-export function compileFramed(workspace: Workspace, page: string | null, asked: string, frame: FramePage, leftOut?: ReadonlyMap<string, string>, packages?: PackageView): string {
+export function compileFramed(workspace: Workspace, page: string | null, asked: string, frame: FramePage, leftOut?: ReadonlyMap<string, string>, packages?: PackageView, indexedDB: Readonly<Record<string, string>> = {}): string {
 	const compiler = new Compiler(workspace.files, leftOut, packages);
+	compiler.indexedDB = indexedDB;
 	const at = { path: page ?? asked, ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
 	return framedDocument(compiler, at, page ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
 }

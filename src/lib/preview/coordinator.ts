@@ -11,7 +11,7 @@ import type { FramePage, HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteN
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
-import { SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore } from './site-state';
+import { SITE_STORAGE_MAX_CHARS, SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
@@ -29,7 +29,9 @@ export interface CoordinatorOptions {
 	ackTimeoutMs?: number;
 	now?: () => number;
 	/** Where the site's localStorage persists (the hub's preferences, per workspace); absent: memory only. */
-	siteStore?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
+	siteStore?: SiteStore;
+	/** Where the site's IndexedDB databases persist (likewise). */
+	databaseStore?: SiteStore;
 	/** Where the page shown persists (likewise). */
 	placeStore?: SitePlaceStore;
 	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
@@ -40,6 +42,12 @@ export interface CoordinatorOptions {
 	packages?: PreviewPackages;
 }
 
+
+/** A storage area's place in the hub's preferences. */
+type SiteStore = { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
+
+/** A site's IndexedDB databases, at most (names and texts, in characters). */
+const SITE_DATABASES_MAX_CHARS = 4 * SITE_STORAGE_MAX_CHARS;
 
 interface Waiting {
 	revision: number;
@@ -69,6 +77,8 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #history: SiteHistory;
 	readonly #revisions = new SiteRevisions();
 	readonly #storage: SiteStorage;
+	/** The site's IndexedDB: each database's text, as the last page that wrote it left it (no tab's preview is told: each reads it at its next render). */
+	readonly #databases: SiteStorage;
 	readonly #pages: PageCompiler;
 	/** The tab that acknowledged a render last (it shows the newest revision): screenshots come from it. */
 	#ackedBy: string | null = null;
@@ -77,9 +87,18 @@ export class PreviewCoordinator implements PreviewPort {
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
 		this.#storage = new SiteStorage(options.siteStore);
+		this.#databases = new SiteStorage(options.databaseStore, SITE_DATABASES_MAX_CHARS);
 		this.#history = new SiteHistory(options.placeStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
-		this.#pages = new PageCompiler(options.packages, () => this.#history.page);
+		const databases = this.#databases;
+		this.#pages = new PageCompiler(options.packages, () => this.#history.page, {
+			get items() {
+				return databases.items;
+			},
+			get changes() {
+				return databases.changes;
+			}
+		});
 	}
 
 	/** A picture of the revision the preview acknowledged, drawn by the tab that shows it. */
@@ -93,9 +112,9 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#captures.answer(tabId, id, result);
 	}
 
-	/** Reads the site's persisted localStorage and the page it showed (once, before the first render). */
+	/** Reads the site's persisted localStorage, databases and the page it showed (once, before the first render). */
 	async loadStorage(): Promise<void> {
-		await Promise.all([this.#storage.load(), this.#history.load()]);
+		await Promise.all([this.#storage.load(), this.#databases.load(), this.#history.load()]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */
@@ -163,6 +182,7 @@ export class PreviewCoordinator implements PreviewPort {
 
 	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */
 	storageChange(tabId: string, change: SiteStorageChange): void {
+		if (change.area === 'indexeddb') return void this.#databases.apply(change);
 		if (change.area === 'local' && !this.#storage.apply(change)) return;
 		this.#options.onStorage?.(change, tabId);
 	}
@@ -172,13 +192,20 @@ export class PreviewCoordinator implements PreviewPort {
 		return { local: this.#storage.items };
 	}
 
-	/** Clears the site's localStorage and every tab's sessionStorage, then reloads the page shown. */
+	/** The site's IndexedDB databases as the hub keeps them (each one's text, by name). */
+	siteDatabases(): Record<string, string> {
+		return this.#databases.items;
+	}
+
+	/** Clears the site's localStorage, its databases and every tab's sessionStorage, then reloads the page shown. */
 	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
 		const cleared = this.#storage.clear();
+		const databases = this.#databases.clear();
 		this.#options.onStorage?.({ area: 'local', changes: [], clear: true }, null);
 		this.#options.onStorage?.({ area: 'session', changes: [], clear: true }, null);
 		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
-		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'} cleared.` };
+		const also = databases ? ` and ${databases} database${databases === 1 ? '' : 's'}` : '';
+		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'}${also} cleared.` };
 	}
 
 	get hosts(): number {

@@ -74,7 +74,7 @@ export type PreviewBridgeMessage =
 	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
-	| { type: 'storage'; revision: number; nonce: string; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
+	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	/** A request for a site file (`frame`: a page to show in a frame of the site's page, compiled); the host answers with `response` and the same id. */
 	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string }
 	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */
@@ -87,7 +87,7 @@ export type PreviewBridgeMessage =
 /** Messages the host posts into the frame (page → iframe); `studioFrame` is the render's nonce. */
 export type HostToFrameMessage =
 	| ({ studioFrame: string; type: 'response'; id: number } & Omit<SiteFileAnswer, 'body'> & { body: string | ArrayBuffer | null })
-	| { studioFrame: string; type: 'storage-event'; area: 'local' | 'session'; changes: [string, string | null][]; clear: boolean }
+	| { studioFrame: string; type: 'storage-event'; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	| { studioFrame: string; type: 'pick'; on: boolean }
 	/** Describe again the element whose open tag starts at `offset` (the one the conversation holds). */
 	| { studioFrame: string; type: 'describe'; offset: number; tag: string }

@@ -7,6 +7,7 @@ import { compile, compileFramed, pageOf, type CompiledPreview } from './compile'
 import type { FramePage, SiteFileAnswer } from './messages';
 import { sitePath } from './site';
 import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
+import { indexedDBLibrarySettled, indexedDBLibraryWanted, loadIndexedDBLibrary } from './compiler/indexeddb';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
 
@@ -19,7 +20,21 @@ interface TrialKey {
 	page: string | null;
 	leftOut: number;
 	packages: number;
+	indexedDB: number;
 }
+
+/** The site's IndexedDB databases as the hub keeps them, and a count of their changes. */
+export interface SiteDatabases {
+	readonly items: Readonly<Record<string, string>>;
+	readonly changes: number;
+}
+
+/** A compile's output is not to be used: it met what was not loaded yet (the `location` parser, the IndexedDB library). */
+const wantsLoad = () => locationParserWanted() || indexedDBLibraryWanted();
+/** Loads what a compile met unloaded. */
+const loadWanted = async () => {
+	await Promise.all([locationParserWanted() ? loadLocationParser() : undefined, indexedDBLibraryWanted() ? loadIndexedDBLibrary() : undefined]);
+};
 
 /** Compiles the page a hub's previews show. */
 export class PageCompiler {
@@ -38,15 +53,18 @@ export class PageCompiler {
 	 */
 	#trial: (TrialKey & { compiled: CompiledPreview }) | null = null;
 
-	/** `page`: the page the previews show (null: the workspace's entry). */
-	constructor(packages: PreviewPackages | undefined, page: () => string | null) {
+	readonly #databases: SiteDatabases;
+
+	/** `page`: the page the previews show (null: the workspace's entry); `databases`: the site's IndexedDB. */
+	constructor(packages: PreviewPackages | undefined, page: () => string | null, databases: SiteDatabases = { items: {}, changes: 0 }) {
 		this.#packages = packages;
 		this.#page = page;
+		this.#databases = databases;
 	}
 
 	/** What a compilation of `workspace` is made from now. */
 	#key(workspace: Workspace): TrialKey {
-		return { workspace, page: this.#page(), leftOut: this.#leftOutChanges, packages: this.#packages?.changes ?? 0 };
+		return { workspace, page: this.#page(), leftOut: this.#leftOutChanges, packages: this.#packages?.changes ?? 0, indexedDB: this.#databases.changes };
 	}
 
 	/** The trial, when it was compiled from what `workspace` would be compiled from now. */
@@ -61,7 +79,7 @@ export class PageCompiler {
 	compile(workspace: Workspace): CompiledPreview {
 		const standing = this.#standing(workspace);
 		this.#trial = null;
-		return standing ?? compile(workspace, this.#page(), this.#leftOut, this.#packages?.view(workspace));
+		return standing ?? compile(workspace, this.#page(), this.#leftOut, this.#packages?.view(workspace), this.#databases.items);
 	}
 
 	/**
@@ -73,10 +91,10 @@ export class PageCompiler {
 		if (name === null) return null;
 		const page = pageOf(workspace, name);
 		if (!page && workspace.files.has(name)) return null;
-		const make = () => compileFramed(workspace, page, name, frame, this.#leftOut, this.#packages?.view(workspace));
+		const make = () => compileFramed(workspace, page, name, frame, this.#leftOut, this.#packages?.view(workspace), this.#databases.items);
 		let html = make();
-		if (locationParserWanted()) {
-			await loadLocationParser();
+		if (wantsLoad()) {
+			await loadWanted();
 			html = make();
 		}
 		return page ? { status: 200, statusText: 'OK', mimeType: 'text/html', body: html } : { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: html };
@@ -84,12 +102,12 @@ export class PageCompiler {
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */
 	get prepares(): boolean {
-		return this.#packages !== undefined || !locationParserReady() || !htmlParser.ready;
+		return this.#packages !== undefined || !locationParserReady() || !indexedDBLibrarySettled() || !htmlParser.ready;
 	}
 
 	/**
 	 * What the page lacks is made available before it renders: the HTML parser (loaded once), packages
-	 * (from the device, else fetched once), and the `location` rewrite's parser when a trial compile met `location`.
+	 * (from the device, else fetched once), and the `location` rewrite's parser or the IndexedDB library when a trial compile met `location` or `indexedDB`.
 	 */
 	async prepare(workspace: Workspace): Promise<void> {
 		// Before anything is read: the parser's load is awaited, and the page or packages may change meanwhile.
@@ -100,9 +118,10 @@ export class PageCompiler {
 		const key = this.#key(workspace);
 		const { page } = key;
 		let trial: CompiledPreview | null = null;
-		if (packages) trial = await preparePackages(packages, workspace, (view) => compile(workspace, page, this.#leftOut, view));
-		else if (!locationParserReady()) trial = compile(workspace, page, this.#leftOut);
-		if (locationParserWanted()) return loadLocationParser();
+		const databases = this.#databases.items;
+		if (packages) trial = await preparePackages(packages, workspace, (view) => compile(workspace, page, this.#leftOut, view, databases));
+		else if (!locationParserReady() || !indexedDBLibrarySettled()) trial = compile(workspace, page, this.#leftOut, undefined, databases);
+		if (wantsLoad()) return loadWanted();
 		// Kept under what it was compiled from before the packages' step ran: a step that changed
 		// anything returned no trial.
 		if (trial) this.#trial = { ...key, compiled: trial };

@@ -22,5 +22,8 @@ export const importLeftOutKey = (workspaceId: string) => `import-left-out:${work
 /** Preference key of a workspace's site localStorage (kept by the hub for the preview). */
 export const siteStorageKey = (workspaceId: string) => `site-storage:${workspaceId}`;
 
+/** Preference key of a workspace's site IndexedDB databases (kept by the hub for the preview). */
+export const siteDatabasesKey = (workspaceId: string) => `site-databases:${workspaceId}`;
+
 /** Preference key of the page a workspace's preview shows (kept by the hub across its restarts). */
 export const sitePlaceKey = (workspaceId: string) => `site-place:${workspaceId}`;

@@ -9,7 +9,7 @@ export interface SiteChannelOptions {
 	onNavigate?(target: SiteNavigation): void;
 	/** The site routed with history.pushState/replaceState (the address field shows it). */
 	onRoute?(path: string): void;
-	/** The site changed its localStorage (its sessionStorage stays with the host). */
+	/** The site changed its localStorage or IndexedDB (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
 	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; frame?: FramePage }): Promise<SiteFileAnswer>;
@@ -20,7 +20,7 @@ const MAX_REQUESTS_IN_FLIGHT = 64;
 
 /** A storage message of the frame as a change (malformed entries dropped). */
 export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange | null {
-	if (message.area !== 'local' && message.area !== 'session') return null;
+	if (message.area !== 'local' && message.area !== 'session' && message.area !== 'indexeddb') return null;
 	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
 	return { area: message.area, changes, clear: message.clear === true };
 }

@@ -1,6 +1,6 @@
 // What a site has in the preview beside its files, as the hub keeps it: the page shown with its Back
-// and Forward history (the page persisted), the site's localStorage (persisted, one write at a time),
-// and the revisions frames still show, whose files answer their requests. The coordinator renders;
+// and Forward history (the page persisted), the site's localStorage and IndexedDB databases
+// (persisted, one write at a time), and the revisions frames still show, whose files answer their requests. The coordinator renders;
 // these remember.
 import type { Workspace } from '../domain/model';
 import type { SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
@@ -13,7 +13,7 @@ const MAX_HISTORY = 50;
 /** Revisions kept for the file requests of frames that still show them. */
 const KEPT_REVISIONS = 4;
 /** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
-const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
+export const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
 
 /** Where the preview is: the address shown (page and query), and whether Back and Forward lead anywhere. */
 export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
@@ -164,18 +164,28 @@ export class SiteRevisions {
 	}
 }
 
-/** The site's localStorage, kept per workspace and written through to `store` at once. */
+/**
+ * A storage area of the site, kept per workspace and written through to `store` at once: its
+ * localStorage (items), or its IndexedDB (each database's text by name, frame/indexeddb.js).
+ */
 export class SiteStorage {
 	#local: Record<string, string> = {};
 	#saving = false;
 	#saveAgain = false;
+	/** Counts the changes (a compile made before one is stale). */
+	changes = 0;
 
-	constructor(private readonly store?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> }) {}
+	/** `maxChars`: keys and values together, at most. */
+	constructor(
+		private readonly store?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> },
+		private readonly maxChars = SITE_STORAGE_MAX_CHARS
+	) {}
 
 	/** Reads the persisted items (once, before the first render); anything but strings is dropped. */
 	async load(): Promise<void> {
 		const stored = await this.store?.get().catch(() => null);
 		if (stored && typeof stored === 'object') this.#local = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+		this.changes++;
 	}
 
 	get items(): Record<string, string> {
@@ -185,8 +195,9 @@ export class SiteStorage {
 	/** Applies a frame's change; false when it would pass the quota (the frame's own quota refuses first). */
 	apply(change: SiteStorageChange): boolean {
 		const next = applyStorageChange(this.#local, change);
-		if (Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0) > SITE_STORAGE_MAX_CHARS) return false;
+		if (Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0) > this.maxChars) return false;
 		this.#local = next;
+		this.changes++;
 		this.#persist();
 		return true;
 	}
@@ -195,6 +206,7 @@ export class SiteStorage {
 	clear(): number {
 		const count = Object.keys(this.#local).length;
 		this.#local = {};
+		this.changes++;
 		this.#persist();
 		return count;
 	}

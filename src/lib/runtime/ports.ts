@@ -107,6 +107,8 @@ export interface PreviewPort {
 	navigate?(workspace: Workspace, target: SiteNavigation, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }>;
 	/** The site's localStorage as the preview keeps it. */
 	siteStorage?(): { local: Record<string, string> };
+	/** The site's IndexedDB databases as the preview keeps them: each one's text, by name (runtime/site-databases.ts reads it). */
+	siteDatabases?(): Record<string, string>;
 	/** Clears the site's storage and reloads the page shown. */
 	clearStorage?(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome>;
 	/** Files an import left out, with why: a page that references one is told so, not "not in the workspace". */

@@ -13,7 +13,7 @@ import { PackageService } from '../runtime/packages';
 import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { importLeftOutKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
+import { importLeftOutKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
 import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -95,6 +95,8 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	const preferences = options.preferences;
 	const packages = new HubPackages(new PackageService({ store: options.packageStore ?? new MemoryPackageStore(), fetch: options.packageFetch, now: options.now }), () => registry, () => service.workspace, preferences);
 	await packages.load();
+	/** A value the preview keeps in the hub's preferences (memory only without them). */
+	const kept = (key: string) => (preferences ? { get: () => preferences.get(key), set: (value: unknown) => preferences.set(key, value) } : undefined);
 	const preview = new PreviewCoordinator({
 		packages,
 		send: (tabId, render) => options.sendRender?.(tabId, render),
@@ -102,8 +104,9 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		onStatus: (outcome, hosts) => events.publish({ type: 'preview.status', preview: { outcome, hosts } }),
 		onStorage: (change, fromTab) => events.publish({ type: 'preview.storage', change, fromTab }),
 		onPage: (location) => events.publish({ type: 'preview.page', location }),
-		siteStore: preferences ? { get: () => preferences.get(siteStorageKey(workspaceId)), set: (value) => preferences.set(siteStorageKey(workspaceId), value) } : undefined,
-		placeStore: preferences ? { get: () => preferences.get(sitePlaceKey(workspaceId)), set: (place) => preferences.set(sitePlaceKey(workspaceId), place) } : undefined,
+		siteStore: kept(siteStorageKey(workspaceId)),
+		databaseStore: kept(siteDatabasesKey(workspaceId)),
+		placeStore: kept(sitePlaceKey(workspaceId)),
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
 	await preview.loadStorage();

@@ -66,6 +66,8 @@ export class Compiler {
 	startsModuleWorkers = false;
 	/** The page being compiled (a worker's URL written as a plain string resolves against it). */
 	page = '';
+	/** The site's IndexedDB databases as the hub keeps them (text by name), for a page that uses IndexedDB. */
+	indexedDB: Readonly<Record<string, string>> = {};
 
 	/** Bare imports and CDN files: resolved from the device's package store. */
 	readonly packages: PackageLinker;

@@ -7,6 +7,7 @@ import { applyEditsMapped, elementsOf, isHandlerAttribute, openTag, type Edit, t
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
 import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag, type FramedAt } from './prologue';
+import { bridgeOf } from './indexeddb';
 import { siteUrl } from '../site';
 import { pageImportMap } from './import-map';
 
@@ -233,7 +234,8 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		if (compiler.computedImports) compiler.allModules();
 		const base = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const start = prologueEnd(source);
-		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites)), origin: { path: '', line: 0 } });
+		const modules = bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites);
+		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, modules, bridgeOf(compiler, source, edits)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
 	} finally {

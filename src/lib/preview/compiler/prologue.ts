@@ -20,9 +20,9 @@ export function prologueEnd(source: string): number {
 	return match ? match[0].length : 0;
 }
 
-/** The bridge's tag of a render's document: the host fills in its nonce and data per render. */
-export function bridgeTag(revision: number): string {
-	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${BRIDGE_SOURCE}</script>`;
+/** The bridge's tag of a render's document (`source`: indexeddb.ts `bridgeFor`): the host fills in its nonce and data per render. */
+export function bridgeTag(revision: number, source = BRIDGE_SOURCE): string {
+	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${source}</script>`;
 }
 
 /** Where a page in a frame of the site is, as a static host would have it. */
@@ -42,11 +42,11 @@ export interface FramedAt {
  * frame's parent, which relays for it (`frame/bridge.js`). Its data is complete as compiled: it
  * needs no nonce; its parent fills in their token and its storage as it loads the frame. Its line map takes the place of `LINES_PLACEHOLDER`.
  */
-export function framedPrologue(at: FramedAt, modules: string): string {
+export function framedPrologue(at: FramedAt, modules: string, bridge = BRIDGE_SOURCE): string {
 	const url = siteUrl(at.path) + (at.search ?? '');
 	const base = at.base === undefined ? url : resolved(at.base, url);
 	const host = at.fragment ? { fragment: at.fragment } : {};
-	return `<base href="${escapeAttr(base)}"><script data-studio-bridge data-framed data-host="${escapeAttr(JSON.stringify(host))}" data-storage="${FRAME_STORAGE_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${BRIDGE_SOURCE}</script>${modules}`;
+	return `<base href="${escapeAttr(base)}"><script data-studio-bridge data-framed data-host="${escapeAttr(JSON.stringify(host))}" data-storage="${FRAME_STORAGE_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${bridge}</script>${modules}`;
 }
 
 /**

@@ -202,6 +202,11 @@ function studioStorage(api) {
 	 * @param {HTMLIFrameElement | null} frame
 	 */
 	function changed(message, frame) {
+		// A framed page's databases go on to the host as they are (frame/indexeddb.js).
+		if (message.area === 'indexeddb') {
+			if (frame) api.send({ type: 'storage', area: 'indexeddb', changes: message.changes, clear: false });
+			return;
+		}
 		var changes = /** @type {[string | null, string | null][]} */ (Array.isArray(message.changes) ? message.changes : []);
 		var area = message.area === 'session' ? session : local;
 		/** @param {string | null} key @param {string | null} value */

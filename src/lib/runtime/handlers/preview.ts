@@ -3,6 +3,7 @@
 import { ToolError } from '../../core/errors';
 import { RESULT_IMAGE, type ToolHandler } from '../types';
 import type { WorkspaceService } from '../workspace-service';
+import { describeDatabases } from '../site-databases';
 
 /** Longest value preview_get_storage returns whole. */
 const VALUE_CHARS = 2000;
@@ -51,7 +52,8 @@ export function previewHandlers(service: WorkspaceService) {
 			const { local } = service.preview.siteStorage();
 			const entries = Object.entries(local);
 			const cut = Object.fromEntries(entries.map(([key, value]) => [key, value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}… (${value.length} chars)` : value]));
-			return { local: cut, keys: entries.length, bytes: entries.reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0) };
+			const indexedDB = await describeDatabases(service.preview.siteDatabases?.() ?? {}, VALUE_CHARS);
+			return { local: cut, keys: entries.length, bytes: entries.reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0), indexedDB };
 		},
 		async preview_clear_storage(_input, ctx) {
 			if (!service.preview.clearStorage) throw unavailable();

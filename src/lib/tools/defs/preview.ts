@@ -47,9 +47,14 @@ export const PREVIEW_TOOLS = {
 		title: 'Site storage',
 		group: 'preview',
 		description:
-			"Returns the site's localStorage as the preview keeps it for this workspace (every key and value; values over 2,000 characters are cut and say their length). Use it to debug a page that remembers things (why does the todo list come back empty?). Read-only.",
+			"Returns the site's localStorage and IndexedDB databases as the preview keeps them for this workspace: every localStorage key and value, and each database's version and stores (key path, indexes, record count and the first 20 records as JSON). Values over 2,000 characters are cut and say their length. Use it to debug a page that remembers things (why does the todo list come back empty?). Read-only.",
 		input: noInput(),
-		output: v.looseObject({ local: v.record(v.string(), v.string()), keys: v.number(), bytes: v.number() }),
+		output: v.looseObject({
+			local: v.record(v.string(), v.string()),
+			keys: v.number(),
+			bytes: v.number(),
+			indexedDB: v.optional(v.array(v.looseObject({ name: v.string(), version: v.optional(v.number()), stores: v.optional(v.array(v.looseObject({ name: v.string(), count: v.number(), records: v.array(v.object({ key: v.string(), value: v.string() })) }))), error: v.optional(v.string()) })))
+		}),
 		hints: READ
 	}),
 	preview_clear_storage: tool({
@@ -57,7 +62,7 @@ export const PREVIEW_TOOLS = {
 		title: 'Clear site storage',
 		group: 'preview',
 		description:
-			"Clears the site's localStorage and sessionStorage in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
+			"Clears the site's localStorage, sessionStorage and IndexedDB databases in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
 		input: noInput(),
 		output: Rendered,
 		hints: { ...READ, idempotentHint: true }
