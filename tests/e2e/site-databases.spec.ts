@@ -1,5 +1,6 @@
-// A site's IndexedDB behaves as on a host: a page using `idb` (the npm package's own build) opens,
-// upgrades, writes and queries its databases (indexes, key ranges, Dates, Maps, bytes), and finds
+// A site's IndexedDB behaves as on a host: a page using `idb` and Dexie (the npm packages' own
+// builds) opens, upgrades, writes and queries its databases (indexes, key ranges, Dates, Maps,
+// bytes), and finds
 // them again after a render, a reload of the studio and a new start, with its key generators going
 // on past deleted records; an agent reads them with preview_get_storage. A database the studio cannot
 // keep (a Blob in it) lasts for the page and the console says so; clearing the site's storage clears
@@ -12,8 +13,18 @@ type Status = { errors: { message: string }[]; console: { text: string }[] };
 
 const files = {
 	'lib/idb/index.js': readFileSync('node_modules/idb/build/index.js', 'utf8'),
+	'lib/dexie.min.js': readFileSync('node_modules/dexie/dist/dexie.min.js', 'utf8'),
+	'js/todos.js': `var db = new Dexie('todos');
+db.version(1).stores({ todos: '++id, done, *tags' });
+db.todos.add({ title: 'visit', done: 0, tags: ['home'] })
+  .then(function () { return Promise.all([db.todos.count(), db.todos.where('tags').equals('home').count(), db.todos.orderBy('id').last()]); })
+  .then(function (r) { document.getElementById('todos').textContent = 'todos: ' + r[0] + ' tagged ' + r[1] + ' last ' + r[2].id; })
+  .catch(function (e) { document.getElementById('todos').textContent = 'todos error: ' + e; });
+`,
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Notes</title></head><body>
-<p id="notes">notes?</p><p id="files">files?</p>
+<p id="notes">notes?</p><p id="files">files?</p><p id="todos">todos?</p>
+<script src="lib/dexie.min.js"></script>
+<script src="js/todos.js"></script>
 <script type="module">
 import { openDB } from './lib/idb/index.js';
 const out = (id, text) => { document.getElementById(id).textContent = text; };
@@ -49,11 +60,13 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	const site = previewFrame(page);
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1 tagged 1 first 1 true x 123 true', { timeout: 15_000 });
 	await expect(site.locator('#files')).toHaveText('files: 1');
+	await expect(site.locator('#todos')).toHaveText('todos: 1 tagged 1 last 1');
 
 	await call(page, 'preview_refresh');
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1,3 tagged 2 first 1 true x 123 true', { timeout: 15_000 });
 	// The Blob's database lasted for its page only, and the console said why.
 	await expect(site.locator('#files')).toHaveText('files: 1');
+	await expect(site.locator('#todos')).toHaveText('todos: 2 tagged 2 last 2');
 	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
 	expect(status.errors).toEqual([]);
 	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('IndexedDB database "files" holds a value the preview cannot keep'));
@@ -62,7 +75,8 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	const stored = (await call(page, 'preview_get_storage')).structuredContent as unknown as { indexedDB: { name: string; version: number; stores: { name: string; indexes: string[]; count: number; records: { key: string; value: string }[] }[] }[] };
 	expect(stored.indexedDB.map((database) => [database.name, database.version, database.stores.map((store) => [store.name, store.count])])).toEqual([
 		['files', 1, [['files', 0]]],
-		['notes', 2, [['notes', 2], ['meta', 0]]]
+		['notes', 2, [['notes', 2], ['meta', 0]]],
+		['todos', 10, [['todos', 2]]]
 	]);
 	expect(stored.indexedDB[1]!.stores[0]!.indexes).toEqual(['by-tag']);
 	expect(stored.indexedDB[1]!.stores[0]!.records[1]).toEqual({ key: '3', value: expect.stringMatching(/^\{"text":"visit","when":"\d{4}-.+","tags":\["a","b"\],"seen":\{"Map":\[\[1,"x"\]\]\},"bytes":\{"Uint8Array":\[1,2,3\]\},"id":3\}$/) });
@@ -70,9 +84,11 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	await page.reload();
 	await waitForHub(page);
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1,3,5 tagged 3 first 1 true x 123 true', { timeout: 15_000 });
+	await expect(site.locator('#todos')).toHaveText('todos: 3 tagged 3 last 3');
 
 	const cleared = await call(page, 'preview_clear_storage');
 	// The Blob's database is kept as it was before the Blob: created, empty.
-	expect(cleared.structuredContent.preview?.message).toBe('0 items and 2 databases cleared.');
+	expect(cleared.structuredContent.preview?.message).toBe('0 items and 3 databases cleared.');
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1 tagged 1 first 1 true x 123 true', { timeout: 15_000 });
+	await expect(site.locator('#todos')).toHaveText('todos: 1 tagged 1 last 1');
 });
