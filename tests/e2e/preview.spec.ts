@@ -391,8 +391,8 @@ test('the preview’s drawer shows what the page logged and what it keeps in loc
 	await preview.getByRole('button', { name: 'Clear', exact: true }).click();
 	await expect(lines).toContainText('Nothing logged yet.');
 	await preview.getByRole('button', { name: 'Site data' }).click();
-	const table = preview.getByRole('table', { name: "The site's localStorage" });
+	const table = preview.getByRole('table', { name: "The site's storage" });
 	await expect(table.getByRole('row', { name: /visits/ })).toContainText('3');
 	await preview.getByRole('button', { name: 'Clear site data' }).click();
-	await expect(table).toContainText('The site keeps nothing in localStorage yet.');
+	await expect(table).toContainText('The site keeps nothing in localStorage or IndexedDB yet.');
 });

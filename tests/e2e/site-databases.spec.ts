@@ -3,8 +3,8 @@
 // bytes), and finds
 // them again after a render, a reload of the studio and a new start, with its key generators going
 // on past deleted records; an agent reads them with preview_get_storage. A database the studio cannot
-// keep (a Blob in it) lasts for the page and the console says so; clearing the site's storage clears
-// the databases too.
+// keep (a Blob in it) lasts for the page and the console says so; the preview's Site data lists them;
+// clearing the site's storage clears them too.
 import { readFileSync } from 'node:fs';
 import { test, expect, previewFrame, waitForHub } from './fixtures';
 import { call, openSite } from './helpers/open-site';
@@ -85,6 +85,13 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	await waitForHub(page);
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1,3,5 tagged 3 first 1 true x 123 true', { timeout: 15_000 });
 	await expect(site.locator('#todos')).toHaveText('todos: 3 tagged 3 last 3');
+
+	// A person sees them in the preview's Site data, beside localStorage.
+	const preview = page.getByTestId('preview-panel');
+	await preview.getByRole('button', { name: 'Site data' }).click();
+	const table = preview.getByRole('table', { name: "The site's storage" });
+	await expect(table.getByRole('row', { name: /IndexedDB “todos”/ })).toContainText('version 10 · todos: 3 records');
+	await expect(table.getByRole('row', { name: /IndexedDB “notes”/ })).toContainText('version 2 · notes: 3 records, meta: 0 records');
 
 	const cleared = await call(page, 'preview_clear_storage');
 	// The Blob's database is kept as it was before the Blob: created, empty.

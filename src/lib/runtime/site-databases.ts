@@ -77,3 +77,10 @@ export async function describeDatabases(kept: Readonly<Record<string, string>>, 
 		};
 	});
 }
+
+/** A row per database for the Site data view, beside the localStorage items: its version and stores with their record counts. */
+export async function databaseRows(kept: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+	const plural = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
+	const views = await describeDatabases(kept, 0);
+	return Object.fromEntries(views.map((view) => [`IndexedDB “${view.name}”`, view.error ?? `version ${view.version} · ${view.stores!.map((store) => `${store.name}: ${plural(store.count)}`).join(', ') || 'no stores'}`]));
+}

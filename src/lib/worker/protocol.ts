@@ -210,7 +210,7 @@ export const HUB_METHODS = {
 	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), ...HUB_CALLS.previewStorage, refuse: none  }),
 	/** A tab's picture of the page for the screenshot tool (the answer to a capture the hub sent it). */
 	previewCaptured: method<void>()({ args: v.tuple([IdSchema, IdSchema, CaptureResultSchema]), ...HUB_CALLS.previewCaptured, refuse: none  }),
-	/** The site's localStorage as the hub keeps it (the Site data view). */
+	/** The site's localStorage as the hub keeps it, and a row per IndexedDB database (the Site data view). */
 	previewSiteStorage: method<{ local: Record<string, string> }>()({ args: v.tuple([]), ...HUB_CALLS.previewSiteStorage  }),
 	/** Where packages come from (one choice per browser). */
 	packagesCdn: method<CdnSetting>()({ args: v.tuple([]), ...HUB_CALLS.packagesCdn  }),

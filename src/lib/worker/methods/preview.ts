@@ -4,6 +4,7 @@ import type { PreviewCoordinator } from '../../preview/coordinator';
 import type { CaptureResult, FramePage, PreviewRender, SiteNavigation } from '../../preview/messages';
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
+import { databaseRows } from '../../runtime/site-databases';
 
 /** The preview methods. */
 export function previewMethods(hub: HubContext) {
@@ -37,8 +38,9 @@ export function previewMethods(hub: HubContext) {
 		async previewCaptured(tabId: string, id: string, result: CaptureResult): Promise<void> {
 			preview.captured(tabId, id, result);
 		},
+		/** The rows of the Site data view: the site's localStorage items, and a row per IndexedDB database. */
 		async previewSiteStorage() {
-			return preview.siteStorage();
+			return { local: { ...preview.siteStorage().local, ...(await databaseRows(preview.siteDatabases())) } };
 		}
 	} satisfies Partial<HubBackend>;
 }
