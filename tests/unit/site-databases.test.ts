@@ -121,3 +121,15 @@ describe('the databases as an agent reads them', () => {
 		expect(await describeDatabases({}, 10)).toEqual([]);
 	});
 });
+
+describe('a storage message of the frame', () => {
+	it('goes to the hub with its area, which the hub checks: IndexedDB and localStorage pass, anything else is refused', async () => {
+		const v = await import('valibot');
+		const { SiteStorageChangeSchema } = await import('../../src/lib/preview/schemas');
+		const { storageChangeOf } = await import('../../src/lib/preview/site-channel');
+		const message = (area: string) => ({ type: 'storage' as const, revision: 1, nonce: 'n', area: area as 'local', changes: [['todos', 'v1'], ['bad', 3]] as [string, string][], clear: false });
+		expect(storageChangeOf(message('indexeddb'))).toEqual({ area: 'indexeddb', changes: [['todos', 'v1']], clear: false });
+		for (const area of ['local', 'session', 'indexeddb']) expect(v.safeParse(SiteStorageChangeSchema, storageChangeOf(message(area))).success, area).toBe(true);
+		expect(v.safeParse(SiteStorageChangeSchema, storageChangeOf(message('cookies'))).success).toBe(false);
+	});
+});

@@ -18,9 +18,11 @@ export interface SiteChannelOptions {
 /** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
 const MAX_REQUESTS_IN_FLIGHT = 64;
 
-/** A storage message of the frame as a change (malformed entries dropped). */
-export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange | null {
-	if (message.area !== 'local' && message.area !== 'session' && message.area !== 'indexeddb') return null;
+/**
+ * A storage message of the frame as a change (malformed entries dropped). Its area is the hub's to
+ * check (SiteStorageChangeSchema refuses any but its own); only 'session' stays with the host.
+ */
+export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange {
 	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
 	return { area: message.area, changes, clear: message.clear === true };
 }
@@ -58,8 +60,8 @@ export class SiteChannel {
 				return true;
 			case 'storage': {
 				const change = storageChangeOf(message);
-				if (change?.area === 'session') this.session = applyStorageChange(this.session, change);
-				else if (change) this.options.onStorage?.(change);
+				if (change.area === 'session') this.session = applyStorageChange(this.session, change);
+				else this.options.onStorage?.(change);
 				return true;
 			}
 			case 'request':

@@ -4,6 +4,7 @@
 // counts and their first records, each value shown as JSON (Maps, Sets, bytes and big integers
 // spelled out) and cut at a length.
 import * as v from 'valibot';
+import { parse } from 'devalue';
 
 /** Records shown per store. */
 const RECORDS_SHOWN = 20;
@@ -54,8 +55,6 @@ export function showValue(value: unknown, max: number): string {
 export async function describeDatabases(kept: Readonly<Record<string, string>>, max: number): Promise<DatabaseView[]> {
 	const names = Object.keys(kept).sort();
 	if (!names.length) return [];
-	// Only here: the hub starts without it.
-	const { parse } = await import('devalue');
 	return names.map((name) => {
 		let parsed: v.InferOutput<typeof Database>;
 		try {
