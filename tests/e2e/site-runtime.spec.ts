@@ -4,7 +4,7 @@
 // messages reach them; their console lines and uncaught errors reach the studio with their file and
 // line, and a missing worker file is named where the page asked for it. Stylesheets a script links
 // (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
-// them, a missing one failing the link.
+// them, a missing one failing the link. Web Locks and the StorageManager, which the sandbox refuses.
 import { test, expect, previewFrame } from './fixtures';
 import { call, openSite } from './helpers/open-site';
 
@@ -228,4 +228,44 @@ test('scripts with defer run once the page is parsed, in order, before DOMConten
 	const site = previewFrame(page);
 	await expect(site.locator('#r')).toHaveText('head / body / app sees #r: true / later');
 	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('notDefined is not defined'), at: 'js/later.js:4' }));
+});
+
+/** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
+const locking = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>
+<p id="locks">locks?</p><p id="storage">storage?</p>
+<script type="module">
+const order = [];
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const first = navigator.locks.request('sync', async (lock) => { order.push('a:' + lock.mode); await wait(50); order.push('a done'); return 'first'; });
+const second = navigator.locks.request('sync', async () => { order.push('b'); return 'second'; });
+const busy = await navigator.locks.request('sync', { ifAvailable: true }, (lock) => (lock === null ? 'busy' : 'free'));
+const asked = await navigator.locks.query();
+const shared = await Promise.all([navigator.locks.request('read', { mode: 'shared' }, async () => (await navigator.locks.query()).held.filter((lock) => lock.name === 'read').length), navigator.locks.request('read', { mode: 'shared' }, () => 1)]);
+const done = await Promise.all([first, second]);
+const victim = navigator.locks.request('token', () => new Promise(() => {})).catch((error) => error.name);
+await wait(10);
+const stolen = await navigator.locks.request('token', { steal: true }, () => 'stolen');
+const stop = new AbortController();
+navigator.locks.request('slow', () => wait(100));
+const aborted = navigator.locks.request('slow', { signal: stop.signal }, () => 'ran').catch((error) => error.name);
+stop.abort();
+const refused = await navigator.locks.request('-x', () => 1).catch((error) => error.name);
+document.getElementById('locks').textContent = [order.join(','), done.join('+'), busy, asked.held.length + '/' + asked.pending.length, shared.join(','), await victim, stolen, await aborted, refused].join(' | ');
+const before = await navigator.storage.estimate();
+localStorage.setItem('k', 'vv');
+const after = await navigator.storage.estimate();
+document.getElementById('storage').textContent = 'storage: ' + (after.usage - before.usage) + ' ' + (before.quota > after.usage) + ' ' + (await navigator.storage.persisted()) + ' ' + (await navigator.storage.persist());
+</script>
+</body></html>`
+};
+
+test('Web Locks and the StorageManager work as on a host with one tab of the site: exclusive, shared, ifAvailable, steal, abort, query; a first visit’s estimate', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, locking);
+	const site = previewFrame(page);
+	await expect(site.locator('#locks')).toHaveText('a:exclusive,a done,b | first+second | busy | 1/1 | 2,1 | AbortError | stolen | AbortError | NotSupportedError');
+	// As Chromium on a host: localStorage is not in the estimate.
+	await expect(site.locator('#storage')).toHaveText('storage: 0 true false false');
+	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toEqual([]);
 });

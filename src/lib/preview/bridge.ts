@@ -1,11 +1,11 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
-// reports (errors, console), then storage (with IndexedDB for a page that uses it), requests, styles, workers, what the sandbox refuses
-// (service workers, Cache Storage), navigation, the site's own frames and the inspector (source
-// locations, picking, editing a text in place, pictures for the screenshot tool; not in a page
-// framed by the site). Each is a plain, type-checked browser script in frame/; this module only
-// joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in
-// messages.ts.
+// reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
+// styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
+// StorageManager), navigation, the site's own frames and the inspector (source locations, picking,
+// editing a text in place, pictures for the screenshot tool; not in a page framed by the site). Each
+// is a plain, type-checked browser script in frame/; this module only joins them with their
+// configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
@@ -16,6 +16,7 @@ import styles from './frame/styles.js?raw';
 import workers from './frame/workers.js?raw';
 import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
+import locks from './frame/locks.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
@@ -36,6 +37,7 @@ ${styles}
 ${workers}
 ${workerLoader}
 ${sandboxed}
+${locks}
 ${navigation}
 ${frames}
 ${inspect}
@@ -46,6 +48,7 @@ ${more}studioRequests(api);
 studioStyles(api);
 studioWorkers(api);
 studioSandboxed(api);
+studioLocks(api);
 studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 if (!api.framed) studioInspect(api);
