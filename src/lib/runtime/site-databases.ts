@@ -4,6 +4,8 @@
 // counts and their first records, each value shown as JSON (Maps, Sets, bytes and big integers
 // spelled out) and cut at a length.
 import * as v from 'valibot';
+// Static, not loaded on first use: the page's build would then fetch devalue with its first screen,
+// SvelteKit's runtime importing it too (scripts/vite/start-chunk.ts).
 import { parse } from 'devalue';
 
 /** Records shown per store. */
