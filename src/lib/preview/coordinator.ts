@@ -11,7 +11,7 @@ import type { FramePage, HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteN
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
-import { SITE_STORAGE_MAX_CHARS, SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore } from './site-state';
+import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
@@ -42,12 +42,6 @@ export interface CoordinatorOptions {
 	packages?: PreviewPackages;
 }
 
-
-/** A storage area's place in the hub's preferences. */
-type SiteStore = { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
-
-/** A site's IndexedDB databases, at most (names and texts, in characters). */
-const SITE_DATABASES_MAX_CHARS = 4 * SITE_STORAGE_MAX_CHARS;
 
 interface Waiting {
 	revision: number;
@@ -90,15 +84,7 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#databases = new SiteStorage(options.databaseStore, SITE_DATABASES_MAX_CHARS);
 		this.#history = new SiteHistory(options.placeStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
-		const databases = this.#databases;
-		this.#pages = new PageCompiler(options.packages, () => this.#history.page, {
-			get items() {
-				return databases.items;
-			},
-			get changes() {
-				return databases.changes;
-			}
-		});
+		this.#pages = new PageCompiler(options.packages, () => this.#history.page, this.#databases);
 	}
 
 	/** A picture of the revision the preview acknowledged, drawn by the tab that shows it. */

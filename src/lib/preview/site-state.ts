@@ -13,7 +13,12 @@ const MAX_HISTORY = 50;
 /** Revisions kept for the file requests of frames that still show them. */
 const KEPT_REVISIONS = 4;
 /** A site's localStorage, at most (keys and values, in characters), as browsers allow about 5 MB. */
-export const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
+const SITE_STORAGE_MAX_CHARS = 5 * 1024 * 1024;
+/** A site's IndexedDB databases, at most (names and texts, in characters). */
+export const SITE_DATABASES_MAX_CHARS = 4 * SITE_STORAGE_MAX_CHARS;
+
+/** Where a storage area persists (the hub's preferences, per workspace). */
+export type SiteStore = { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> };
 
 /** Where the preview is: the address shown (page and query), and whether Back and Forward lead anywhere. */
 export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
@@ -172,12 +177,11 @@ export class SiteStorage {
 	#local: Record<string, string> = {};
 	#saving = false;
 	#saveAgain = false;
-	/** Counts the changes (a compile made before one is stale). */
-	changes = 0;
+	#changes = 0;
 
 	/** `maxChars`: keys and values together, at most. */
 	constructor(
-		private readonly store?: { get(): Promise<unknown>; set(value: Record<string, string>): Promise<void> },
+		private readonly store?: SiteStore,
 		private readonly maxChars = SITE_STORAGE_MAX_CHARS
 	) {}
 
@@ -185,7 +189,12 @@ export class SiteStorage {
 	async load(): Promise<void> {
 		const stored = await this.store?.get().catch(() => null);
 		if (stored && typeof stored === 'object') this.#local = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
-		this.changes++;
+		this.#changes++;
+	}
+
+	/** Counts the changes (a compile made before one is stale). */
+	get changes(): number {
+		return this.#changes;
 	}
 
 	get items(): Record<string, string> {
@@ -197,7 +206,7 @@ export class SiteStorage {
 		const next = applyStorageChange(this.#local, change);
 		if (Object.entries(next).reduce((n, [k, v]) => n + k.length + v.length, 0) > this.maxChars) return false;
 		this.#local = next;
-		this.changes++;
+		this.#changes++;
 		this.#persist();
 		return true;
 	}
@@ -206,7 +215,7 @@ export class SiteStorage {
 	clear(): number {
 		const count = Object.keys(this.#local).length;
 		this.#local = {};
-		this.changes++;
+		this.#changes++;
 		this.#persist();
 		return count;
 	}
