@@ -7,9 +7,8 @@
 // clearing the site's storage clears them too.
 import { readFileSync } from 'node:fs';
 import { test, expect, previewFrame, waitForHub } from './fixtures';
-import { call, openSite } from './helpers/open-site';
+import { call, openSite, previewStatus } from './helpers/open-site';
 
-type Status = { errors: { message: string }[]; console: { text: string }[] };
 
 const files = {
 	'lib/idb/index.js': readFileSync('node_modules/idb/build/index.js', 'utf8'),
@@ -67,7 +66,7 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	// The Blob's database lasted for its page only, and the console said why.
 	await expect(site.locator('#files')).toHaveText('files: 1');
 	await expect(site.locator('#todos')).toHaveText('todos: 2 tagged 2 last 2');
-	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	const status = await previewStatus(page);
 	expect(status.errors).toEqual([]);
 	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('IndexedDB database "files" holds a value the preview cannot keep'));
 

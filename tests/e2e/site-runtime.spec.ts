@@ -6,9 +6,8 @@
 // (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
 // them, a missing one failing the link. Web Locks and the StorageManager, which the sandbox refuses.
 import { test, expect, previewFrame } from './fixtures';
-import { call, openSite } from './helpers/open-site';
+import { openSite, previewStatus } from './helpers/open-site';
 
-type Status = { errors: { message: string; at?: string }[]; console: { text: string }[] };
 
 const files = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Workers</title></head><body>
@@ -74,8 +73,8 @@ test('workers the site starts from its files run as on a host: modules and impor
 	await expect(site.locator('#x')).toHaveText('missing: error');
 	await expect(site.locator('#o')).toHaveText("oops: Uncaught TypeError: Cannot read properties of null (reading 'boom') 3");
 
-	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as Status).console.map((line) => line.text)).toEqual(expect.arrayContaining(['module worker summing 3', 'classic worker got hi']));
-	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	await expect.poll(async () => (await previewStatus(page)).console.map((line) => line.text)).toEqual(expect.arrayContaining(['module worker summing 3', 'classic worker got hi']));
+	const status = await previewStatus(page);
 	expect(status.errors).toContainEqual(expect.objectContaining({ message: 'Uncaught Error: bad worker 1', at: 'work/bad.js:2' }));
 	expect(status.errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('js/missing.js is not in the workspace'), at: 'js/page.js:4' }));
 	// The page handled the classic worker's error (preventDefault), as a host then reports nothing.
@@ -131,7 +130,7 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 		return img.naturalWidth;
 	});
 	expect(width).toBe(8);
-	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	const status = await previewStatus(page);
 	// Only the missing sheet is an error (a render of the same revision again, as at a start, says it again).
 	expect(status.errors.length).toBeGreaterThan(0);
 	for (const error of status.errors) expect(error.message).toContain('assets/nowhere.css is not in the workspace');
@@ -172,7 +171,7 @@ test('a PWA’s boilerplate runs as on a first visit: its service worker registe
 	await expect(site.locator('#gone')).toHaveText('gone: TypeError');
 	await expect(site.locator('#cache')).toHaveText('cache: cached words [object CacheStorage]');
 	await expect(site.locator('#msg')).toHaveText('msg: a b c');
-	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as Status;
+	const status = await previewStatus(page);
 	expect(status.errors.length).toBeGreaterThan(0);
 	for (const error of status.errors) expect(error.message).toContain('nowhere-sw.js is not in the workspace');
 	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('sw.js is registered but never starts'));
@@ -207,7 +206,7 @@ test('a library that finds its folder from its own script’s src loads its part
 	await expect(site.locator('#own')).toHaveText('own: https://site.invalid/vendor/lib/lib.js strict: true');
 	await expect(site.locator('#query')).toHaveText('query: vendor/lib/lib.js https://site.invalid/vendor/lib/lib.js');
 	await expect(site.locator('#part')).toHaveText('part: loaded');
-	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toEqual([]);
+	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
 const deferred = {
@@ -227,7 +226,7 @@ test('scripts with defer run once the page is parsed, in order, before DOMConten
 	await openSite(page, deferred);
 	const site = previewFrame(page);
 	await expect(site.locator('#r')).toHaveText('head / body / app sees #r: true / later');
-	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('notDefined is not defined'), at: 'js/later.js:4' }));
+	await expect.poll(async () => (await previewStatus(page)).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('notDefined is not defined'), at: 'js/later.js:4' }));
 });
 
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
@@ -267,5 +266,5 @@ test('Web Locks and the StorageManager work as on a host with one tab of the sit
 	await expect(site.locator('#locks')).toHaveText('a:exclusive,a done,b | first+second | busy | 1/1 | 2,1 | AbortError | stolen | AbortError | NotSupportedError');
 	// As Chromium on a host: localStorage is not in the estimate.
 	await expect(site.locator('#storage')).toHaveText('storage: 0 true false false');
-	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).errors).toEqual([]);
+	expect((await previewStatus(page)).errors).toEqual([]);
 });

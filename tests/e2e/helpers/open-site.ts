@@ -9,6 +9,12 @@ export type Result = { structuredContent: { preview?: { status: string; message?
 export const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 
+/** What preview_get_status says of the page shown: its errors (with their `file:line`) and console lines. */
+export type PreviewStatus = { errors: { message: string; at?: string }[]; console: { text: string }[] };
+
+/** The preview's status, as an agent reads it. */
+export const previewStatus = async (page: Page) => (await call(page, 'preview_get_status')).structuredContent as unknown as PreviewStatus;
+
 /** Opens the studio and writes a site's files, its index.html last (the page then shown). */
 export async function openSite(page: Page, files: Record<string, string> & { 'index.html': string }) {
 	await page.goto('/');
