@@ -2,6 +2,7 @@
 // then one plain line "N passed, N failed" counting unit and e2e tests together.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildSide, SIDE_BUILT } from './side-builds.mjs';
 
 const REPORTS = '.reports';
 rmSync(REPORTS, { recursive: true, force: true });
@@ -40,6 +41,11 @@ function finish(code) {
 	process.exit(code);
 }
 
+/** Seconds since `started`, to a tenth. */
+function seconds(started) {
+	return ((Date.now() - started) / 1000).toFixed(1);
+}
+
 /** Runs `args` with its output held back (printed whole later, so it never interleaves with the unit tests'). */
 function quietly(args) {
 	return new Promise((resolve) => {
@@ -51,15 +57,24 @@ function quietly(args) {
 	});
 }
 
-// The check, then the studio's build for the end-to-end tests, run beside the unit tests (which leave
+// The check, then the studio's builds for the end-to-end tests, run beside the unit tests (which leave
 // a core idle much of the time): the build no longer waits in front of the end-to-end tests.
 const check = (async () => {
 	const checked = await quietly(['scripts/check.mjs']);
 	if (checked.code !== 0) return checked;
 	const started = Date.now();
 	const built = await quietly(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-	const note = built.code === 0 ? `\n▶ studio built for the end-to-end tests in ${((Date.now() - started) / 1000).toFixed(1)} s\n` : '\nThe studio build failed:\n';
-	return { code: built.code, output: checked.output + note + (built.code === 0 ? '' : built.output) };
+	if (built.code !== 0) return { code: built.code, output: `${checked.output}\nThe studio build failed:\n${built.output}` };
+	const note = `\n▶ studio built for the end-to-end tests in ${seconds(started)} s\n`;
+	// Then the side builds the two-builds tests serve, one after the other on the core the unit tests
+	// leave idle: inside the end-to-end run they held up a worker for ~100 s.
+	const sideStarted = Date.now();
+	try {
+		for (const name of /** @type {const} */ (['newer', 'sub'])) await buildSide(name);
+	} catch (error) {
+		return { code: 1, output: `${checked.output}${note}\n${error instanceof Error ? error.message : error}\n` };
+	}
+	return { code: 0, output: `${checked.output}${note}▶ side builds made in ${seconds(sideStarted)} s\n` };
 })();
 const unit = await new Promise((resolve) => {
 	const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/unit.json`], { stdio: 'inherit', env: process.env });
@@ -68,4 +83,5 @@ const unit = await new Promise((resolve) => {
 const checked = await check;
 process.stdout.write(checked.output);
 if (checked.code !== 0 || unit !== 0) finish(1);
-finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json`, STUDIO_REBUILD: '0' }));
+// Both builds were made above, from this commit: the end-to-end tests serve them as they are.
+finish(run(['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT: `${REPORTS}/e2e.json`, STUDIO_REBUILD: '0', [SIDE_BUILT]: '1' }));

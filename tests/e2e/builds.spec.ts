@@ -1,48 +1,27 @@
 // Side builds: two builds on one origin (a newer build waits for the person, nothing reloads by itself,
 // and the older build's tabs stop writing once a newer hub runs), and a build for a sub-path.
 import { test, expect, waitForHub } from './fixtures';
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { serveStatic } from './helpers/static-server';
+import { buildSide, removeSide, sideBuildsPresent, SIDE_BUILDS, SIDE_BUILT } from '../../scripts/side-builds.mjs';
 
 // The suite blocks service workers (they cost every test an install); updates and offline need them.
 test.use({ serviceWorkers: 'allow' });
 
-const OUT = 'test-results/build-newer';
-const SUB = 'test-results/build-sub';
+const OUT = SIDE_BUILDS.newer;
+const SUB = SIDE_BUILDS.sub;
 
-/** Builds the studio into `out` with `env`; the service worker is copied beside the output. */
-function build(out: string, env: Record<string, string>): Promise<void> {
-	return new Promise((resolve, reject) => {
-		rmSync(out, { recursive: true, force: true });
-		const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { env: { ...process.env, ...env, STUDIO_OUT_DIR: out, STUDIO_KIT_DIR: `${out}-kit` }, stdio: ['ignore', 'ignore', 'pipe'] });
-		let errors = '';
-		child.stderr.on('data', (chunk) => (errors += chunk));
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			if (code !== 0) return reject(new Error(`build of ${out} failed: ${errors}`));
-			// With its own kit folder, the PWA plugin leaves the service worker beside the server output.
-			for (const name of readdirSync(`${out}-kit/output/server`)) {
-				if (name === 'sw.js' || /^workbox-.*\.js$/.test(name)) copyFileSync(`${out}-kit/output/server/${name}`, `${out}/${name}`);
-			}
-			resolve();
-		});
-	});
-}
-
-// The two side builds run at once (one build alone takes ~30 s on two cores; together they overlap).
+// `npm test` makes the side builds while the unit tests run (they leave a core idle): here they took a
+// worker ~100 s on a busy machine. Run alone, this file builds them, both at once (~30 s on two cores).
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
 	test.setTimeout(240_000);
-	await Promise.all([build(OUT, { STUDIO_BUILD_ID: `newer-${Date.now().toString(36)}` }), build(SUB, { BASE_PATH: '/sub' })]);
-	expect(existsSync(`${OUT}/sw.js`)).toBe(true);
-	expect(existsSync(`${SUB}/sw.js`)).toBe(true);
+	if (process.env[SIDE_BUILT] !== '1') await Promise.all([buildSide('newer'), buildSide('sub')]);
+	expect(sideBuildsPresent()).toBe(true);
 });
 test.afterAll(() => {
-	for (const out of [OUT, SUB]) {
-		rmSync(out, { recursive: true, force: true });
-		rmSync(`${out}-kit`, { recursive: true, force: true });
-	}
+	removeSide('newer');
+	removeSide('sub');
 });
 
 test('a new version waits for the person: no tab reloads by itself, every tab is asked, and Reload keeps every acknowledged write', async ({ browser }) => {
