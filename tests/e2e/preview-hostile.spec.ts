@@ -52,7 +52,7 @@ const attack = (tag: string) => `<script>
   fetch('${'ORIGIN'}/${tag}').then(function () { document.documentElement.dataset.foreign = 'answered'; }, function () { document.documentElement.dataset.foreign = 'refused'; });
   var revision = Number((document.querySelector('[data-revision]') || {}).getAttribute ? document.querySelector('[data-revision]').getAttribute('data-revision') : 0);
   setTimeout(function () {
-    found.forEach(function (nonce) { parent.parent.postMessage({ type: 'ready', revision: revision, nonce: nonce }, '*'); });
+    found.forEach(function (nonce) { top.postMessage({ type: 'ready', revision: revision, nonce: nonce }, '*'); });
     document.documentElement.dataset.nonces = String(found.length);
     window.dispatchEvent(new Event('load'));
   }, 0);

@@ -202,19 +202,24 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor 
 	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));
 	const probe = `
 		const out = [];
-		try { out.push('parent.document:' + (parent.document ? 'READ' : 'none')); } catch (e) { out.push('parent.document:blocked'); }
-		try { out.push('top.document:' + (top.document ? 'READ' : 'none')); } catch (e) { out.push('top.document:blocked'); }
+		// The site's page is its own parent, as a top-level page on a host; the studio is its top, and the
+		// preview document one of the studio's frames.
+		out.push('parent:' + (parent === window ? 'self' : 'other'));
+		const around = [top];
+		for (let i = 0; i < top.length; i++) around.push(top[i]);
+		const read = around.map((w) => { try { return w.document ? 'READ' : 'none'; } catch (e) { return 'blocked'; } });
+		out.push('around:' + (read.length > 1 && read.every((r) => r === 'blocked') ? 'blocked' : read.join('/')));
 		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
 		// The site's IndexedDB is its own (kept for the workspace by the hub): the studio's database is not in it.
 		try { const request = indexedDB.open('web-studio'); request.onsuccess = () => console.log('indexedDB:' + (request.result.objectStoreNames.length ? 'READ' : 'own, empty')); out.push('indexedDB:requested'); } catch (e) { out.push('indexedDB:blocked'); }
 		console.log(out.join(' '));
-		for (const target of [parent, top]) { try { target.location.href = 'https://example.invalid/'; } catch (e) {} }`;
+		for (const target of around) { try { target.location.href = 'https://example.invalid/'; } catch (e) {} }`;
 	const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Probe</h1>', probe) });
 	expect(result.structuredContent.preview).toMatchObject({ status: 'ready' });
 	await expect
 		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n'))
 		// localStorage is the site's own (kept for the workspace by the hub), never the studio's.
-		.toContain('parent.document:blocked top.document:blocked localStorage:empty indexedDB:requested');
+		.toContain('parent:self around:blocked localStorage:empty indexedDB:requested');
 	await expect.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text)).toContain('indexedDB:own, empty');
 	const lines = ((await call(page, 'preview_get_status')).structuredContent as { console: { text: string }[] }).console.map((l) => l.text).join('\n');
 	expect(lines).not.toContain('READ');
@@ -230,7 +235,10 @@ test('a forged acknowledgement from page code with a wrong nonce is ignored', as
 	await ready(page);
 	const before = await page.evaluate(() => window.studio!.revision);
 	const forge = `
-		for (const target of [parent, top]) {
+		// The studio, and the preview document among its frames (the site's page is its own parent).
+		const around = [top];
+		for (let i = 0; i < top.length; i++) around.push(top[i]);
+		for (const target of around) {
 			target.postMessage({ type: 'error', revision: ${before + 1}, nonce: 'forged', message: 'FORGED', source: '', line: 0, column: 0 }, '*');
 			target.postMessage({ type: 'ready', revision: ${before + 5}, nonce: 'forged' }, '*');
 		}

@@ -3,7 +3,9 @@
 // workspace, their console lines and errors reach the studio with their file and line, and their
 // links go where they aim (the frame itself, a frame named by target, the whole page).
 import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { openSite } from './helpers/open-site';
 
 type Result = { isError: boolean; structuredContent: Record<string, unknown> & { preview?: { revision: number; status: string }; page?: string } };
 type Status = { page: string; errors: { message: string; at?: string }[]; console: { text: string }[] };
@@ -91,4 +93,68 @@ test('a page framed by the site’s page runs as on a host: shared storage, its 
 	await expect(main.locator('#m')).toHaveText('module: imported');
 	expect(((await call(page, 'preview_get_status')).structuredContent as unknown as Status).page).toBe('index.html');
 	await expect(site(page).locator('h1')).toHaveText('Parent');
+});
+
+// What a static host shows for the same two pages (checked against one): a message aimed at the site's
+// origin reaches the page's frame, its parent and the page itself, with that origin and a source equal
+// to the window it came from; the page is its own parent.
+const talking = {
+	'index.html': `<!doctype html><html><body><p id="log">none</p><p id="self"></p>
+<iframe id="f" src="child.html" title="child"></iframe>
+<script>
+var frame = document.getElementById('f');
+var early = frame.contentWindow;
+var log = [];
+addEventListener('message', function (e) {
+  log.push(e.data + '@' + (e.origin === location.origin ? 'site' : e.origin) + (e.source === frame.contentWindow ? ' frame' : e.source === window ? ' self' : ' other'));
+  document.getElementById('log').textContent = log.join(' | ');
+  if (e.data === 'hello') e.source.postMessage('welcome', e.origin);
+});
+document.getElementById('self').textContent = [window.parent === window, frames[0] === frame.contentWindow, early === frame.contentWindow, frames.length, frame.src === new URL('child.html', location.href).href, (function () { try { frame.contentWindow.focus(); return 'focus'; } catch (e) { return e.name; } })()].join(',');
+postMessage('to-self', location.origin);
+frame.addEventListener('load', function () {
+  early.postMessage('ping', location.origin);
+  frames[0].postMessage('ping2', { targetOrigin: window.origin });
+});
+</script></body></html>`,
+	'child.html': `<!doctype html><html><body><p id="part">none</p>
+<script>
+var heard = [];
+addEventListener('message', function (e) {
+  heard.push(e.data + '@' + (e.origin === location.origin ? 'site' : e.origin) + (e.source === parent ? ' parent' : ' other'));
+  document.getElementById('part').textContent = heard.sort().join(',');
+  if (e.data === 'ping') parent.postMessage('pong', location.origin);
+});
+parent.postMessage('hello', location.origin);
+</script></body></html>`
+};
+
+test('the site’s pages talk by messages aimed at the site’s origin, as on a host: to a frame, to the parent, to the page itself, with the origin and source a listener checks', async ({ page }) => {
+	await openSite(page, talking);
+	await expect(site(page).frameLocator('#f').locator('#part')).toHaveText('ping2@site parent,ping@site parent,welcome@site parent');
+	await expect(site(page).locator('#log')).toHaveText('to-self@site self | hello@site frame | pong@site frame');
+	await expect(site(page).locator('#self')).toHaveText('true,true,true,1,true,focus');
+});
+
+test('Penpal’s own build connects a page and its frame as on a host: each calls the other’s methods', async ({ page }) => {
+	// Penpal checks what a host guarantees: a message's source is the window it was given, its origin
+	// the page's own (`window.origin`), and it answers aimed at that origin.
+	const penpal = readFileSync('node_modules/penpal/dist/penpal.min.js', 'utf8');
+	await openSite(page, {
+		'lib/penpal.min.js': penpal,
+		'child.html': `<!doctype html><html><head><script src="lib/penpal.min.js"></script></head><body><p id="c">waiting</p>
+<script>
+Penpal.connect({ messenger: new Penpal.WindowMessenger({ remoteWindow: window.parent }), methods: { multiply: function (a, b) { return a * b; } } })
+  .promise.then(function (parent) { return parent.greet('child'); }).then(function (v) { document.getElementById('c').textContent = v; });
+</script></body></html>`,
+		'index.html': `<!doctype html><html><head><script src="lib/penpal.min.js"></script></head><body><p id="out">waiting</p>
+<iframe id="f" src="child.html" title="child"></iframe>
+<script>
+Penpal.connect({ messenger: new Penpal.WindowMessenger({ remoteWindow: document.getElementById('f').contentWindow }), methods: { greet: function (name) { return 'hello ' + name; } } })
+  .promise.then(function (child) { return child.multiply(6, 7); })
+  .then(function (v) { document.getElementById('out').textContent = 'child says ' + v; }, function (e) { document.getElementById('out').textContent = 'failed: ' + e.message; });
+</script></body></html>`
+	});
+	await expect(site(page).locator('#out')).toHaveText('child says 42');
+	await expect(site(page).frameLocator('#f').locator('#c')).toHaveText('hello child');
 });

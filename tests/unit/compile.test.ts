@@ -104,7 +104,8 @@ describe('compile', () => {
 			})
 		);
 		expect(diagnostics.filter((d) => d.kind === 'missing')).toEqual([]);
-		const [, before, compiled] = /<iframe([^>]*) title="card" data-studio-frame="([^"]*)"><\/iframe>/.exec(html)!;
+		const [, before, compiled] = /<iframe([^>]*) title="card" data-studio-src="parts\/card\.html\?x=1" data-studio-frame="([^"]*)"><\/iframe>/.exec(html)!;
+		// No src the browser would ask for; the one written is kept aside, for the frame's `src` to read.
 		expect(before).not.toContain(' src=');
 		const card = compiled!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 		// Its own URL (with its query) as its base, and a bridge that talks to the page framing it.
@@ -129,7 +130,7 @@ describe('compile', () => {
 			'docs/classic.js': 'window.classic = 1;'
 		});
 		const { html } = compile(workspace);
-		const docs = /title="docs" data-studio-frame="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+		const docs = /title="docs" data-studio-src="docs\/" data-studio-frame="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 		expect(docs).toContain('<base href="https://site.invalid/docs/index.html">');
 		expect(docs).toContain('data-studio-modules');
 		expect(docs).toContain('https://workspace.invalid/docs/lib.js');

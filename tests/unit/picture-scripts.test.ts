@@ -44,7 +44,7 @@ describe('withoutScripts', () => {
 		const { html } = compile(ws({ 'index.html': '<h1>Home</h1><iframe src="part.html" title="part"></iframe>', 'part.html': '<p>part</p><script>var run = 1;</script><iframe src="inner.html"></iframe>', 'inner.html': '<p>inner</p><script>var deep = 1;</script>' }));
 		const picture = withoutScripts(html);
 		expect(picture).not.toContain('data-studio-frame');
-		const part = /title="part" srcdoc="([^"]*)"/.exec(picture)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+		const part = /title="part" data-studio-src="part.html" srcdoc="([^"]*)"/.exec(picture)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
 		expect(part).toContain('<p>part</p>');
 		expect(part).not.toMatch(/<script/i);
 		const inner = /srcdoc="([^"]*)"/.exec(part)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');

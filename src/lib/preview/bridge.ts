@@ -3,9 +3,10 @@
 // reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
 // styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, the site's own frames and the inspector (source locations, picking,
-// editing a text in place, pictures for the screenshot tool; not in a page framed by the site). Each
-// is a plain, type-checked browser script in frame/; this module only joins them with their
-// configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
+// editing a text in place, pictures for the screenshot tool; not in a page framed by the site), and
+// last the site's origin on its windows and messages (the programs before it keep the browser's own
+// getters). Each is a plain, type-checked browser script in frame/; this module only joins them with
+// their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
@@ -20,6 +21,7 @@ import locks from './frame/locks.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
+import windows from './frame/windows.js?raw';
 import indexedDB from './frame/indexeddb.js?raw';
 import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
@@ -41,6 +43,7 @@ ${locks}
 ${navigation}
 ${frames}
 ${inspect}
+${windows}
 var api = studioBridge(${JSON.stringify(config)});
 studioReports(api);
 studioStorage(api);
@@ -52,6 +55,7 @@ studioLocks(api);
 studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 if (!api.framed) studioInspect(api);
+studioWindows(api);
 })();`;
 
 /** The bridge script (plain browser JavaScript). Storage goes first: a page's first script may read it. */

@@ -57,6 +57,9 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	// A frame of the site's own page shows it compiled, its files resolved against its own path.
 	const framed = name === 'iframe' && out.src !== undefined && out.srcdoc === undefined ? framedPage(compiler, from, out.src) : null;
 	if (framed !== null) {
+		// Kept aside, not as src (the browser would ask the site's URL before the page is shown): the
+		// frame's `src` still reads the page's URL, as libraries that check a frame's origin expect.
+		out[FRAME_SRC_ATTRIBUTE] = out.src!;
 		delete out.src;
 		out[FRAME_ATTRIBUTE] = framed;
 	}
@@ -190,6 +193,8 @@ function withoutIntegrity(attribs: Record<string, string>): Record<string, strin
  * frame's srcdoc as the frame enters the document, with the storage the parent has at that moment.
  */
 export const FRAME_ATTRIBUTE = 'data-studio-frame';
+/** The src such a frame was written with, which its `src` property reads (`frame/frames.js`). */
+export const FRAME_SRC_ATTRIBUTE = 'data-studio-src';
 
 /** Frames of frames are compiled this deep; a page further down (or framing itself) keeps its data: URL. */
 const FRAME_DEPTH = 3;

@@ -18,10 +18,13 @@
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioFrames(api, placeholder) {
 	var FRAME = 'data-studio-frame';
+	var WRITTEN = 'data-studio-src';
 	/** How long a frame's page may hold the acknowledgement (a page that never loads holds it no longer). */
 	var HOLD_MS = 5000;
 	var srcdoc = /** @type {(this: HTMLIFrameElement, v: string) => void} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'srcdoc')).set);
 	var contentWindow = /** @type {(this: HTMLIFrameElement) => Window | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')).get);
+	// The browser's own: windows.js hands the site stand-ins of the site's other windows.
+	var sourceOf = /** @type {(this: MessageEvent) => MessageEventSource | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'source')).get);
 	var getAttribute = Element.prototype.getAttribute;
 	var setAttribute = Element.prototype.setAttribute;
 	var removeAttribute = Element.prototype.removeAttribute;
@@ -104,7 +107,8 @@ function studioFrames(api, placeholder) {
 		function (event) {
 			var data = event.data;
 			if (!data || typeof data !== 'object' || data.studioChild !== 1 || typeof data.nonce !== 'string') return;
-			var found = frameOf(event.source);
+			var source = /** @type {Window} */ (sourceOf.call(event));
+			var found = frameOf(source);
 			var state = found && filled.get(found);
 			if (!found || !state || state.token !== data.nonce) return;
 			var frame = found;
@@ -116,7 +120,6 @@ function studioFrames(api, placeholder) {
 					post(frame, message);
 				});
 			} else if (type === 'request') {
-				var source = /** @type {Window} */ (event.source);
 				api.request({ type: 'request', path: data.path, method: data.method, source: data.source, line: data.line, frame: data.frame, search: data.search, fragment: data.fragment }).then(function (answer) {
 					var body = answer.body;
 					try {
@@ -226,7 +229,12 @@ function studioFrames(api, placeholder) {
 	Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
 		configurable: true,
 		enumerable: src.enumerable,
-		get: src.get,
+		// A frame whose page the compiler put in it reads the src it was written with (compiler/elements.ts).
+		get: function () {
+			var written = getAttribute.call(this, 'src') === null ? getAttribute.call(this, WRITTEN) : null;
+			var url = written === null ? null : api.resolve(written);
+			return url ? url.href : /** @type {() => string} */ (src.get).call(this);
+		},
 		set: function (/** @type {unknown} */ value) {
 			var url = api.resolve(value);
 			if (!url || url.origin !== api.origin) {

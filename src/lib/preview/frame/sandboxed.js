@@ -190,38 +190,5 @@ function studioSandboxed(api) {
 	Object.defineProperty(window, 'caches', { configurable: true, enumerable: true, get: () => storage });
 	tag(storage, 'CacheStorage');
 	tag(container, 'ServiceWorkerContainer');
-
-	// The page's origin is the site's, as on a host: each sandboxed document's own is opaque ("null"),
-	// which refused a message this window posts to itself aimed at `location.origin` (dropped) or at
-	// `window.origin` (a SyntaxError), and which a listener's `event.origin !== location.origin`
-	// check refuses. (A message to another window of the site aimed at its origin is still dropped:
-	// the browser's cross-origin postMessage is no method a page can wrap.)
-	Object.defineProperty(window, 'origin', { configurable: true, enumerable: true, get: () => origin });
-	var messageOrigin = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'origin'));
-	var nativeOrigin = /** @type {(this: MessageEvent) => string} */ (messageOrigin.get);
-	Object.defineProperty(MessageEvent.prototype, 'origin', {
-		configurable: true,
-		enumerable: messageOrigin.enumerable,
-		get: function () {
-			var from = nativeOrigin.call(this);
-			return from === 'null' ? origin : from;
-		}
-	});
-	var nativePost = window.postMessage;
-	/** @param {unknown} target */
-	function mine(target) {
-		try {
-			return typeof target === 'string' && target !== '*' && target !== '/' && new URL(target).origin === origin;
-		} catch {
-			return false;
-		}
-	}
-	window.postMessage = /** @type {typeof window.postMessage} */ (
-		function (/** @type {unknown} */ message, /** @type {any} */ target, /** @type {Transferable[] | undefined} */ transfer) {
-			if (target && typeof target === 'object' && mine(target.targetOrigin)) target = Object.assign({}, target, { targetOrigin: '*' });
-			else if (mine(target)) target = '*';
-			return nativePost.apply(window, /** @type {any} */ (arguments.length > 2 ? [message, target, transfer] : [message, target]));
-		}
-	);
 }
 

@@ -1,0 +1,138 @@
+// @ts-check
+// The site's windows as on a host, where all its pages share one origin. In the preview each page's
+// document has an opaque origin of its own ("null"), so a message aimed at the site's origin (a page
+// to its frame, a frame to its parent, a page to itself) was dropped, a listener's
+// `event.origin !== location.origin` check refused what did arrive, and the site's page found a
+// parent (the preview's document) where a host's top-level page is its own. Here `window.origin` and
+// a message's origin are the site's; a message this page posts aimed at the site's origin goes out
+// aimed at '*'; the site's page is its own parent; and another window of the site (a frame's
+// `contentWindow`, `frames[i]`, a framed page's `parent`, a message's `source`) is handed out as one
+// stand-in per window, whose postMessage does the same. The stand-in passes everything else to the
+// window. `top` is a property no page can replace: it stays the preview's.
+// Installed last: the programs before it keep the browser's own getters they took at their start.
+
+/**
+ * Installs the site's origin on this page's windows and messages.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioWindows(api) {
+	var origin = api.origin;
+	/** @param {object} on @param {string} key */
+	function getter(on, key) {
+		return /** @type {(this: any) => any} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(on, key)).get);
+	}
+	var nativeSource = getter(MessageEvent.prototype, 'source');
+	var nativeOrigin = getter(MessageEvent.prototype, 'origin');
+	var nativeContent = getter(HTMLIFrameElement.prototype, 'contentWindow');
+	var nativeParent = getter(window, 'parent');
+
+	/** Whether `target` (a postMessage's targetOrigin) means the site's origin. @param {unknown} target */
+	function mine(target) {
+		try {
+			return typeof target === 'string' && target !== '*' && target !== '/' && new URL(target).origin === origin;
+		} catch {
+			return false;
+		}
+	}
+	/**
+	 * A postMessage's arguments with a target of the site's origin made '*' (the receiving document's
+	 * origin is opaque, which no named origin matches). Only the site's own documents are framed here.
+	 * @param {IArguments | unknown[]} args
+	 */
+	function aimed(args) {
+		var out = Array.prototype.slice.call(args);
+		var target = out[1];
+		if (target && typeof target === 'object' && mine(target.targetOrigin)) out[1] = Object.assign({}, target, { targetOrigin: '*' });
+		else if (mine(target)) out[1] = '*';
+		return out;
+	}
+
+	Object.defineProperty(window, 'origin', { configurable: true, enumerable: true, get: () => origin });
+	var messageOrigin = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'origin'));
+	Object.defineProperty(MessageEvent.prototype, 'origin', {
+		configurable: true,
+		enumerable: messageOrigin.enumerable,
+		get: function () {
+			var from = nativeOrigin.call(this);
+			return from === 'null' ? origin : from;
+		}
+	});
+	var nativePost = window.postMessage;
+	window.postMessage = /** @type {typeof window.postMessage} */ (
+		function () {
+			return nativePost.apply(window, /** @type {any} */ (aimed(arguments)));
+		}
+	);
+
+	/** @type {WeakMap<object, object>} */
+	var standIns = new WeakMap();
+	/** @type {WeakSet<object>} */
+	var made = new WeakSet();
+	/**
+	 * The stand-in of another window (this one, and what is not a window, as they are). One per window,
+	 * so `event.source === frame.contentWindow` holds as on a host. Every other window here is of
+	 * another origin (each document of the preview's sandbox has its own, a frame a script made too),
+	 * so it has only the few properties such a window has; its methods are called on it.
+	 * @template T @param {T} win
+	 * @returns {T}
+	 */
+	function standIn(win) {
+		if (!win || typeof win !== 'object' || win === /** @type {unknown} */ (window) || made.has(win)) return win;
+		var known = standIns.get(win);
+		if (known) return /** @type {T} */ (known);
+		var target = /** @type {Record<PropertyKey, any>} */ (win);
+		/** @type {Map<Function, Function>} */
+		var bound = new Map();
+		var post = function () {
+			return target.postMessage.apply(target, aimed(arguments));
+		};
+		var proxy = new Proxy(target, {
+			get: function (_target, key) {
+				if (key === 'postMessage') return post;
+				if (key === 'window' || key === 'self' || key === 'frames') return proxy;
+				var value = target[key];
+				if (key === 'parent' || key === 'top' || key === 'opener' || (typeof key === 'string' && /^\d+$/.test(key))) return standIn(value);
+				if (typeof value !== 'function') return value;
+				var fn = bound.get(value);
+				if (!fn) bound.set(value, (fn = value.bind(target)));
+				return fn;
+			},
+			set: function (_target, key, value) {
+				target[key] = value;
+				return true;
+			}
+		});
+		standIns.set(win, proxy);
+		made.add(proxy);
+		return /** @type {T} */ (proxy);
+	}
+
+	/** @param {object} on @param {string} key @param {(this: any) => unknown} get */
+	function redefine(on, key, get) {
+		var was = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(on, key));
+		Object.defineProperty(on, key, { configurable: true, enumerable: was.enumerable, get: get, set: was.set });
+	}
+	redefine(HTMLIFrameElement.prototype, 'contentWindow', function () {
+		return standIn(nativeContent.call(this));
+	});
+	redefine(MessageEvent.prototype, 'source', function () {
+		return standIn(nativeSource.call(this));
+	});
+	// The site's page is a top-level page on a host: its parent is itself. A framed page's is the site's page.
+	var parent = api.framed ? standIn(nativeParent.call(window)) : window;
+	redefine(window, 'parent', function () {
+		return parent;
+	});
+	// `frames[0]` is a frame's window: a stand-in of this window that hands out the frames' stand-ins.
+	var framesProxy = new Proxy(window, {
+		get: function (_target, key) {
+			var value = /** @type {any} */ (window)[key];
+			if (typeof key === 'string' && /^\d+$/.test(key)) return standIn(value);
+			return typeof value === 'function' && !('prototype' in value) ? value.bind(window) : value; // a method, not a constructor
+		}
+	});
+	redefine(window, 'frames', function () {
+		return framesProxy;
+	});
+}
