@@ -100,7 +100,7 @@ test('a page framed by the site’s page runs as on a host: shared storage, its 
 // to the window it came from; the page is its own parent.
 const talking = {
 	'index.html': `<!doctype html><html><body><p id="log">none</p><p id="self"></p>
-<iframe id="f" src="child.html" title="child"></iframe>
+<iframe id="f" name="kid" src="child.html" title="child"></iframe>
 <script>
 var frame = document.getElementById('f');
 var early = frame.contentWindow;
@@ -110,7 +110,7 @@ addEventListener('message', function (e) {
   document.getElementById('log').textContent = log.join(' | ');
   if (e.data === 'hello') e.source.postMessage('welcome', e.origin);
 });
-document.getElementById('self').textContent = [window.parent === window, frames[0] === frame.contentWindow, early === frame.contentWindow, frames.length, frame.src === new URL('child.html', location.href).href, (function () { try { frame.contentWindow.focus(); return 'focus'; } catch (e) { return e.name; } })()].join(',');
+document.getElementById('self').textContent = [window.parent === window, frames[0] === frame.contentWindow, frames.kid === early, early === frame.contentWindow, frames.length, frame.src === new URL('child.html', location.href).href, (function () { try { frame.contentWindow.focus(); return 'focus'; } catch (e) { return e.name; } })()].join(',');
 postMessage('to-self', location.origin);
 frame.addEventListener('load', function () {
   early.postMessage('ping', location.origin);
@@ -133,7 +133,7 @@ test('the site’s pages talk by messages aimed at the site’s origin, as on a 
 	await openSite(page, talking);
 	await expect(site(page).frameLocator('#f').locator('#part')).toHaveText('ping2@site parent,ping@site parent,welcome@site parent');
 	await expect(site(page).locator('#log')).toHaveText('to-self@site self | hello@site frame | pong@site frame');
-	await expect(site(page).locator('#self')).toHaveText('true,true,true,1,true,focus');
+	await expect(site(page).locator('#self')).toHaveText('true,true,true,true,1,true,focus');
 });
 
 test('Penpal’s own build connects a page and its frame as on a host: each calls the other’s methods', async ({ page }) => {

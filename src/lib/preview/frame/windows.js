@@ -65,6 +65,18 @@ function studioWindows(api) {
 		}
 	);
 
+	/**
+	 * Whether `value` is a window: a window of another origin still tells its `window`, which is itself
+	 * (a message's source may also be a MessagePort or a ServiceWorker).
+	 * @param {unknown} value
+	 */
+	function isWindow(value) {
+		try {
+			return !!value && typeof value === 'object' && /** @type {{ window?: unknown }} */ (value).window === value;
+		} catch {
+			return false;
+		}
+	}
 	/** @type {WeakMap<object, object>} */
 	var standIns = new WeakMap();
 	/** @type {WeakSet<object>} */
@@ -78,8 +90,8 @@ function studioWindows(api) {
 	 * @returns {T}
 	 */
 	function standIn(win) {
-		if (!win || typeof win !== 'object' || win === /** @type {unknown} */ (window) || made.has(win)) return win;
-		var known = standIns.get(win);
+		if (!isWindow(win) || win === /** @type {unknown} */ (window) || made.has(/** @type {object} */ (win))) return win;
+		var known = standIns.get(/** @type {object} */ (win));
 		if (known) return /** @type {T} */ (known);
 		var target = /** @type {Record<PropertyKey, any>} */ (win);
 		/** @type {Map<Function, Function>} */
@@ -92,8 +104,7 @@ function studioWindows(api) {
 				if (key === 'postMessage') return post;
 				if (key === 'window' || key === 'self' || key === 'frames') return proxy;
 				var value = target[key];
-				if (key === 'parent' || key === 'top' || key === 'opener' || (typeof key === 'string' && /^\d+$/.test(key))) return standIn(value);
-				if (typeof value !== 'function') return value;
+				if (typeof value !== 'function') return standIn(value); // `parent`, `opener`, `frames[0]`…
 				var fn = bound.get(value);
 				if (!fn) bound.set(value, (fn = value.bind(target)));
 				return fn;
@@ -103,7 +114,7 @@ function studioWindows(api) {
 				return true;
 			}
 		});
-		standIns.set(win, proxy);
+		standIns.set(/** @type {object} */ (win), proxy);
 		made.add(proxy);
 		return /** @type {T} */ (proxy);
 	}
@@ -124,12 +135,13 @@ function studioWindows(api) {
 	redefine(window, 'parent', function () {
 		return parent;
 	});
-	// `frames[0]` is a frame's window: a stand-in of this window that hands out the frames' stand-ins.
+	// `frames[0]` and `frames.name` are frames' windows: `frames` is a stand-in of this window that
+	// hands out the frames' stand-ins (so `frames === window` no longer holds; a page rarely asks).
 	var framesProxy = new Proxy(window, {
 		get: function (_target, key) {
 			var value = /** @type {any} */ (window)[key];
-			if (typeof key === 'string' && /^\d+$/.test(key)) return standIn(value);
-			return typeof value === 'function' && !('prototype' in value) ? value.bind(window) : value; // a method, not a constructor
+			if (typeof value !== 'function') return standIn(value);
+			return 'prototype' in value ? value : value.bind(window); // a method is called on the window; a constructor is itself
 		}
 	});
 	redefine(window, 'frames', function () {
