@@ -2,11 +2,11 @@
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
 // reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
 // styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
-// StorageManager), navigation, the site's own frames and the inspector (source locations, picking,
-// editing a text in place, pictures for the screenshot tool; not in a page framed by the site), and
-// last the site's origin on its windows and messages (the programs before it keep the browser's own
-// getters). Each is a plain, type-checked browser script in frame/; this module only joins them with
-// their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
+// StorageManager), navigation, the site's own frames, the inspector (source locations, picking,
+// editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
+// site), and last the site's origin on its windows and messages (the programs before it keep the
+// browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
+// joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
@@ -21,6 +21,7 @@ import locks from './frame/locks.js?raw';
 import navigation from './frame/navigation.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
+import pictures from './frame/pictures.js?raw';
 import windows from './frame/windows.js?raw';
 import indexedDB from './frame/indexeddb.js?raw';
 import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
@@ -43,6 +44,7 @@ ${locks}
 ${navigation}
 ${frames}
 ${inspect}
+${pictures}
 ${windows}
 var api = studioBridge(${JSON.stringify(config)});
 studioReports(api);
@@ -54,7 +56,10 @@ studioSandboxed(api);
 studioLocks(api);
 studioNavigation(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
-if (!api.framed) studioInspect(api);
+if (!api.framed) {
+	studioInspect(api);
+	studioPictures(api);
+}
 studioWindows(api);
 })();`;
 
