@@ -8,7 +8,7 @@
 // aimed at '*'; the site's page is its own parent; and another window of the site (a frame's
 // `contentWindow`, `frames[i]`, a framed page's `parent`, a message's `source`) is handed out as one
 // stand-in per window, whose postMessage does the same. The stand-in passes everything else to the
-// window. `top` is a property no page can replace: it stays the preview's.
+// window. `top` is a property no page can replace: it stays the studio's window.
 // Installed last: the programs before it keep the browser's own getters they took at their start.
 
 /**
