@@ -100,6 +100,12 @@ const scripted = {
 	'nav.js': `// Marks the menu item of the page shown, as multi-page sites do.
 document.querySelectorAll('a.nav').forEach(function (a) { if (location.pathname.endsWith(a.getAttribute('href'))) a.classList.add('active'); });
 document.body.dataset.href = location.href;
+// Unminified bundles destructure an object's own location (a router's, a store's): it stays that object's.
+{
+  const store = { location: 'Paris' };
+  const { location } = store;
+  document.body.dataset.city = location + ' ' + JSON.stringify({ location }).length;
+}
 `,
 	'product.html': `<!doctype html><html><head><title>Product</title></head><body><a href="index.html" class="nav">Home</a> <a href="product.html" class="nav">Product</a>
 <h1 id="product"></h1><div style="height:2000px"></div><h2 id="reviews">Reviews</h2><button id="away" onclick="document.location.replace('index.html')">Leave</button>
@@ -144,6 +150,7 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	// location.pathname and location.href read the page's virtual URL.
 	await expect(site(page).locator('a.nav.active')).toHaveText('Home');
 	await expect(site(page).locator('body')).toHaveAttribute('data-href', 'https://site.invalid/index.html');
+	await expect(site(page).locator('body')).toHaveAttribute('data-city', 'Paris 20');
 	// location.href = 'product.html?id=3#reviews' from an inline handler: the page, its query, its fragment.
 	await site(page).locator('#buy').click();
 	await expect(site(page).locator('#product')).toHaveText('Product 3 at /product.html?id=3');

@@ -230,6 +230,11 @@ describe('the site\'s references to location', () => {
 		expect(point('window?.location.reload()')).toBe(`window?.${SITE_LOCATION}.reload()`);
 		// A variable of that name is renamed with its uses: it still means itself.
 		expect(point('function f(location) { return location.city }')).toBe(`function f(${SITE_LOCATION}) { return ${SITE_LOCATION}.city }`);
+		// A shorthand keeps its key: what is destructured is still the object's location; what is built holds the page's (or the variable).
+		expect(point('const { location } = props; go(location.path)')).toBe(`const { location: ${SITE_LOCATION} } = props; go(${SITE_LOCATION}.path)`);
+		expect(point('function g({ location = fallback }) { return location }')).toBe(`function g({ location: ${SITE_LOCATION} = fallback }) { return ${SITE_LOCATION} }`);
+		expect(point('send({ location, user })')).toBe(`send({ location: ${SITE_LOCATION}, user })`);
+		expect(point('({ location() {} })')).toBe('({ location() {} })');
 	});
 	it('leaves strings, comments, regular expressions, object keys, other objects\' location and top.location alone', () => {
 		const untouched = [

@@ -2,7 +2,8 @@
 // navigation program defines it): a srcdoc document's own location is about:srcdoc, whose members are
 // unforgeable, so `location.href = 'about.html'` would leave the preview and `location.search` would
 // read nothing. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
-// `user.location` or `top.location` is none. Only names change, never lines. The parser (with Lezer,
+// `user.location` or `top.location` is none. Only names change, never lines (a shorthand property
+// gains its key: `{ location }` is `{ location: __studioLocation }`). The parser (with Lezer,
 // about a fifth of the hub's code) loads the first time a compile meets `location`: most sites never
 // do, and a hub that starts without it starts sooner (B6 in `npm run bench`).
 import { loadedOnce } from '../../core/once';
@@ -42,17 +43,25 @@ const CACHE_CHARS = 8 * 1024 * 1024;
 const cache = new Map<string, string>();
 let cachedChars = 0;
 
-/** Where `code` names the page's location: the ranges of those names. */
-function references(parse: Parser, code: string): [number, number][] {
-	const found: [number, number][] = [];
+/** What names the page's location in place of a shorthand property's `location` (its key stays). */
+const SHORTHAND = `location: ${SITE_LOCATION}`;
+
+/** Where `code` names the page's location: the ranges of those names, and what each becomes. */
+function references(parse: Parser, code: string): [number, number, string][] {
+	const found: [number, number, string][] = [];
 	parse.parse(code).iterate({
 		enter(ref) {
 			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
-			// A variable named location (a parameter, a local) is renamed with its uses, so it still means itself.
-			if (ref.name === 'VariableName' || ref.name === 'VariableDefinition') found.push([ref.from, ref.to]);
-			else if (ref.name === 'PropertyName' && ref.node.parent?.name === 'MemberExpression') {
-				const holder = ref.node.parent.firstChild;
-				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to]);
+			const parent = ref.node.parent;
+			// A variable named location (a parameter, a local) is renamed with its uses, so it still means
+			// itself; bound by a shorthand (`const { location } = props`), it keeps the key it reads.
+			if (ref.name === 'VariableName') found.push([ref.from, ref.to, SITE_LOCATION]);
+			else if (ref.name === 'VariableDefinition') found.push([ref.from, ref.to, parent?.name === 'PatternProperty' && parent.firstChild?.from === ref.from ? SHORTHAND : SITE_LOCATION]);
+			// `{ location }` is `{ location: location }`: its value is the variable, or the page's location.
+			else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, SHORTHAND]);
+			else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression') {
+				const holder = parent.firstChild;
+				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
 			}
 		}
 	});
@@ -74,8 +83,8 @@ export function siteLocation(code: string): string {
 	}
 	let out = '';
 	let at = 0;
-	for (const [from, to] of references(parser.get(), code)) {
-		out += code.slice(at, from) + SITE_LOCATION;
+	for (const [from, to, name] of references(parser.get(), code)) {
+		out += code.slice(at, from) + name;
 		at = to;
 	}
 	out += code.slice(at);
