@@ -104,7 +104,8 @@ document.body.dataset.href = location.href;
 {
   const store = { location: 'Paris' };
   const { location } = store;
-  document.body.dataset.city = location + ' ' + JSON.stringify({ location }).length;
+  const { location: here } = window;
+  document.body.dataset.city = location + ' ' + JSON.stringify({ location }).length + ' ' + here.pathname;
 }
 `,
 	'product.html': `<!doctype html><html><head><title>Product</title></head><body><a href="index.html" class="nav">Home</a> <a href="product.html" class="nav">Product</a>
@@ -150,7 +151,7 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	// location.pathname and location.href read the page's virtual URL.
 	await expect(site(page).locator('a.nav.active')).toHaveText('Home');
 	await expect(site(page).locator('body')).toHaveAttribute('data-href', 'https://site.invalid/index.html');
-	await expect(site(page).locator('body')).toHaveAttribute('data-city', 'Paris 20');
+	await expect(site(page).locator('body')).toHaveAttribute('data-city', 'Paris 20 /index.html');
 	// location.href = 'product.html?id=3#reviews' from an inline handler: the page, its query, its fragment.
 	await site(page).locator('#buy').click();
 	await expect(site(page).locator('#product')).toHaveText('Product 3 at /product.html?id=3');

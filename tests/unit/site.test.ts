@@ -235,6 +235,9 @@ describe('the site\'s references to location', () => {
 		expect(point('function g({ location = fallback }) { return location }')).toBe(`function g({ location: ${SITE_LOCATION} = fallback }) { return ${SITE_LOCATION} }`);
 		expect(point('send({ location, user })')).toBe(`send({ location: ${SITE_LOCATION}, user })`);
 		expect(point('({ location() {} })')).toBe('({ location() {} })');
+		// Taken from window or document under another name, it is the page's; from another object, that object's.
+		expect(point('const { location: where, history } = window; ({ location: here } = document)')).toBe(`const { ${SITE_LOCATION}: where, history } = window; ({ ${SITE_LOCATION}: here } = document)`);
+		expect(point('const { location: where } = geo')).toBe('const { location: where } = geo');
 	});
 	it('leaves strings, comments, regular expressions, object keys, other objects\' location and top.location alone', () => {
 		const untouched = [

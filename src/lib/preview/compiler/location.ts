@@ -62,6 +62,11 @@ function references(parse: Parser, code: string): [number, number, string][] {
 			else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression') {
 				const holder = parent.firstChild;
 				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
+			} else if (ref.name === 'PropertyName' && parent?.name === 'PatternProperty' && parent.parent?.name === 'ObjectPattern') {
+				// `const { location: where } = window` (a shorthand reads `window.__studioLocation` already).
+				const equals = parent.parent.nextSibling;
+				const holder = equals?.name === 'Equals' ? equals.nextSibling : null;
+				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
 			}
 		}
 	});
