@@ -38,6 +38,7 @@ test('three tabs typing at once, at different lines and at the same place, end w
 		for (let k = 0; k < i; k++) await p.keyboard.press('ArrowDown');
 		await p.keyboard.press('End');
 	}
+	const before = (await text(page))!;
 	const burst = async (p: Page, i: number) => {
 		await p.keyboard.type(`[${words[i]}:${'x'.repeat(52)}]`);
 		await p.keyboard.press('ControlOrMeta+End');
@@ -49,10 +50,14 @@ test('three tabs typing at once, at different lines and at the same place, end w
 	await expect.poll(async () => new Set(await Promise.all(pages.map((p) => text(p)))).size, { timeout: 10_000 }).toBe(1);
 	const final = (await text(page))!;
 	expect(final).not.toBeNull();
-	for (const word of words) {
-		expect(final).toContain(`[${word}:${'x'.repeat(52)}]`);
-		expect(final).toContain(`(${word}${'y'.repeat(53)})`);
-	}
+	// Every character, and no more.
+	expect(final.length).toBe(before.length + 3 * 120);
+	for (const word of words) expect(final).toContain(`[${word}:${'x'.repeat(52)}]`);
+	// At the same place each tab's run stays whole, or holds another tab's whole run where that tab's
+	// Ctrl+End came in the middle of it (both type on from their own caret): never letters interleaved.
+	let rest = final;
+	for (let pass = 0; pass < words.length; pass++) for (const word of words) rest = rest.replace(`(${word}${'y'.repeat(53)})`, '');
+	for (const word of words) expect(rest).not.toContain(`(${word}`);
 	expect(Date.now() - last).toBeLessThan(10_000);
 	await expect.poll(() => stored(page, 'README.md'), { timeout: 10_000 }).toBe(final);
 	for (const p of pages) await expect(p.getByTestId('conflict-bar')).toHaveCount(0);
