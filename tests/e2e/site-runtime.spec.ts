@@ -268,3 +268,61 @@ test('Web Locks and the StorageManager work as on a host with one tab of the sit
 	await expect(site.locator('#storage')).toHaveText('storage: 0 true false false');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
+
+/** A to-do list that asks before it deletes or renames, thanks the person later, and greets at its load. */
+const asking = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Asks</title></head><body>
+<ul><li id="milk">milk <button data-del>Delete</button></li><li id="eggs">eggs <button data-del>Delete</button></li></ul>
+<button id="rename">Rename eggs</button><button id="save">Save</button><button id="spam">Spam</button><p id="out">-</p>
+<script>
+alert('Welcome!');
+document.querySelectorAll('[data-del]').forEach(function (b) {
+  b.onclick = function () { var li = b.parentElement; if (confirm('Delete ' + li.id + '?')) li.remove(); };
+});
+document.getElementById('rename').onclick = function () {
+  var name = prompt('New name', 'eggs');
+  document.getElementById('out').textContent = 'renamed: ' + name;
+};
+document.getElementById('save').onclick = function () { setTimeout(function () { alert('Saved'); }, 200); };
+document.getElementById('spam').onclick = function () {
+  for (var i = 0; i < 20000; i++) alert('spam ' + i);
+  document.getElementById('out').textContent = 'spam done';
+};
+</script>
+</body></html>`
+};
+
+test('a page’s alert, confirm and prompt show as on a host when they answer a click in it; one at its load is a note on the preview bar, and a loop of them ends', async ({ page }) => {
+	test.setTimeout(60_000);
+	const dialogs: string[] = [];
+	let answer = (dialog: import('@playwright/test').Dialog) => (dialog.type() === 'prompt' ? dialog.accept('bread') : dialog.accept());
+	page.on('dialog', (dialog) => {
+		dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+		void answer(dialog);
+	});
+	await openSite(page, asking);
+	const site = previewFrame(page);
+	await expect(site.locator('#out')).toHaveText('-');
+	await expect(page.getByTestId('preview-warning')).toContainText(`The page's alert("Welcome!") was not shown`);
+	await expect(page.getByTestId('preview-warning').getByRole('button', { name: 'Allow network' })).toHaveCount(0);
+	expect(dialogs).toEqual([]);
+	await site.locator('#milk button').click();
+	await expect(site.locator('#milk')).toHaveCount(0);
+	answer = (dialog) => dialog.dismiss();
+	await site.locator('#eggs button').click();
+	await expect.poll(() => dialogs.length).toBe(2);
+	await expect(site.locator('#eggs')).toHaveCount(1);
+	answer = (dialog) => (dialog.type() === 'prompt' ? dialog.accept('bread') : dialog.accept());
+	await site.locator('#rename').click();
+	await expect(site.locator('#out')).toHaveText('renamed: bread');
+	await site.locator('#save').click();
+	await expect.poll(() => dialogs.at(-1)).toBe('alert: Saved');
+	expect(dialogs.slice(0, 4)).toEqual(['confirm: Delete milk?', 'confirm: Delete eggs?', 'prompt: New name', 'alert: Saved']);
+	// A loop of dialogs in a click shows them for the click's activation (about 5 s), then goes on without.
+	await site.locator('#spam').click();
+	await expect(site.locator('#out')).toHaveText('spam done', { timeout: 30_000 });
+	const spam = dialogs.filter((d) => d.startsWith('alert: spam')).length;
+	expect(spam).toBeGreaterThan(1);
+	expect(spam).toBeLessThan(20_000);
+	expect((await previewStatus(page)).console.some((line) => line.text.includes('not shown'))).toBe(true);
+});

@@ -62,7 +62,8 @@ export function frameLines(render: HostRender, message: LineMessage): PreviewLin
 		source: String(message.source ?? '').slice(0, 500),
 		line: Number(message.line) || 0,
 		column: Number(message.column) || 0,
-		revision: render.revision
+		revision: render.revision,
+		...(message.type === 'warning' && message.network === true ? { network: true as const } : {})
 	};
 	if (!admit(render, 'errors', line.message.length)) return null;
 	if (message.type === 'warning') return { console: [], errors: [], warnings: [line] };

@@ -68,7 +68,8 @@ export type PreviewBridgeMessage =
 	| { type: 'ready'; revision: number; nonce: string }
 	/** The page is still loading and its thread still runs (twice a second until ready). */
 	| { type: 'alive'; revision: number; nonce: string }
-	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number }
+	/** `network`: a request the network setting refused (the preview bar offers to allow it). */
+	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number; network?: boolean }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
 	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }

@@ -13,7 +13,9 @@ export const ErrorLineSchema = v.object({
 	source: v.pipe(v.string(), v.maxLength(1000)),
 	line: v.number(),
 	column: v.number(),
-	revision: v.number()
+	revision: v.number(),
+	/** A warning of a request the network setting refused. */
+	network: v.optional(v.literal(true))
 });
 
 /** How a host's render ended (it comes from a page, via the preview). */

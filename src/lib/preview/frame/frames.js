@@ -128,7 +128,7 @@ function studioFrames(api, placeholder) {
 						/* the frame is gone */
 					}
 				});
-			} else if (type === 'console' || type === 'error' || type === 'warning') api.send({ type: type, level: data.level, args: data.args, message: data.message, source: data.source, line: data.line, column: data.column });
+			} else if (type === 'console' || type === 'error' || type === 'warning') api.send({ type: type, level: data.level, args: data.args, message: data.message, source: data.source, line: data.line, column: data.column, network: data.network });
 			else api.fromChild(data, frame);
 		},
 		true

@@ -2,8 +2,8 @@
 // What the page reports to the studio, as a browser's devtools would show it: uncaught errors (a
 // script's, a file that did not load, a rejection nobody handled) at their workspace file and line,
 // requests the preview's policy refused, and console lines, each value described as one bounded line.
-// The frame has no allow-modals: alert(), confirm() and prompt() become console lines. The bridge
-// (bridge.js) caps and posts them.
+// The page's dialogs (alert, confirm, prompt, print) show only in answer to the person. The bridge
+// (bridge.js) caps and posts the lines.
 
 /**
  * Installs the reports.
@@ -109,7 +109,7 @@ function studioReports(api) {
 	document.addEventListener('securitypolicyviolation', function (event) {
 		if (event.effectiveDirective !== 'connect-src') return;
 		var loc = api.where(event.sourceFile, event.lineNumber || 0);
-		api.send({ type: 'warning', message: 'Blocked a network request to ' + (event.blockedURI || 'a URL') + ': the preview has no network access. Allow it with the globe button on the preview bar.', source: loc.source, line: loc.line, column: event.columnNumber || 0 });
+		api.send({ type: 'warning', message: 'Blocked a network request to ' + (event.blockedURI || 'a URL') + ': the preview has no network access. Allow it with the globe button on the preview bar.', source: loc.source, line: loc.line, column: event.columnNumber || 0, network: true });
 	});
 	window.addEventListener('unhandledrejection', function (event) {
 		var reason = event.reason;
@@ -134,19 +134,40 @@ function studioReports(api) {
 			return original.apply(console, /** @type {any} */ (arguments));
 		};
 	});
+	// A page's dialogs (the frame has allow-modals) show as on a host when they answer the person: a
+	// click or a key in the page within the browser's activation window, the rule browsers apply to a
+	// popup. The studio runs the page again on every edit, so a dialog at its load would take the
+	// focus from the editor each time; and a loop of them ends with the activation (about 5 s), where
+	// one at load would lock the studio's tab. The others become console lines, the first of a page
+	// also a note on the preview bar; confirm() answers Cancel, prompt() null.
+	var activation = navigator.userActivation;
+	var gesture = -Infinity;
+	if (!activation)
+		['pointerdown', 'keydown'].forEach(function (type) {
+			window.addEventListener(type, function (event) { if (event.isTrusted) gesture = Date.now(); }, true);
+		});
+	var noted = false;
 	/**
-	 * The frame has no allow-modals: a looping alert() would lock the studio; it becomes a console line.
-	 * @param {string} name
+	 * @param {'alert' | 'confirm' | 'prompt' | 'print'} name
 	 * @param {unknown} answer
+	 * @param {string} answered how the page was answered, in words
 	 */
-	function modal(name, answer) {
+	function modal(name, answer, answered) {
+		var own = /** @type {Function} */ (window[name]);
 		return function (/** @type {unknown} */ message) {
-			api.send({ type: 'console', level: 'warn', args: [name + '(): ' + describe(message === undefined ? '' : message, 0, [])] });
+			if (activation ? activation.isActive : Date.now() - gesture < 5000) return own.apply(window, arguments);
+			var call = name + '(' + (name === 'print' || message === undefined ? '' : JSON.stringify(describe(message, 0, []))) + ')';
+			api.send({ type: 'console', level: 'warn', args: [call + ' not shown' + answered + ': the preview shows a dialog only in answer to a click or a key in the page'] });
+			if (!noted) {
+				noted = true;
+				var at = api.caller();
+				api.send({ type: 'warning', message: 'The page\'s ' + call + ' was not shown' + answered + ': the preview shows a page\'s dialogs only in answer to a click or a key in it, not as it loads.', source: at.source, line: at.line, column: 0 });
+			}
 			return answer;
 		};
 	}
-	window.alert = /** @type {any} */ (modal('alert', undefined));
-	window.confirm = /** @type {any} */ (modal('confirm', false));
-	window.prompt = /** @type {any} */ (modal('prompt', null));
-	window.print = function () {};
+	window.alert = /** @type {any} */ (modal('alert', undefined, ''));
+	window.confirm = /** @type {any} */ (modal('confirm', false, ' (answered Cancel)'));
+	window.prompt = /** @type {any} */ (modal('prompt', null, ' (answered Cancel)'));
+	window.print = /** @type {any} */ (modal('print', undefined, ''));
 }
