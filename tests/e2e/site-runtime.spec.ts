@@ -5,8 +5,11 @@
 // line, and a missing worker file is named where the page asked for it. Stylesheets a script links
 // (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
 // them, a missing one failing the link. Web Locks and the StorageManager, which the sandbox refuses.
+// Dialogs, the clipboard, full screen and downloads in answer to a click; files that are not pages.
 import { test, expect, previewFrame } from './fixtures';
-import { openSite, previewStatus } from './helpers/open-site';
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+import { call, openSite, previewStatus } from './helpers/open-site';
 
 
 const files = {
@@ -325,4 +328,69 @@ test('a page’s alert, confirm and prompt show as on a host when they answer a 
 	expect(spam).toBeGreaterThan(1);
 	expect(spam).toBeLessThan(20_000);
 	expect((await previewStatus(page)).console.some((line) => line.text.includes('not shown'))).toBe(true);
+});
+
+/** A page with what a browser grants it in a click (copy, full screen, downloads), and links to files that are not pages. */
+const granted = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Files</title></head><body>
+<button id="copy">Copy code</button><button id="full">Full screen</button><button id="export">Export</button>
+<a id="save" href="notes.txt" download="my-notes.txt">Save notes</a>
+<a id="notes" href="notes.txt">Notes</a> <a id="icon" href="img/icon.png">Icon</a> <a id="menu" href="docs/menu.pdf">Menu</a>
+<p id="out">-</p>
+<script>
+var out = function (t) { document.getElementById('out').textContent = t; };
+document.getElementById('copy').onclick = function () { navigator.clipboard.writeText('coupon-42').then(function () { out('copied'); }, function (e) { out('copy: ' + e.name); }); };
+document.getElementById('full').onclick = function () {
+  if (document.fullscreenElement) document.exitFullscreen().then(function () { out('full ' + !!document.fullscreenElement); });
+  else document.documentElement.requestFullscreen().then(function () { out('full ' + !!document.fullscreenElement); }, function (e) { out('full: ' + e.name); });
+};
+document.getElementById('export').onclick = function () {
+  var a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([JSON.stringify({ todos: ['milk'] })], { type: 'application/json' }));
+  a.download = 'todos.json';
+  a.click();
+};
+</script>
+</body></html>`,
+	'notes.txt': 'Buy <b>milk</b>\n  and eggs'
+};
+
+test('a click gets what a browser grants a page (copy, full screen, downloads), and links to files that are not pages show them as a browser does', async ({ page, context }) => {
+	test.setTimeout(60_000);
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	const downloads: string[] = [];
+	page.on('download', (download) => void download.path().then((path) => downloads.push(`${download.suggestedFilename()}: ${readFileSync(path, 'utf8')}`)));
+	await openSite(page, granted);
+	const data = Buffer.from(zipSync({ 'img/icon.png': new Uint8Array(readFileSync('static/icons/icon-66.png')), 'docs/menu.pdf': strToU8('%PDF-1.4\n') })).toString('base64');
+	await call(page, 'workspace_import_zip', { data });
+	const site = previewFrame(page);
+	await site.locator('#copy').click();
+	await expect(site.locator('#out')).toHaveText('copied');
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('coupon-42');
+	await site.locator('#full').click();
+	await expect(site.locator('#out')).toHaveText('full true');
+	await site.locator('#full').click();
+	await expect(site.locator('#out')).toHaveText('full false');
+	await site.locator('#save').click();
+	await site.locator('#export').click();
+	await expect.poll(() => [...downloads].sort()).toEqual(['my-notes.txt: Buy <b>milk</b>\n  and eggs', 'todos.json: {"todos":["milk"]}']);
+	// The page stayed: a download is not a navigation.
+	await expect(site.locator('#out')).toHaveText('full false');
+
+	const address = page.getByTestId('preview-address');
+	await site.locator('#notes').click();
+	await expect(address).toHaveValue('/notes.txt');
+	await expect(site.locator('pre')).toHaveText('Buy <b>milk</b>\n  and eggs');
+	await expect(site.locator('b')).toHaveCount(0);
+	await page.getByRole('button', { name: 'Back' }).click();
+	await site.locator('#icon').click();
+	await expect(address).toHaveValue('/img/icon.png');
+	await expect.poll(() => site.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(66);
+	await page.getByRole('button', { name: 'Back' }).click();
+	await site.locator('#menu').click();
+	await expect(address).toHaveValue('/docs/menu.pdf');
+	await expect(site.getByRole('heading')).toHaveText('menu.pdf');
+	await site.getByRole('link', { name: 'Download menu.pdf' }).click();
+	await expect.poll(() => downloads.length).toBe(3);
+	expect(downloads).toContain('menu.pdf: %PDF-1.4\n');
 });

@@ -29,6 +29,27 @@ describe('compile', () => {
 		expect(none.html).toContain('data-studio-bridge');
 	});
 
+	it('a file that is not a page is shown as a browser shows it, with the bridge: text in a <pre>, an image, an SVG alone, media, else a download', () => {
+		const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+		const site = ws({ 'index.html': '<h1>home</h1>', 'notes.txt': 'Buy <b>milk</b> & eggs', 'data.json': '{"a":1}', 'img/dot.png': png, 'logo.svg': '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', 'clip.mp4': new Uint8Array([0, 0, 0, 32]), 'docs/menu.pdf': new Uint8Array([37, 80, 68, 70]) });
+		const text = compile(site, 'notes.txt');
+		expect(text.notFound).toBeUndefined();
+		expect(text.html).toContain('<pre style="word-wrap: break-word; white-space: pre-wrap;">Buy &lt;b&gt;milk&lt;/b&gt; &amp; eggs</pre>');
+		expect(text.html).toContain('data-studio-bridge');
+		expect(compile(site, 'data.json').html).toContain('>{"a":1}</pre>');
+		expect(compile(site, 'img/dot.png').html).toContain('<img src="data:image/png;base64,iVBORw==" alt="dot.png">');
+		const svg = compile(site, 'logo.svg').html;
+		expect(svg).toContain('<body><svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg></body>');
+		expect(svg).not.toContain('<?xml');
+		expect(compile(site, 'clip.mp4').html).toContain('<video controls autoplay name="media"><source src="data:video/mp4;base64,AAAAIA==" type="video/mp4"></video>');
+		const pdf = compile(site, 'docs/menu.pdf').html;
+		expect(pdf).toContain('A PDF document, 4 B.');
+		expect(pdf).toContain('<a href="menu.pdf" download="menu.pdf">Download menu.pdf</a>');
+		// An HTML page is still the page, and a file that is not there is a 404.
+		expect(compile(site, 'index.html').html).toMatch(/<h1[^>]*>home<\/h1>/);
+		expect(compile(site, 'gone.txt').notFound).toBe('gone.txt');
+	});
+
 	it('puts the no-network policy and the bridge (revision, nonce placeholder) before any byte of the page, after its doctype', () => {
 		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
 		expect(html.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="`)).toBe(true);

@@ -15,6 +15,7 @@ import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
 import type { PackageNeed, PackageView } from '../domain/packages';
 import { LOCATION_ATTRIBUTE, locatedElements, locationValue } from '../domain/elements';
+import { filePage } from './file-page';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
 export { DATA_URL_MODULE_CHARS, prologueEnd } from './compiler/prologue';
@@ -22,7 +23,7 @@ export { DATA_URL_MODULE_CHARS, prologueEnd } from './compiler/prologue';
 /** The compiled document. */
 export interface CompiledPreview {
 	revision: number;
-	/** The page compiled: the one asked for, else the entry (null: the workspace has no HTML). */
+	/** The page compiled: the one asked for, else the entry (null: the workspace has no HTML, or a file that is not a page is shown). */
 	entry: string | null;
 	html: string;
 	diagnostics: Diagnostic[];
@@ -70,9 +71,12 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const compiler = new Compiler(workspace.files, leftOut, packages);
 	compiler.indexedDB = indexedDB;
 	const asked = page ?? null;
-	const entry = asked !== null && workspace.files.get(asked)?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
-	const notFound = asked !== null && entry === null ? asked : undefined;
-	const source = entry ? workspace.files.get(entry)!.content! : notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE;
+	const file = asked !== null ? workspace.files.get(asked) : undefined;
+	// A file that is not a page (cv.txt, photo.jpg) is shown as a browser shows it, not run as HTML.
+	const shown = asked !== null && file && !isHtml(asked) ? filePage(asked, file) : null;
+	const entry = shown === null && asked !== null && file?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
+	const notFound = asked !== null && entry === null && shown === null ? asked : undefined;
+	const source = entry ? workspace.files.get(entry)!.content! : (shown ?? (notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE));
 	const from = entry ?? 'index.html';
 	compiler.page = from;
 	if (entry) compiler.importMap = pageImportMap(source, siteUrl(entry));

@@ -6,7 +6,7 @@ import type { PreviewBridgeMessage } from './messages';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './placeholders';
 import { siteUrl } from './site';
 import { BASE_PATH } from '$lib/core/base';
-import { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
+import { PICTURE_SANDBOX, PREVIEW_ALLOW, PREVIEW_SANDBOX } from './sandbox';
 
 export { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
 /** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
@@ -49,6 +49,7 @@ export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
 	if (existing) return existing;
 	const frame = doc.createElement('iframe');
 	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
+	frame.setAttribute('allow', PREVIEW_ALLOW);
 	frame.setAttribute('title', title);
 	frame.setAttribute('referrerpolicy', 'no-referrer');
 	doc.body.append(frame);

@@ -109,13 +109,38 @@ function studioNavigation(api) {
 		}, 0);
 	}
 
+	/**
+	 * A download link of the site's own file (`<a href="cv.pdf" download>`): the browser would ask the
+	 * site's origin, which no server answers, so the file's bytes come from the revision shown, under
+	 * the name the link gives. Another URL (a blob: or data: URL the page made) is the browser's own.
+	 * @param {Event} event
+	 * @param {HTMLAnchorElement | HTMLAreaElement} link
+	 */
+	function download(event, link) {
+		var file = resolve(link.getAttribute('href') || '');
+		var blobOf = api.blobOf;
+		if (!file || file.origin !== origin || !blobOf) return;
+		var name = link.getAttribute('download') || decodeURIComponent(file.pathname.split('/').pop() || '') || 'download';
+		var bytes = blobOf(file);
+		takeOver(event, function () {
+			bytes.then(function (blob) {
+				if (!blob) return; // missing: reported where the page asked, as a host's 404
+				var save = document.createElement('a');
+				save.href = blob;
+				save.download = name;
+				save.click();
+			});
+		});
+	}
+
 	window.addEventListener(
 		'click',
 		function (event) {
 			if (event.button !== 0 && event.type === 'click') return;
 			var target = /** @type {Element | null} */ (event.target instanceof Element ? event.target : null);
 			var link = /** @type {HTMLAnchorElement | HTMLAreaElement | null} */ (target && target.closest('a[href], area[href]'));
-			if (!link || link.hasAttribute('download')) return;
+			if (!link) return;
+			if (link.hasAttribute('download')) return download(event, link);
 			var href = link.getAttribute('href') || '';
 			if (/^\s*javascript:/i.test(href)) return;
 			var resolved = resolve(link.getAttribute('href') || '');
