@@ -116,6 +116,36 @@ document.body.dataset.href = location.href;
 <script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById('welcome').textContent = 'Welcome, ' + new URLSearchParams(window.location.search).get('name') + ' (' + sessionStorage.loads + ')';</script></body></html>`
 };
 
+test('the page keeps where it was scrolled across an edit and a refresh, as a browser’s reload keeps it; another page opens at its top', async ({ page }) => {
+	await ready(page);
+	const sections = (n: number) => Array.from({ length: n }, (_, i) => `<section id="s${i}" style="height:300px"><h2>Section ${i}</h2></section>`).join('');
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{ op: 'write', path: 'tall.css', content: 'body { color: rgb(34, 34, 34) }', createIfMissing: true },
+			{ op: 'write', path: 'about.html', content: `<!doctype html><title>About</title><h1>About</h1>${sections(20)}`, createIfMissing: true },
+			{ op: 'write', path: 'index.html', content: `<!doctype html><title>Tall</title><link rel="stylesheet" href="tall.css">${sections(30)}<a id="about" href="about.html">About</a>`, createIfMissing: true }
+		]
+	});
+	const y = () => site(page).locator('html').evaluate(() => Math.round(window.scrollY));
+	await site(page).locator('#about').scrollIntoViewIfNeeded();
+	const left = await y();
+	expect(left).toBeGreaterThan(5000);
+	// The page tells the studio where it is once its scrolling settles (150 ms after the last step).
+	await page.waitForTimeout(1000);
+	await call(page, 'workspace_write_file', { path: 'tall.css', content: 'body { color: rgb(170, 0, 0) }' });
+	await expect(site(page).locator('body')).toHaveCSS('color', 'rgb(170, 0, 0)');
+	await expect.poll(y).toBe(left);
+	// A refresh is a reload of the page: a mark the page had is gone, the place is not.
+	await site(page).locator('html').evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect.poll(() => site(page).locator('html').evaluate(() => (window as unknown as { mark?: number }).mark ?? 0)).toBe(0);
+	await expect.poll(y).toBe(left);
+	await site(page).locator('#about').click();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html');
+	await expect(site(page).locator('h1')).toHaveText('About');
+	expect(await y()).toBe(0);
+});
+
 test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
 	await ready(page);
 	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;

@@ -12,7 +12,7 @@
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
-import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
+import { BEAT_GONE_MS, MAX_LOAD_MS, ScrollMemory, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 
@@ -69,6 +69,8 @@ export class PreviewHost {
 	 * document it leaves. The page gets them once it has loaded; the bridge drops those it already has.
 	 */
 	#heldStorage: SiteStorageChange[] = [];
+	/** Where the person left the page shown scrolled: its next render opens there. */
+	readonly #scroll = new ScrollMemory();
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	readonly #onSiteLoad = () => {
@@ -161,7 +163,8 @@ export class PreviewHost {
 	async #show(current: HostRender, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session }));
+		const scroll = this.#scroll.of(current.place);
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, ...(scroll ? { scroll } : {}) }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}
@@ -246,6 +249,7 @@ export class PreviewHost {
 				revision,
 				nonce,
 				page: extras.page,
+				place: extras.page + (extras.search ?? ''),
 				startedAt: performance.now(),
 				errors: [],
 				counts: { console: 0, errors: 0, chars: 0 },
@@ -310,6 +314,9 @@ export class PreviewHost {
 			}
 			case 'alive':
 				current.aliveAt = performance.now();
+				return;
+			case 'scroll':
+				this.#scroll.note(current.place, message.x, message.y);
 				return;
 			default:
 				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);

@@ -71,6 +71,8 @@ export type PreviewBridgeMessage =
 	/** `network`: a request the network setting refused (the preview bar offers to allow it). */
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number; network?: boolean }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
+	/** Where the page is scrolled (as it scrolls): the next render of the same page opens there. */
+	| { type: 'scroll'; revision: number; nonce: string; x: number; y: number }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
 	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */

@@ -8,6 +8,8 @@ interface StudioHostData {
 	/** The workspace's localStorage and this tab's sessionStorage for the site. */
 	local?: Record<string, string>;
 	session?: Record<string, string>;
+	/** Where the person left this page scrolled in the render before ([x, y]; frame/scroll.js). */
+	scroll?: [number, number];
 }
 
 /** The bridge's services for the other frame programs. */
