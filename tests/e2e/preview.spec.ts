@@ -36,7 +36,7 @@ test('the starter renders with its stylesheet, module graph and assets, and the 
 	// The site runs sandboxed inside the studio's preview document, which keeps its own policy.
 	const holder = page.locator('section[data-region="preview"] iframe.preview-frame');
 	await expect(holder).toHaveAttribute('src', /\/preview\.html$/);
-	await expect(holder.contentFrame().locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals');
+	await expect(holder.contentFrame().locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
 });
 
 test('a write changes the rendered text and the tool result reports that same revision as ready', async ({ page }) => {
@@ -186,7 +186,7 @@ test('a revision opens in a new window: the same page, sandboxed, and no way bac
 	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Detached</h1>') });
 	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click()]);
 	await expect(popup.frameLocator('iframe').locator('h1')).toHaveText('Detached');
-	await expect(popup.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals');
+	await expect(popup.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
 	await expect(popup).toHaveTitle(`Preview · revision ${written.structuredContent.revision}`);
 	expect(await popup.evaluate(() => window.opener)).toBeNull();
 	await popup.close();

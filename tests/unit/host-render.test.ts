@@ -1,8 +1,7 @@
 // The preview host's shaping of a frame's console, error and warning messages: each capped per
-// render (whatever the page's own code sends), and an error while the render loads counted as its;
-// where the page was scrolled, for its next render.
+// render (whatever the page's own code sends), and an error while the render loads counted as its.
 import { describe, expect, it } from 'vitest';
-import { ScrollMemory, frameLines, type HostRender } from '../../src/lib/preview/host-render';
+import { frameLines, type HostRender } from '../../src/lib/preview/host-render';
 import { PREVIEW_LIMITS } from '../../src/lib/preview/limits';
 
 function render(): HostRender {
@@ -56,21 +55,5 @@ describe('frameLines warnings', () => {
 		expect(frameLines(r, { ...errorLine('warning', 'Blocked a network request'), network: true })?.warnings?.[0]?.network).toBe(true);
 		expect(frameLines(r, errorLine('warning', "The page's alert() was not shown"))?.warnings?.[0]).not.toHaveProperty('network');
 		expect(frameLines(r, { ...errorLine('error', 'boom'), network: true })?.errors[0]).not.toHaveProperty('network');
-	});
-});
-
-describe('ScrollMemory', () => {
-	it('opens the next render of the same page and query where it was left, another page at its top, and takes only finite numbers', () => {
-		const memory = new ScrollMemory();
-		expect(memory.of('index.html')).toBeUndefined();
-		memory.note('index.html', 0.4, 1200.6);
-		expect(memory.of('index.html')).toEqual([0, 1201]);
-		expect(memory.of('index.html?id=2')).toBeUndefined();
-		memory.note('about.html', 0, 50);
-		expect(memory.of('about.html')).toEqual([0, 50]);
-		expect(memory.of('index.html')).toBeUndefined();
-		for (const bad of [Number.NaN, Infinity, '100', null]) memory.note('about.html', 0, bad);
-		memory.note('about.html', -20, 10);
-		expect(memory.of('about.html')).toEqual([0, 10]);
 	});
 });

@@ -33,26 +33,6 @@ export interface HostRender {
 	aliveAt: number;
 }
 
-/**
- * Where the person left the page shown scrolled, for the next render of the same page and query (a
- * new revision, a refresh), as a browser's reload keeps it; another page opens at its top. One page
- * only: a page gone to again by a link opens at its top, as on a host.
- */
-export class ScrollMemory {
-	#at: { place: string; x: number; y: number } | null = null;
-
-	/** The frame of `place` says it is scrolled to `x`, `y` (checked: it comes from the page). */
-	note(place: string, x: unknown, y: unknown): void {
-		if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) return;
-		this.#at = { place, x: Math.max(0, Math.round(x)), y: Math.max(0, Math.round(y)) };
-	}
-
-	/** Where a render of `place` opens: [x, y], or nothing (the top). */
-	of(place: string): [number, number] | undefined {
-		return this.#at?.place === place ? [this.#at.x, this.#at.y] : undefined;
-	}
-}
-
 /** A page that keeps beating while it loads gets at most this long before it is stopped. */
 export const MAX_LOAD_MS = 30_000;
 /** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */

@@ -12,7 +12,7 @@
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
-import { BEAT_GONE_MS, MAX_LOAD_MS, ScrollMemory, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
+import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 
@@ -69,8 +69,12 @@ export class PreviewHost {
 	 * document it leaves. The page gets them once it has loaded; the bridge drops those it already has.
 	 */
 	#heldStorage: SiteStorageChange[] = [];
-	/** Where the person left the page shown scrolled: its next render opens there. */
-	readonly #scroll = new ScrollMemory();
+	/**
+	 * Where the person left the page shown scrolled ([x, y]), for the next render of the same page and
+	 * query (an edit, a refresh), as a browser's reload keeps it; another page opens at its top, and so
+	 * does a page gone to again by a link, as on a host.
+	 */
+	#scrolled: { place: string; at: [number, number] } | null = null;
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	readonly #onSiteLoad = () => {
@@ -163,8 +167,8 @@ export class PreviewHost {
 	async #show(current: HostRender, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		const scroll = this.#scroll.of(current.place);
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, ...(scroll ? { scroll } : {}) }));
+		const scroll = this.#scrolled?.place === current.place ? this.#scrolled.at : undefined;
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, scroll }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}
@@ -316,7 +320,8 @@ export class PreviewHost {
 				current.aliveAt = performance.now();
 				return;
 			case 'scroll':
-				this.#scroll.note(current.place, message.x, message.y);
+				// From the page: numbers or nothing (a bad one scrolls the next render to the top).
+				this.#scrolled = { place: current.place, at: [+message.x || 0, +message.y || 0] };
 				return;
 			default:
 				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);
