@@ -146,6 +146,48 @@ test('the page keeps where it was scrolled across an edit and a refresh, as a br
 	expect(await y()).toBe(0);
 });
 
+test('history.back() and go() as on a host: the page’s own entries first, then the pages before it; go(0) reloads; nothing is taken for the page leaving', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{
+				op: 'write',
+				path: 'about.html',
+				createIfMissing: true,
+				content: `<!doctype html><title>About</title><h1>About</h1><p id="log">-</p>
+<button id="tab" onclick="history.pushState({ tab: 2 }, '', '#team')">Team tab</button>
+<button id="back" onclick="history.back()">Back</button><button id="again" onclick="history.go(0)">Reload</button>
+<script>addEventListener('popstate', function (e) { document.getElementById('log').textContent = 'popstate ' + JSON.stringify(e.state); });</script>`
+			},
+			{ op: 'write', path: 'index.html', content: '<!doctype html><title>Home</title><h1>Home</h1><a id="about" href="about.html">About</a>', createIfMissing: true }
+		]
+	});
+	const address = page.getByTestId('preview-address');
+	const mark = () => site(page).locator('h1').evaluate(() => (window as unknown as { mark?: number }).mark ?? 0);
+	await site(page).locator('#about').click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await site(page).locator('h1').evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+	// The page's own entry is traversed by the browser: the same document, its popstate fired.
+	await site(page).locator('#tab').click();
+	await site(page).locator('#back').click();
+	await expect(site(page).locator('#log')).toHaveText('popstate null');
+	expect(await mark()).toBe(1);
+	// Past the page's own entries: the page before, as a host's Back.
+	await site(page).locator('#back').click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await expect(address).toHaveValue('/index.html');
+	await page.getByRole('button', { name: 'Forward' }).click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await site(page).locator('h1').evaluate(() => ((window as unknown as { mark: number }).mark = 2));
+	await site(page).locator('#again').click();
+	await expect.poll(mark).toBe(0);
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await expect(address).toHaveValue('/about.html');
+	const status = (await call(page, 'preview_get_status')).structuredContent as { warnings: { message: string }[] };
+	expect(status.warnings).toEqual([]);
+	await expect(page.getByTestId('preview-warning')).toHaveCount(0);
+});
+
 test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
 	await ready(page);
 	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;

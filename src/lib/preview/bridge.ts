@@ -2,7 +2,7 @@
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
 // reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
 // styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
-// StorageManager), navigation, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
+// StorageManager), navigation and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
 // browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
@@ -24,6 +24,7 @@ import inspect from './frame/inspect.js?raw';
 import pictures from './frame/pictures.js?raw';
 import windows from './frame/windows.js?raw';
 import scroll from './frame/scroll.js?raw';
+import historyProgram from './frame/history.js?raw';
 import indexedDB from './frame/indexeddb.js?raw';
 import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
@@ -48,6 +49,7 @@ ${inspect}
 ${pictures}
 ${windows}
 ${scroll}
+${historyProgram}
 var api = studioBridge(${JSON.stringify(config)});
 studioReports(api);
 studioStorage(api);
@@ -57,6 +59,7 @@ studioWorkers(api);
 studioSandboxed(api);
 studioLocks(api);
 studioNavigation(api);
+studioHistory(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 studioScroll(api);
 if (!api.framed) {

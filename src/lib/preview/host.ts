@@ -39,6 +39,8 @@ export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 
 /** User Timing mark of the first render's document set in a site frame of this page. */
 const FIRST_DOCUMENT_MARK = 'studio:preview-document';
+/** A load of the site's frame this soon after the page stepped through its own history is that step's. */
+const TRAVERSE_LOAD_MS = 2000;
 /** After this long a picture whose load never fired counts as shown (its frame, still loading, is not reused by a render). */
 const PICTURE_WAIT_MS = 1500;
 /** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
@@ -77,9 +79,11 @@ export class PreviewHost {
 	#scrolled: { place: string; at: [number, number] } | null = null;
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
+	/** When the page last said it steps through its own history (performance.now()): the load Chromium fires after is not a leave. */
+	#traversedAt = -Infinity;
 	readonly #onSiteLoad = () => {
 		if (this.#expectLoad) this.#expectLoad = false;
-		else this.#options.onLeave?.();
+		else if (performance.now() - this.#traversedAt > TRAVERSE_LOAD_MS) this.#options.onLeave?.();
 	};
 
 	constructor(container: HTMLElement, options: PreviewHostOptions = {}) {
@@ -318,6 +322,9 @@ export class PreviewHost {
 			}
 			case 'alive':
 				current.aliveAt = performance.now();
+				return;
+			case 'traverse':
+				this.#traversedAt = performance.now();
 				return;
 			case 'scroll':
 				// From the page: numbers or nothing (a bad one scrolls the next render to the top).

@@ -71,10 +71,14 @@ export type PreviewBridgeMessage =
 	/** `network`: a request the network setting refused (the preview bar offers to allow it). */
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number; network?: boolean }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
+	/** The page steps through its own history (frame/history.js): the frame's load that Chromium fires after is not the page leaving. */
+	| { type: 'traverse'; revision: number; nonce: string }
 	/** Where the page is scrolled (as it scrolls): the next render of the same page opens there. */
 	| { type: 'scroll'; revision: number; nonce: string; x: number; y: number }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
 	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
+	/** history.back()/forward() past the entries the page made itself: a step through the site's pages (frame/history.js). */
+	| { type: 'navigate'; revision: number; nonce: string; direction: 'back' | 'forward' }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }

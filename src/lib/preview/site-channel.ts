@@ -53,7 +53,9 @@ export class SiteChannel {
 	handle(message: PreviewBridgeMessage, revision: number): boolean {
 		switch (message.type) {
 			case 'navigate':
-				this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048), ...(message.replace === true ? { replace: true } : {}) });
+				// Every navigate message carries the key (the bridge posts one shape): its value decides.
+				if ('direction' in message && (message.direction === 'back' || message.direction === 'forward')) this.options.onNavigate?.({ direction: message.direction });
+				else if ('path' in message) this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048), ...(message.replace === true ? { replace: true } : {}) });
 				return true;
 			case 'route':
 				this.options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));

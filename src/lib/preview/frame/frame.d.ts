@@ -51,6 +51,8 @@ interface StudioFrameApi {
 	blobOf?(url: URL): Promise<string | null>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
+	/** A new entry of this document's own history was made (a fragment navigation; history.js). */
+	pushed?(): void;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */
 	navigate?(url: URL, target: string, replace: boolean): void;
 }

@@ -48,10 +48,19 @@ function studioNavigation(api) {
 		}
 		// "#" and "#id" on this page: a real fragment navigation of this document ("#" scrolls to the top).
 		if (!newWindow && url.pathname === page() && url.search === search() && (url.hash || /#$/.test(url.href))) {
-			location.hash = url.hash;
+			toFragment(url.hash);
 			return;
 		}
 		show(url, replace === true, target || 'self');
+	}
+	/**
+	 * A fragment navigation of this document; a new entry of its history when its URL changed (history.js counts them).
+	 * @param {string} hash
+	 */
+	function toFragment(hash) {
+		var before = location.href;
+		location.hash = hash;
+		if (location.href !== before && api.pushed) api.pushed();
 	}
 	/**
 	 * Asks the host to show `url`'s page of the site (rendered from the same revision), or a frame of
@@ -267,7 +276,7 @@ function studioNavigation(api) {
 		port: { enumerable: true, get: read('port') },
 		pathname: { enumerable: true, get: function () { return here().pathname; }, set: function (/** @type {unknown} */ value) { change('pathname', value); } },
 		search: { enumerable: true, get: function () { return here().search; }, set: function (/** @type {unknown} */ value) { change('search', value); } },
-		hash: { enumerable: true, get: function () { return location.hash; }, set: function (/** @type {unknown} */ value) { location.hash = String(value); } },
+		hash: { enumerable: true, get: function () { return location.hash; }, set: function (/** @type {unknown} */ value) { toFragment(String(value)); } },
 		ancestorOrigins: { get: function () { return location.ancestorOrigins; } },
 		assign: { value: function (/** @type {unknown} */ href) { assign(href); } },
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
