@@ -11,6 +11,8 @@ import type { PreviewRender } from '../../src/lib/preview/messages';
 import { DEFAULT_CDN } from '../../src/lib/domain/packages';
 import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
 
+const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
 function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace {
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
 }
@@ -27,6 +29,17 @@ describe('compile', () => {
 		expect(none.entry).toBeNull();
 		expect(none.html).toContain('Add an HTML file');
 		expect(none.html).toContain('data-studio-bridge');
+	});
+
+	it('an image-set() loads its options written as plain strings too, relative to the sheet; its type() stays a type', () => {
+		const dot = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+		const site = ws({ 'index.html': '<link rel="stylesheet" href="css/site.css"><div style="background: image-set(\'img/dot.svg\' 1x)"></div>', 'css/site.css': '#a { background-image: image-set("../img/dot.svg" type("image/svg+xml"), "../img/dot.svg" 2x); } #b { background: -webkit-image-set(url(../img/dot.svg) 1x, "../img/dot.svg" 2x); }', 'img/dot.svg': dot });
+		const { html, diagnostics } = compile(site);
+		const data = dataUrlOf(dot);
+		expect(html).toContain(`image-set(url("${data}") type("image/svg+xml"), url("${data}") 2x)`);
+		expect(html).toContain(`-webkit-image-set(url("${data}") 1x, url("${data}") 2x)`);
+		expect(html).toContain(`image-set(url('${data}') 1x)`);
+		expect(diagnostics).toEqual([]);
 	});
 
 	it('a file that is not a page is shown as a browser shows it, with the bridge: text in a <pre>, an image, an SVG alone, media, else a download', () => {

@@ -108,6 +108,8 @@ describe('the package store and service', () => {
 	it('finds a module\'s imports and a stylesheet\'s files as absolute URLs', () => {
 		expect(moduleImports('import a from "/x@1.0.0/a.mjs"; import("./b.mjs"); const s = "import \'no\'";', 'https://esm.sh/x@1.0.0/es2022/m.mjs')).toEqual(['https://esm.sh/x@1.0.0/a.mjs', 'https://esm.sh/x@1.0.0/es2022/b.mjs']);
 		expect(cssReferences('@import url("a.css");b{background:url(data:,x)}@font-face{src:url(f.woff2)}', 'https://fonts.googleapis.com/css2')).toEqual(['https://fonts.googleapis.com/a.css', 'https://fonts.googleapis.com/f.woff2']);
+		// An image-set()'s plain strings are files too; its type() is not.
+		expect(cssReferences('a{background:image-set("img/a.avif" type("image/avif"), "img/a.png" 2x)}', 'https://cdn.test/x@1/css/x.css')).toEqual(['https://cdn.test/x@1/css/img/a.avif', 'https://cdn.test/x@1/css/img/a.png']);
 	});
 
 	it('resolves an unpinned package once, fetches its whole graph once, and serves it from the store afterwards', async () => {

@@ -4,6 +4,7 @@
 // Edits splice the original text.
 
 import { htmlParser } from '../domain/html-parser';
+import { loadsFiles } from '../domain/css';
 
 /** One element the compiler may rewrite, with where its parts sit in the source. */
 export interface HtmlElement {
@@ -35,7 +36,7 @@ export function elementsOf(html: string): HtmlElement[] {
 	const parser = new Parser(
 		{
 			onopentag(name, attribs) {
-				if (!WANTED.has(name) && !attribs.style?.includes('url(') && !hasLocationHandler(attribs)) return;
+				if (!WANTED.has(name) && !loadsFiles(attribs.style) && !hasLocationHandler(attribs)) return;
 				const element: HtmlElement = { name, attribs, openStart: parser.startIndex, openEnd: parser.endIndex + 1, end: parser.endIndex + 1 };
 				out.push(element);
 				if (RAW.has(name)) open.push(element);

@@ -3,7 +3,7 @@
 // from then on answers every render from there, offline too. It resolves a package's version once
 // and never again on its own. Framework-neutral: fetch and the store are injected.
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
-import { CSS_IMPORT, CSS_URL } from '../domain/css';
+import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../domain/css';
 import { DEFAULT_CDN, isExactVersion, moduleUrl, packageImportUrl, packageOfUrl, versionIn, type CdnSetting, type PackageFile, type PackageNeed, type PackageProblem, type PackageView } from '../domain/packages';
 import type { PackageStorePort, StoredPackageFile } from './ports';
 import { CountedMap } from '../core/counted-map';
@@ -67,7 +67,7 @@ export function moduleImports(text: string, base: string): string[] {
 /** The files a stylesheet loads (its @imports and url()s), as absolute URLs. */
 export function cssReferences(text: string, base: string): string[] {
 	const out = new Set<string>();
-	for (const match of [...text.matchAll(CSS_IMPORT), ...text.matchAll(CSS_URL)]) {
+	for (const match of [...text.matchAll(CSS_IMPORT), ...withImageSetUrls(text).matchAll(CSS_URL)]) {
 		const ref = match[2]!.trim();
 		if (!ref || /^(?:data|blob):|^#/.test(ref)) continue;
 		try {

@@ -10,7 +10,7 @@ import { siteLocation } from './location';
 import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
 import { mapSpecifier, type PageImportMap } from './import-map';
 import type { PackageView } from '../../domain/packages';
-import { CSS_IMPORT, CSS_URL } from '../../domain/css';
+import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
 
@@ -150,7 +150,7 @@ export class Compiler {
 			const inner = this.css(file.path, file.content, [...stack, path]);
 			return media.trim() ? `@media ${media.trim()} {\n${inner}\n}` : inner;
 		});
-		return withImports.replace(CSS_URL, (whole, quote: string, ref: string) => {
+		return withImageSetUrls(withImports).replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (isSkippable(ref.trim())) return whole;
 			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
 			const at = text.indexOf(whole);

@@ -3,6 +3,7 @@
 // URLs as data: URLs, missing references marked with the file and line that asked for them.
 import { resolveReference } from '../../domain/paths';
 import { isHtml } from '../../domain/kinds';
+import { loadsFiles } from '../../domain/css';
 import { applyEditsMapped, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
@@ -82,7 +83,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 				.join(', ');
 		}
 	}
-	if (out.style?.includes('url(')) out.style = compiler.css(from, out.style, [], line);
+	if (loadsFiles(out.style)) out.style = compiler.css(from, out.style!, [], line);
 	return JSON.stringify(out) === JSON.stringify(attribs) ? [] : retag(out);
 }
 

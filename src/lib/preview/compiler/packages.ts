@@ -6,7 +6,7 @@ import { bytesToBase64 } from '../../domain/base64';
 import { isCdnUrl, moduleUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
-import { CSS_IMPORT, CSS_URL } from '../../domain/css';
+import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { siteLocation } from './location';
 
 /** es-module-lexer's kinds for `import(...)` and `import.meta`. */
@@ -141,7 +141,7 @@ export class PackageLinker {
 			const css = this.css(from, inner, depth + 1);
 			return media.trim() ? `@media ${media.trim()} {\n${css}\n}` : css;
 		});
-		return imported.replace(CSS_URL, (whole, quote: string, ref: string) => {
+		return withImageSetUrls(imported).replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (/^(?:data|blob):|^#/.test(ref.trim())) return whole;
 			const url = absolute(ref.trim());
 			const asset = url ? this.cdnFile(from, url) : null;
