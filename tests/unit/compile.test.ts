@@ -47,9 +47,9 @@ describe('compile', () => {
 		const site = ws({ 'index.html': '<h1>home</h1>', 'notes.txt': 'Buy <b>milk</b> & eggs', 'data.json': '{"a":1}', 'img/dot.png': png, 'logo.svg': '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', 'clip.mp4': new Uint8Array([0, 0, 0, 32]), 'docs/menu.pdf': new Uint8Array([37, 80, 68, 70]) });
 		const text = compile(site, 'notes.txt');
 		expect(text.notFound).toBeUndefined();
-		expect(text.html).toContain('<pre style="word-wrap: break-word; white-space: pre-wrap;">Buy &lt;b&gt;milk&lt;/b&gt; &amp; eggs</pre>');
+		expect(text.html).toContain('<pre style="word-wrap: break-word; white-space: pre-wrap;">Buy &lt;b>milk&lt;/b> &amp; eggs</pre>');
 		expect(text.html).toContain('data-studio-bridge');
-		expect(compile(site, 'data.json').html).toContain('>{"a":1}</pre>');
+		expect(compile(site, 'data.json').html).toContain('>{&quot;a&quot;:1}</pre>');
 		expect(compile(site, 'img/dot.png').html).toContain('<img src="data:image/png;base64,iVBORw==" alt="dot.png">');
 		const svg = compile(site, 'logo.svg').html;
 		expect(svg).toContain('<body><svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg></body>');

@@ -58,7 +58,7 @@ export function pageOf(workspace: Workspace, sitePath: string): string | null {
 
 const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Not found</title>
 <style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style></head>
-<body><main><h1>404 · Not found</h1><p><code>${path.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+<body><main><h1>404 · Not found</h1><p><code>${escapeAttr(path)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 
 /**
  * Compiles `page` (a workspace HTML file; default the entry) of `workspace` at its revision. The

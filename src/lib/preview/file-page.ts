@@ -5,13 +5,10 @@
 // sandbox runs no viewer). Pure: runs in the hub with the compiler.
 import type { FileRecord } from '../domain/model';
 import { extensionOf } from '../domain/kinds';
-import { dataUrl } from './compiler/compiler';
-
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+import { dataUrl, escapeAttr } from './compiler/compiler';
 
 const page = (name: string, head: string, body: string) =>
-	`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeText(name)}</title>${head}</head>${body}</html>`;
+	`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeAttr(name)}</title>${head}</head>${body}</html>`;
 
 /** A file size as a browser's download list says it. */
 function sizeOf(bytes: number): string {
@@ -33,24 +30,24 @@ export function filePage(path: string, file: FileRecord): string {
 		const markup = file.content.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?/i, '');
 		return page(name, '<style>html,body{margin:0;height:100%}body>svg:not([width]){width:100%}body>svg:not([height]){height:100%}</style>', `<body>${markup}</body>`);
 	}
-	if (file.kind === 'text') return page(name, '<meta name="color-scheme" content="light dark">', `<body><pre style="word-wrap: break-word; white-space: pre-wrap;">${escapeText(file.content ?? '')}</pre></body>`);
-	const source = escapeAttribute(dataUrl(file));
+	if (file.kind === 'text') return page(name, '<meta name="color-scheme" content="light dark">', `<body><pre style="word-wrap: break-word; white-space: pre-wrap;">${escapeAttr(file.content ?? '')}</pre></body>`);
+	const source = escapeAttr(dataUrl(file));
 	if (type.startsWith('image/'))
 		return page(
 			name,
 			'<style>body{margin:0;height:100vh;display:flex;background:#0e0e0e}img{display:block;margin:auto;max-width:100%;max-height:100%;background:hsl(0,0%,90%);user-select:none}</style>',
-			`<body><img src="${source}" alt="${escapeAttribute(name)}"></body>`
+			`<body><img src="${source}" alt="${escapeAttr(name)}"></body>`
 		);
 	if (type.startsWith('video/') || type.startsWith('audio/'))
 		return page(
 			name,
 			'<style>body{margin:0;height:100vh;display:flex;background:#000}video{margin:auto;max-width:100%;max-height:100%}</style>',
-			`<body><video controls autoplay name="media"><source src="${source}" type="${escapeAttribute(type)}"></video></body>`
+			`<body><video controls autoplay name="media"><source src="${source}" type="${escapeAttr(type)}"></video></body>`
 		);
 	const what = extensionOf(path) === 'pdf' ? 'A PDF document' : `A file of type ${type}`;
 	return page(
 		name,
 		'<style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style>',
-		`<body><main><h1>${escapeText(name)}</h1><p>${escapeText(what)}, ${sizeOf(file.size)}. A browser opens it in a viewer or downloads it; the preview cannot show it here.</p><p><a href="${escapeAttribute(name)}" download="${escapeAttribute(name)}">Download ${escapeText(name)}</a></p></main></body>`
+		`<body><main><h1>${escapeAttr(name)}</h1><p>${escapeAttr(what)}, ${sizeOf(file.size)}. A browser opens it in a viewer or downloads it; the preview cannot show it here.</p><p><a href="${escapeAttr(name)}" download="${escapeAttr(name)}">Download ${escapeAttr(name)}</a></p></main></body>`
 	);
 }
