@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, pageOf } from '../../src/lib/preview/compile';
 import { applyEditsMapped } from '../../src/lib/preview/html';
-import { siteLocation, SITE_LOCATION } from '../../src/lib/preview/compiler/location';
+import { siteLocation, SITE_HOLDER, SITE_LOCATION } from '../../src/lib/preview/compiler/location';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -84,7 +84,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(docs).toMatchObject({ status: 200, mimeType: 'text/html' });
 		expect(docs.body).toContain('docs v1');
 		expect(docs.body).toContain('p { color: teal }');
-		expect(docs.body).toContain('<base href="https://site.invalid/docs/index.html?q=1">');
+		expect(docs.body).toContain('<base data-studio-base href="https://site.invalid/docs/index.html?q=1">');
 		expect(docs.body).toContain('data-framed');
 		expect((await c.framePage(2, '/docs', {})).body).toContain('docs v2');
 		expect(await c.framePage(1, '/notes.txt', {})).toMatchObject({ status: 200, mimeType: 'text/plain', body: 'plain' });
@@ -245,11 +245,22 @@ describe('the site\'s references to location', () => {
 			"// location.href = 'x'\n/* location */",
 			'/location/.test(s)',
 			'({ location: 1, location2: 2 })',
-			'user.location = "Paris"; top.location.href = "x"; parent.location = y',
+			'top.location.href = "x"; parent.location = y; opener.location; store.user.location; f().location',
 			'class A { location() {} }',
 			'const { location: where } = geo'
 		];
 		for (const code of untouched) expect(point(code)).toBe(code);
+	});
+	it('wraps any other variable that holds a location, or this, in the page\'s holder: a window under another name is found as the code runs', () => {
+		// What a minifier makes of React Router's `window.location` (its window is a parameter), and an object's own location.
+		expect(point('function h({ window: o = document.defaultView }) { return o.location.pathname }')).toBe(`function h({ window: o = document.defaultView }) { return ${SITE_HOLDER}(o).location.pathname }`);
+		expect(point('user.location = "Paris"; this.location; o?.location.href')).toBe(`${SITE_HOLDER}(user).location = "Paris"; ${SITE_HOLDER}(this).location; ${SITE_HOLDER}(o)?.location.href`);
+		// As it runs, the holder gives the page's location for the page's window and document, and anything else as it is.
+		const site = { href: 'https://site.invalid/' };
+		const win = {};
+		const holder = (o: unknown) => (o === win ? { location: site } : o);
+		const run = (code: string, w: unknown, user: unknown) => new Function(SITE_HOLDER, 'o', 'user', `return ${point(code)}`)(holder, w, user);
+		expect(run('[o.location.href, user.location]', win, { location: 'Paris' })).toEqual(['https://site.invalid/', 'Paris']);
 	});
 	it('changes no line, and code that does not parse is still only renamed where it names location', () => {
 		const code = 'if (a) {\n  location.hash = "#x"\n}\nlet = = ;\nlocation.reload()';

@@ -38,6 +38,16 @@ export function locationParserWanted(): boolean {
 export const SITE_LOCATION = '__studioLocation';
 /** `window.location` and friends name the page's location too. */
 const HOLDERS = new Set(['window', 'self', 'globalThis', 'document']);
+/**
+ * What any other variable (or `this`) that holds a `.location` is wrapped in: the navigation program's
+ * function that gives, for the page's own window or document, an object whose `location` is the page's,
+ * and any other object back as it is. Bundled code reads the window under another name (React Router's
+ * history takes `window` as a parameter, which a minifier renames: `o.location`), which no parse can
+ * tell from `user.location`; the code finds out when it runs.
+ */
+export const SITE_HOLDER = '__studioHolder';
+/** Other windows: never the page's own, their `location` is theirs. */
+const OTHER_WINDOWS = new Set(['top', 'parent', 'opener']);
 /** Rewritten sources kept (jQuery and its kind come back on every render), at most this many characters. */
 const CACHE_CHARS = 8 * 1024 * 1024;
 const cache = new Map<string, string>();
@@ -61,7 +71,9 @@ function references(parse: Parser, code: string): [number, number, string][] {
 			else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, SHORTHAND]);
 			else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression') {
 				const holder = parent.firstChild;
-				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
+				const name = holder ? code.slice(holder.from, holder.to) : '';
+				if (holder?.name === 'VariableName' && HOLDERS.has(name)) found.push([ref.from, ref.to, SITE_LOCATION]);
+				else if ((holder?.name === 'VariableName' && !OTHER_WINDOWS.has(name)) || holder?.name === 'this') found.push([holder.from, holder.to, `${SITE_HOLDER}(${name})`]);
 			} else if (ref.name === 'PropertyName' && parent?.name === 'PatternProperty' && parent.parent?.name === 'ObjectPattern') {
 				// `const { location: where } = window` (a shorthand reads `window.__studioLocation` already).
 				const equals = parent.parent.nextSibling;

@@ -72,6 +72,10 @@ function studioWorkerLoader(origin) {
 		Object.defineProperty(scope, 'location', { configurable: true, enumerable: true, get: () => location });
 		// The compiler points a module's `location` at the page's (compiler/location.ts): in a worker, its own.
 		scope.__studioLocation = location;
+		// …and the holder of any other `.location`, which in a worker needs nothing: its own location is the site's.
+		scope.__studioHolder = function (/** @type {unknown} */ object) {
+			return object;
+		};
 
 		var nativeFetch = scope.fetch;
 		scope.fetch = function (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ options) {
