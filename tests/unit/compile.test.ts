@@ -30,6 +30,14 @@ describe('compile', () => {
 		expect(none.html).toContain('Add an HTML file');
 		expect(none.html).toContain('data-studio-bridge');
 	});
+	it('the entry reached at the site\'s root is at the root, as a host serves it (its own <base> still its own); the same file asked for by name is at its name', () => {
+		const site = ws({ 'index.html': '<!doctype html><p>home</p>', 'about.html': '<p>about</p>' });
+		expect(compile(site).html).toContain('data-root="base"');
+		expect(compile(ws({ 'index.html': '<!doctype html><base href="/app/"><p>home</p>' })).html).toContain('data-root="own"');
+		for (const page of ['index.html', 'about.html']) expect(compile(site, page).html).not.toContain('data-root="');
+		// An entry that is not index.html is at its own name: a host's root would not serve it.
+		expect(compile(ws({ 'home.html': '<p>home</p>' })).html).not.toContain('data-root="');
+	});
 
 	it('an image-set() loads its options written as plain strings too, relative to the sheet; its type() stays a type', () => {
 		const dot = '<svg xmlns="http://www.w3.org/2000/svg"/>';
@@ -143,7 +151,7 @@ describe('compile', () => {
 		expect(before).not.toContain(' src=');
 		const card = compiled!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 		// Its own URL (with its query) as its base, and a bridge that talks to the page framing it.
-		expect(card.startsWith('<base href="https://site.invalid/parts/card.html?x=1"><script data-studio-bridge data-framed')).toBe(true);
+		expect(card.startsWith('<base data-studio-base href="https://site.invalid/parts/card.html?x=1"><script data-studio-bridge data-framed')).toBe(true);
 		expect(card).toContain('b { color: teal }');
 		expect(card).toContain('window.card = 1;');
 		expect(card).toMatch(/<img src="data:image\/svg\+xml[^"]*"/);
@@ -165,7 +173,7 @@ describe('compile', () => {
 		});
 		const { html } = compile(workspace);
 		const docs = /title="docs" data-studio-src="docs\/" data-studio-frame="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-		expect(docs).toContain('<base href="https://site.invalid/docs/index.html">');
+		expect(docs).toContain('<base data-studio-base href="https://site.invalid/docs/index.html">');
 		expect(docs).toContain('data-studio-modules');
 		expect(docs).toContain('https://workspace.invalid/docs/lib.js');
 		// The line map names the framed page's own file, and the storage waits for the parent to fill it in.
@@ -173,11 +181,14 @@ describe('compile', () => {
 		expect(lines.paths).toEqual(expect.arrayContaining(['docs/index.html', 'docs/classic.js']));
 		expect(docs).toContain(`data-storage="${FRAME_STORAGE_PLACEHOLDER}"`);
 		const framed = compileFramed(workspace, 'docs/index.html', 'docs/index.html', { search: '?a=1', fragment: '#m' });
-		expect(framed).toContain('<base href="https://site.invalid/docs/index.html?a=1">');
+		expect(framed).toContain('<base data-studio-base href="https://site.invalid/docs/index.html?a=1">');
 		expect(framed).toContain('data-host="{&quot;fragment&quot;:&quot;#m&quot;}"');
 		// A page's own <base href> still wins, resolved against its URL.
 		const based = ws({ 'docs/page.html': '<!doctype html><base href="../"><p>p</p>' });
-		expect(compileFramed(based, 'docs/page.html', 'docs/page.html', {})).toContain('<base href="https://site.invalid/">');
+		const basedDoc = compileFramed(based, 'docs/page.html', 'docs/page.html', {});
+		expect(basedDoc).toContain('<base href="https://site.invalid/">');
+		// …and its bridge has the page's own URL from its data (its location is still the page's).
+		expect(basedDoc).toContain('data-host="{&quot;url&quot;:&quot;https://site.invalid/docs/page.html&quot;}"');
 		const missing = compileFramed(workspace, null, 'nowhere.html', {});
 		expect(missing).toContain('404');
 		expect(missing).toContain('data-framed');

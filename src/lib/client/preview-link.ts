@@ -48,7 +48,7 @@ export function siteRequests(link: PreviewLink, to: SiteRequests): SiteChannelOp
 		},
 		onRequest: async (request) => {
 			const answer = await link.file(request.revision, request.path, request.frame);
-			if (answer.status === 404) {
+			if (answer.status === 404 && !request.probe) {
 				const path = request.path.replace(/^\/+/, '');
 				to.error({ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision });
 			}

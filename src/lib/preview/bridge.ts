@@ -2,7 +2,7 @@
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
 // reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
 // styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
-// StorageManager), navigation and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
+// StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
 // browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
@@ -19,6 +19,7 @@ import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import locks from './frame/locks.js?raw';
 import navigation from './frame/navigation.js?raw';
+import routes from './frame/routes.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
 import pictures from './frame/pictures.js?raw';
@@ -44,6 +45,7 @@ ${workerLoader}
 ${sandboxed}
 ${locks}
 ${navigation}
+${routes}
 ${frames}
 ${inspect}
 ${pictures}
@@ -59,6 +61,7 @@ studioWorkers(api);
 studioSandboxed(api);
 studioLocks(api);
 studioNavigation(api);
+studioRoutes(api);
 studioHistory(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
 studioScroll(api);

@@ -80,11 +80,14 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const from = entry ?? 'index.html';
 	compiler.page = from;
 	if (entry) compiler.importMap = pageImportMap(source, siteUrl(entry));
-	const edits: Edit[] = entry ? locate(source, elementsOf(source).flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
+	const elements = entry ? elementsOf(source) : [];
+	const edits: Edit[] = entry ? locate(source, elements.flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
+	// The entry at the site's root is at `/` there (a single-page app's router reads its path), as on a host.
+	const root = asked === null && entry === 'index.html' ? (elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) ? 'own' : 'base') : undefined;
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	const bridge = bridgeOf(compiler, source, edits);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, root)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));

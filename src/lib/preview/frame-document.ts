@@ -79,7 +79,7 @@ export function replaceSiteFrame(doc: Document, loading: HTMLIFrameElement, titl
 	return next;
 }
 
-const FRAME_TYPES = new Set<string>(['ready', 'alive', 'scroll', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
+const FRAME_TYPES = new Set<string>(['ready', 'alive', 'keep', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
 
 /** A message of the frame programs (its window and nonce are checked by the caller). */
 export function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {

@@ -18,7 +18,7 @@ export interface HostRender {
 	nonce: string;
 	/** The workspace file shown (the file its elements are written in). */
 	page: string;
-	/** The page and query shown: what the scroll position is kept for. */
+	/** The page and query shown: what the page's kept state (scroll, route) is for. */
 	place: string;
 	startedAt: number;
 	errors: PreviewErrorLine[];

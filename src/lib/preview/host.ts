@@ -72,11 +72,11 @@ export class PreviewHost {
 	 */
 	#heldStorage: SiteStorageChange[] = [];
 	/**
-	 * Where the person left the page shown scrolled ([x, y]), for the next render of the same page and
-	 * query (an edit, a refresh), as a browser's reload keeps it; another page opens at its top, and so
-	 * does a page gone to again by a link, as on a host.
+	 * What the page shown asked to keep (where it is scrolled, the address it routed to), for the next
+	 * render of the same page and query (an edit, a refresh), as a browser's reload keeps them;
+	 * another page starts afresh, as on a host. The frame programs' own (frame/bridge.js `keep`).
 	 */
-	#scrolled: { place: string; at: [number, number] } | null = null;
+	#kept: { place: string; kept?: StudioKept } = { place: '' };
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	/** When the page last said it steps through its own history (performance.now()): the load Chromium fires after is not a leave. */
@@ -171,8 +171,8 @@ export class PreviewHost {
 	async #show(current: HostRender, html: string, extras: RenderExtras) {
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
-		const scroll = this.#scrolled?.place === current.place ? this.#scrolled.at : undefined;
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, scroll }));
+		const kept = this.#kept.place === current.place ? this.#kept.kept : undefined;
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}
@@ -326,9 +326,8 @@ export class PreviewHost {
 			case 'traverse':
 				this.#traversedAt = performance.now();
 				return;
-			case 'scroll':
-				// From the page: numbers or nothing (a bad one scrolls the next render to the top).
-				this.#scrolled = { place: current.place, at: [+message.x || 0, +message.y || 0] };
+			case 'keep':
+				this.#kept = { place: current.place, kept: message.kept };
 				return;
 			default:
 				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);

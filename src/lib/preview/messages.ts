@@ -73,8 +73,8 @@ export type PreviewBridgeMessage =
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
 	/** The page steps through its own history (frame/history.js): the frame's load that Chromium fires after is not the page leaving. */
 	| { type: 'traverse'; revision: number; nonce: string }
-	/** Where the page is scrolled (as it scrolls): the next render of the same page opens there. */
-	| { type: 'scroll'; revision: number; nonce: string; x: number; y: number }
+	/** What the next render of the same page starts from (where it is scrolled, the address it routed to): the host keeps it as it is. */
+	| { type: 'keep'; revision: number; nonce: string; kept: StudioKept }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
 	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
 	/** history.back()/forward() past the entries the page made itself: a step through the site's pages (frame/history.js). */
@@ -83,7 +83,7 @@ export type PreviewBridgeMessage =
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	/** A request for a site file (`frame`: a page to show in a frame of the site's page, compiled); the host answers with `response` and the same id. */
-	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string }
+	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string; probe?: boolean }
 	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */
 	| { type: 'picked'; revision: number; nonce: string; element: unknown; refresh?: boolean }
 	/** A text edited in place (`id`: the frame waits for the answer), or why it cannot be (`refused`). */

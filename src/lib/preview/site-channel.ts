@@ -12,7 +12,7 @@ export interface SiteChannelOptions {
 	/** The site changed its localStorage or IndexedDB (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
-	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; frame?: FramePage }): Promise<SiteFileAnswer>;
+	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; frame?: FramePage; probe?: boolean }): Promise<SiteFileAnswer>;
 }
 
 /** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
@@ -86,7 +86,7 @@ export class SiteChannel {
 		this.#inFlight++;
 		try {
 			const frame: FramePage | undefined = message.frame === true ? { search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) } : undefined;
-			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0, ...(frame ? { frame } : {}) }));
+			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0, ...(frame ? { frame } : {}), ...(message.probe === true ? { probe: true } : {}) }));
 		} catch {
 			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
 		} finally {

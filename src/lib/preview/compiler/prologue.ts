@@ -20,9 +20,16 @@ export function prologueEnd(source: string): number {
 	return match ? match[0].length : 0;
 }
 
+/**
+ * How the site's entry page was reached at the site's root (`/`: the studio's start, a link home), as
+ * a host serves it there: `own` when the page has a `<base href>` of its own, else `base` (the bridge
+ * makes the root the document's base, which resolves the page's relative URLs as its file's URL does).
+ */
+export type AtRoot = 'base' | 'own';
+
 /** The bridge's tag of a render's document (`source`: indexeddb.ts `bridgeFor`): the host fills in its nonce and data per render. */
-export function bridgeTag(revision: number, source = BRIDGE_SOURCE): string {
-	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${source}</script>`;
+export function bridgeTag(revision: number, source = BRIDGE_SOURCE, root?: AtRoot): string {
+	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}"${root ? ` data-root="${root}"` : ''}>${source}</script>`;
 }
 
 /** Where a page in a frame of the site is, as a static host would have it. */
@@ -44,9 +51,10 @@ export interface FramedAt {
  */
 export function framedPrologue(at: FramedAt, modules: string, bridge = BRIDGE_SOURCE): string {
 	const url = siteUrl(at.path) + (at.search ?? '');
-	const base = at.base === undefined ? url : resolved(at.base, url);
-	const host = at.fragment ? { fragment: at.fragment } : {};
-	return `<base href="${escapeAttr(base)}"><script data-studio-bridge data-framed data-host="${escapeAttr(JSON.stringify(host))}" data-storage="${FRAME_STORAGE_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${bridge}</script>${modules}`;
+	// The page's URL is its base unless its own <base> says otherwise; then the bridge has it from its data.
+	const base = at.base === undefined ? `<base data-studio-base href="${escapeAttr(url)}">` : `<base href="${escapeAttr(resolved(at.base, url))}">`;
+	const host = { ...(at.base === undefined ? {} : { url }), ...(at.fragment ? { fragment: at.fragment } : {}) };
+	return `${base}<script data-studio-bridge data-framed data-host="${escapeAttr(JSON.stringify(host))}" data-storage="${FRAME_STORAGE_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}">${bridge}</script>${modules}`;
 }
 
 /**

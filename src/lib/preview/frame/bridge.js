@@ -28,6 +28,7 @@ function studioBridge(config) {
 		hostData.session = link.session;
 	}
 	var nonce = framed ? String(link.token || '') : me.getAttribute('data-nonce') || '';
+	var root = me.getAttribute('data-root');
 	me.remove();
 	/**
 	 * An attribute of this tag as JSON (an empty object when it is not).
@@ -60,7 +61,7 @@ function studioBridge(config) {
 	 * @param {number} [id]
 	 */
 	function raw(m, id) {
-		var out = { type: m.type, nonce: nonce, revision: revision, studioChild: framed ? 1 : undefined, frame: m.frame, to: m.to, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh, network: m.network, x: m.x, y: m.y, direction: m.direction };
+		var out = { type: m.type, nonce: nonce, revision: revision, studioChild: framed ? 1 : undefined, frame: m.frame, to: m.to, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh, network: m.network, kept: m.kept, probe: m.probe, direction: m.direction };
 		try {
 			post(out, '*');
 		} catch {
@@ -235,19 +236,72 @@ function studioBridge(config) {
 	/** @type {Record<string, ((message: Record<string, unknown>, frame: HTMLIFrameElement) => void)[]>} */
 	var childHandlers = {};
 
+	/** @type {StudioKept} */
+	var kept = hostData.kept || {};
+	// The page's virtual URL, its fragment aside (the document's own): where the host put it (the
+	// document's base before any markup of the page; a framed page's from its data, as its own <base>
+	// may say otherwise), then where history.pushState and replaceState take it (navigation.js), as
+	// a host's address follows them. The site's entry reached at its root is at the root (compile.ts).
+	var fallback = new URL(hostData.url || document.baseURI);
+	fallback.hash = '';
+	var address = fallback;
+	var start = new URL(fallback.href);
+	if (root !== null) start.pathname = '/';
 	/** The page's own path ("/about.html"). */
 	function page() {
-		try {
-			return new URL(document.baseURI).pathname;
-		} catch {
-			return '/';
-		}
+		return address.pathname;
 	}
+	/**
+	 * The page is at `url` now: its address, and the base its relative URLs resolve against. A
+	 * srcdoc document's base cannot change but by a <base> element: one of the preview's, first
+	 * in the head, once the page left its start; a <base> of the page's own wins, as on a host.
+	 * @param {URL} url
+	 * @param {boolean} [settled]
+	 */
+	function route(url, settled) {
+		address = new URL(url.href);
+		address.hash = '';
+		var base = document.querySelector('base[href]');
+		if (base && !base.hasAttribute('data-studio-base')) return;
+		if (!base) {
+			if (address.href === fallback.href) return;
+			var ours = (base = document.createElement('base'));
+			ours.setAttribute('data-studio-base', '');
+			(document.head || document.documentElement).prepend(ours);
+			// Made before the page's markup is parsed (a re-render at the address routed to): a <base>
+			// of the page's own, parsed after it, is taken out of its way before any script of the page
+			// runs. `settled`: the compiler knows the page has none.
+			if (document.readyState === 'loading' && !settled) {
+				var watch = new MutationObserver(function () {
+					if (document.querySelector('base[href]:not([data-studio-base])')) ours.remove();
+				});
+				watch.observe(document, { childList: true, subtree: true });
+				document.addEventListener('DOMContentLoaded', function () {
+					watch.disconnect();
+				});
+			}
+		}
+		base.setAttribute('href', address.href);
+	}
+
+	if (root === 'base') route(start, true);
+	else address = new URL(start.href);
 
 	return {
 		origin: config.origin,
 		host: hostData,
 		page: page,
+		address: function () {
+			return new URL(address.href);
+		},
+		start: function () {
+			return new URL(start.href);
+		},
+		route: route,
+		keep: function (part) {
+			kept = Object.assign({}, kept, part);
+			send({ type: 'keep', kept: kept });
+		},
 		/**
 		 * A URL as the page means it (relative to its virtual URL), or null. A srcdoc document's own
 		 * location is about:srcdoc (its pathname "srcdoc"): a URL built from it means this page.
@@ -256,7 +310,7 @@ function studioBridge(config) {
 		resolve: function (href) {
 			try {
 				var url = new URL(String(href), document.baseURI);
-				if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + url.search + url.hash, config.origin);
+				if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + (url.search || address.search) + url.hash, config.origin);
 				if (url.origin === config.origin && url.pathname === '/srcdoc') url.pathname = page();
 				return url;
 			} catch {

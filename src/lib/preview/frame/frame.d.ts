@@ -8,8 +8,18 @@ interface StudioHostData {
 	/** The workspace's localStorage and this tab's sessionStorage for the site. */
 	local?: Record<string, string>;
 	session?: Record<string, string>;
-	/** Where the person left this page scrolled in the render before ([x, y]; frame/scroll.js). */
+	/** What the render before of the same page kept for this one (the host keeps it as it is). */
+	kept?: StudioKept;
+	/** The page's virtual URL, when its document's base is not (a framed page with a <base> of its own). */
+	url?: string;
+}
+
+/** What a page keeps for the next render of it (an edit, a refresh), as a browser's reload keeps it. */
+interface StudioKept {
+	/** Where the person left it scrolled ([x, y]; frame/scroll.js). */
 	scroll?: [number, number];
+	/** The address its script routed to, where no file of the site is (a single-page app's `/products/2?tab=1`; navigation.js). */
+	route?: string;
 }
 
 /** The bridge's services for the other frame programs. */
@@ -33,8 +43,16 @@ interface StudioFrameApi {
 	beforeReady(fn: () => void): void;
 	/** The acknowledgement waits for this too (when it was held before the page's load). */
 	hold(promise: Promise<unknown>): void;
-	/** The page's own path (`/about.html`). */
+	/** The page's own path (`/about.html`): its address's. */
 	page(): string;
+	/** The page's virtual URL without its fragment: where it started, unless history.pushState/replaceState took it elsewhere. */
+	address(): URL;
+	/** The page's own URL, where the host rendered it (its address before any route). */
+	start(): URL;
+	/** The page is at `url` now (pushState, replaceState, a traversal): its address and its base follow. */
+	route(url: URL): void;
+	/** Keeps `part` for the next render of this page (with what the render before kept, unless `part` replaces it). */
+	keep(part: StudioKept): void;
 	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */
 	resolve(href: unknown): URL | null;
 	/** Where the page's code that called a shim is, in workspace terms. */
@@ -46,13 +64,15 @@ interface StudioFrameApi {
 	/** Hands a framed page's message to the handlers of its type. */
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
 	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
-	ask?(url: URL, method: string, at?: { source: string; line: number }): Promise<Record<string, unknown>>;
+	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
 	blobOf?(url: URL): Promise<string | null>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** A new entry of this document's own history was made (a fragment navigation; history.js). */
 	pushed?(): void;
+	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
+	marked?(): void;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */
 	navigate?(url: URL, target: string, replace: boolean): void;
 }

@@ -6,8 +6,8 @@
 // click and a form's submit are prevented at once and carried out after the page's own handlers ran,
 // unless one of them prevented it: a fragment of this page is a real fragment navigation (scroll,
 // :target, hashchange), another page of the site goes to the host (which renders it from the same
-// revision), another site opens in a new window. window.open, form.submit() and history's
-// pushState/replaceState (whose URLs a srcdoc document cannot take) are shimmed the same way.
+// revision), another site opens in a new window. window.open and form.submit() are shimmed the same
+// way; history's pushState/replaceState are routes.js's.
 // `location` itself cannot be shimmed (its members are unforgeable): the compiler points the site's
 // own references to it at `__studioLocation` (compiler/location.ts), the page's virtual location,
 // whose href, assign, replace and reload go here too.
@@ -20,19 +20,13 @@
 function studioNavigation(api) {
 	var origin = api.origin;
 	var nativeOpen = window.open.bind(window);
-	var nativePush = history.pushState.bind(history);
-	var nativeReplace = history.replaceState.bind(history);
 	var nativeSubmit = HTMLFormElement.prototype.submit;
 
 	var page = api.page;
 	var resolve = api.resolve;
 	/** The page's query, as its virtual URL has it ("" or "?…"). */
 	function search() {
-		try {
-			return new URL(document.baseURI).search;
-		} catch {
-			return '';
-		}
+		return api.address().search;
 	}
 	/**
 	 * Carries out a navigation of the site's frame to `url`.
@@ -60,7 +54,9 @@ function studioNavigation(api) {
 	function toFragment(hash) {
 		var before = location.href;
 		location.hash = hash;
-		if (location.href !== before && api.pushed) api.pushed();
+		if (location.href === before) return;
+		if (api.marked) api.marked();
+		if (api.pushed) api.pushed();
 	}
 	/**
 	 * Asks the host to show `url`'s page of the site (rendered from the same revision), or a frame of
@@ -172,7 +168,7 @@ function studioNavigation(api) {
 	 */
 	function formTarget(form, submitter) {
 		var action = (submitter && submitter.getAttribute('formaction')) || form.getAttribute('action') || '';
-		var url = resolve(action || document.baseURI);
+		var url = action ? resolve(action) : here();
 		if (!url) return null;
 		var method = ((submitter && submitter.getAttribute('formmethod')) || form.method || 'get').toLowerCase();
 		if (method === 'dialog') return null;
@@ -217,26 +213,9 @@ function studioNavigation(api) {
 		return nativeOpen(/** @type {any} */ (href), frameTarget, features);
 	};
 
-	/**
-	 * pushState/replaceState: the state is kept in the frame's real history (so history.back() and
-	 * popstate work); a new fragment of this page is taken for real (hash routers read it back); any
-	 * other URL, which a srcdoc document cannot take, is shown on the preview bar.
-	 * @param {(state: unknown, title: string, url?: string) => void} native
-	 */
-	function withRoute(native) {
-		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
-			var url = href === undefined || href === null ? null : resolve(href);
-			if (url && url.origin === origin && url.pathname === page() && !url.search) native(state, title, 'about:srcdoc' + url.hash);
-			else native(state, title);
-			if (url && url.origin === origin) api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
-		};
-	}
-	history.pushState = withRoute(nativePush);
-	history.replaceState = withRoute(nativeReplace);
-
 	/** The page's virtual URL, with the fragment it is at. */
 	function here() {
-		var url = resolve('') || new URL(origin + page());
+		var url = api.address();
 		url.hash = location.hash;
 		return url;
 	}
@@ -296,6 +275,14 @@ function studioNavigation(api) {
 	var holder = { configurable: false, get: function () { return siteLocation; }, set: function (/** @type {unknown} */ value) { assign(value); } };
 	Object.defineProperty(window, '__studioLocation', holder);
 	Object.defineProperty(Document.prototype, '__studioLocation', holder);
+	// The window or the document under another name (`var w = window; w.location`, a minifier's
+	// `o.location`): the compiler wraps the holder of such a `.location` in this, decided as the code runs.
+	var aliased = Object.create(null, { location: holder });
+	Object.defineProperty(window, '__studioHolder', {
+		value: function (/** @type {unknown} */ object) {
+			return object === window || object === document ? aliased : object;
+		}
+	});
 
 	// <meta http-equiv="refresh" content="2; url=about.html">, which the compiler disarmed: a replacing
 	// navigation after the delay, or a reload of the page without a URL, as browsers do it.

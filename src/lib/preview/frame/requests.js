@@ -26,10 +26,11 @@ function studioRequests(api) {
 	 * @param {URL} url
 	 * @param {string} method
 	 * @param {{ source: string, line: number }} [at]
+	 * @param {boolean} [probe] only to learn whether it is there: a missing one is not the page's error
 	 */
-	function ask(url, method, at) {
+	function ask(url, method, at, probe) {
 		var from = at || api.caller();
-		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line });
+		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line, probe: probe });
 	}
 	api.ask = ask;
 

@@ -20,12 +20,12 @@ function studioScroll(api) {
 			if (timer) return;
 			timer = setTimeout(function () {
 				timer = null;
-				api.send({ type: 'scroll', x: Math.round(window.scrollX), y: Math.round(window.scrollY) });
+				api.keep({ scroll: [Math.round(window.scrollX), Math.round(window.scrollY)] });
 			}, 150);
 		},
 		{ passive: true }
 	);
-	var at = api.host.scroll;
+	var at = api.host.kept && api.host.kept.scroll;
 	if (!at || (api.host.fragment && api.host.fragment.length > 1)) return;
 	var x = at[0];
 	var y = at[1];

@@ -1,0 +1,128 @@
+// @ts-check
+// Routes, as a single-page app makes them with history.pushState and replaceState. A srcdoc
+// document's real URL can take a new fragment only, so the page's virtual URL (its `location`, the
+// base its relative URLs resolve against; frame/bridge.js `route`) follows the address the page
+// routes to instead, and each entry of the frame's history holds the address it is at: a traversal
+// (history.back(), the browser's Back) brings it back before any handler of the page's reads it. A
+// router (VitePress, React Router, Vue Router) then reads its path back as on a host. The next render
+// of the page (an edit, a refresh) starts at the address where no file of the site is, as a host
+// that falls back to the app's page does.
+
+/**
+ * Installs the route shims (after navigation.js; history.js wraps pushState after them).
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioRoutes(api) {
+	var origin = api.origin;
+	var resolve = api.resolve;
+	var nativePush = history.pushState.bind(history);
+	var nativeReplace = history.replaceState.bind(history);
+	/** The page's virtual URL, with the fragment it is at. */
+	function here() {
+		var url = api.address();
+		url.hash = location.hash;
+		return url;
+	}
+
+	/**
+	 * pushState/replaceState as on a host: the state is kept in the frame's real history (so
+	 * history.back() and popstate work) with the address, which the page is at now; the preview bar
+	 * shows it. Another origin is refused, as browsers refuse it.
+	 * @param {(state: unknown, title: string, url?: string) => void} native
+	 * @param {string} name
+	 */
+	function withRoute(native, name) {
+		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
+			var url = href === undefined || href === null ? null : resolve(href);
+			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + here().href + "'.", 'SecurityError');
+			if (url) native(entry(state, url), title, 'about:srcdoc' + url.hash);
+			else native(entry(state, here()), title);
+			if (url) moved(url);
+		};
+	}
+	history.pushState = withRoute(nativePush, 'pushState');
+	history.replaceState = withRoute(nativeReplace, 'replaceState');
+	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
+	api.marked = function () {
+		nativeReplace(entry(null, here()), '');
+	};
+
+	// What an entry of the frame's history holds: the page's state and the address it is at.
+	var ADDRESS = '__studioAddress';
+	/**
+	 * @param {unknown} state
+	 * @param {URL} url
+	 */
+	function entry(state, url) {
+		return { [ADDRESS]: url.pathname + url.search, state: state };
+	}
+	/** @param {unknown} held */
+	function stateOf(held) {
+		return held !== null && typeof held === 'object' && Object.prototype.hasOwnProperty.call(held, ADDRESS) ? /** @type {{ state: unknown }} */ (held).state : held;
+	}
+	/**
+	 * The page's `history.state` and a popstate event's `state` are its own, without the address.
+	 * @param {object} proto
+	 */
+	function unwrapState(proto) {
+		var own = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(proto, 'state'));
+		Object.defineProperty(proto, 'state', {
+			configurable: true,
+			enumerable: true,
+			get: function () {
+				return stateOf(/** @type {() => unknown} */ (own.get).call(this));
+			}
+		});
+		return /** @type {() => unknown} */ (own.get);
+	}
+	unwrapState(History.prototype);
+	var eventState = unwrapState(PopStateEvent.prototype);
+	/**
+	 * The page's address is `url` now: its location and base follow, and the preview bar shows it.
+	 * @param {URL} url
+	 * @param {boolean} [kept] the render before kept it: the next render keeps it too
+	 */
+	function moved(url, kept) {
+		api.route(url);
+		api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
+		if (!kept) keepRoute(url);
+	}
+	var routes = 0;
+	/**
+	 * What the next render of this page (an edit, a refresh) starts at, as a browser's reload of the
+	 * address would: where no file of the site is (a single-page app's `/products/2`), the page again
+	 * at that address, as a host that falls back to the app's page gives it; at another file of the
+	 * site (a static site generator's next page), which the studio renders as its own page, the
+	 * page's own address.
+	 * @param {URL} url
+	 */
+	function keepRoute(url) {
+		if (api.framed) return;
+		var route = url.pathname + url.search;
+		var own = api.start();
+		var ask = api.ask;
+		var asked = ++routes;
+		if (url.pathname === own.pathname || !ask) return api.keep({ route: route === own.pathname + own.search ? undefined : route });
+		ask(url, 'GET', undefined, true).then(function (answer) {
+			if (asked === routes) api.keep({ route: Number(answer.status) === 404 ? route : undefined });
+		});
+	}
+	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
+	var kept = api.host.kept && api.host.kept.route ? resolve(api.host.kept.route) : null;
+	if (kept && kept.origin === origin) moved(kept, true);
+	/** Where this document started: the address of an entry that has none of its own. */
+	var first = api.address();
+	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
+	// handler of the page's reads location: an entry without one is the document's own start.
+	window.addEventListener(
+		'popstate',
+		function (event) {
+			var held = eventState.call(event);
+			var url = (held !== stateOf(held) && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
+			url.hash = location.hash;
+			if (url.href !== here().href) moved(url);
+		},
+		true
+	);
+}
