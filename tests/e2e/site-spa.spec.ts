@@ -1,0 +1,126 @@
+// Single-page apps route with history.pushState, and in the preview as on a host: the page's address
+// (location, its relative URLs) follows the route and comes back with Back, its history state is its
+// own, and an edit or a refresh runs the app again at the address it had routed to, as a host that
+// falls back to the app's page does. The app is built by Vite with React Router, whose minified code
+// reads the window under another name (`o.location`), as a person's build does.
+import { test, expect, waitForHub, previewFrame } from './fixtures';
+import type { Page } from '@playwright/test';
+import { builtSpa } from './helpers/spa-build';
+import { importSite, offlineExceptLoopback, type RealSite } from './helpers/real-sites';
+
+type Result = { isError: boolean; structuredContent: Record<string, unknown> & { content?: string; preview?: { status: string } } };
+const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
+	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
+const site = (page: Page) => previewFrame(page);
+
+async function ready(page: Page) {
+	await page.goto('/');
+	await waitForHub(page);
+	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+}
+
+/** An edit of `path` the page shows (a comment added): the preview renders a new revision of it. */
+async function edit(page: Page, path: string) {
+	const before = (await call(page, 'workspace_read_file', { path })).structuredContent.content ?? '';
+	const written = await call(page, 'workspace_write_file', { path, content: `${before}\n<!-- edited -->` });
+	expect(written.structuredContent.preview?.status).toBe('ready');
+}
+
+let app: RealSite;
+test.beforeAll(async () => {
+	app = await builtSpa();
+});
+
+test('a Vite + React Router app routes as on a host: its root, links, relative links, Back, its history state, and an edit or a refresh keeps its route', async ({ page }) => {
+	await offlineExceptLoopback(page.context());
+	await ready(page);
+	const imported = await importSite(page, app);
+	expect(imported.isError, JSON.stringify(imported.structuredContent)).toBe(false);
+	const where = site(page).locator('#where');
+	const heading = site(page).locator('h1');
+	// The entry at the site's root is at `/` (its route), and its relative fetch finds products.json.
+	await expect(heading).toHaveText('Home');
+	await expect(where).toHaveText('/ · null');
+	await site(page).getByRole('link', { name: 'Lamp' }).click();
+	await expect(heading).toHaveText('Product Lamp');
+	await expect(where).toHaveText('/products/1 · null');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/products/1');
+	// A link relative to the route (`to="reviews"`), then the browser's history back to the product.
+	await site(page).getByRole('link', { name: 'Reviews' }).click();
+	await expect(heading).toHaveText('Reviews');
+	await expect(where).toHaveText('/products/1/reviews · null');
+	await site(page).locator('body').evaluate(() => history.back());
+	await expect(heading).toHaveText('Product Lamp');
+	await site(page).getByRole('link', { name: 'Next' }).click();
+	await expect(heading).toHaveText('Product Chair');
+	// The app's own Back button (navigate(-1)).
+	await site(page).getByRole('button', { name: 'Back' }).click();
+	await expect(heading).toHaveText('Product Lamp');
+	await expect(where).toHaveText('/products/1 · null');
+	// A route with a query and a state of the app's: history.state is the app's own.
+	await site(page).getByRole('link', { name: 'About' }).click();
+	await expect(heading).toHaveText('About us');
+	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
+	// An edit runs the app again at its route, and so does Refresh.
+	await edit(page, 'index.html');
+	await expect(heading).toHaveText('About us');
+	await expect(where).toContainText('/about?from=nav · ');
+	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect(heading).toHaveText('About us');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about?from=nav');
+	// Home is the site's root again, after an edit too.
+	await site(page).getByRole('link', { name: 'Home' }).click();
+	await expect(heading).toHaveText('Home');
+	await edit(page, 'index.html');
+	await expect(where).toHaveText('/ · null');
+	await expect(site(page).getByRole('link', { name: 'Chair' })).toBeVisible();
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[]; warnings: unknown[] };
+	expect(status.errors).toEqual([]);
+	expect(status.warnings).toEqual([]);
+});
+
+test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, not one where the site has a page', async ({ page }) => {
+	await ready(page);
+	const shown = `<!doctype html><html><head><title>Router</title></head><body><a id="rel" href="next.html">next</a><p id="at"></p>
+<button id="push-doc" onclick="history.pushState({ n: 1 }, '', 'docs/intro.html'); show()">Docs</button>
+<button id="push-app" onclick="history.pushState({ n: 2 }, '', '/app/settings?tab=2'); show()">App</button>
+<button id="cross" onclick="try { history.pushState(null, '', 'https://example.com/'); } catch (e) { document.getElementById('at').textContent = e.name; }">Cross</button>
+<script>
+function show() {
+  document.getElementById('at').textContent = location.pathname + location.search + ' ' + document.getElementById('rel').href + ' ' + JSON.stringify(history.state);
+}
+addEventListener('popstate', function (e) { show(); document.getElementById('at').textContent += ' popped ' + JSON.stringify(e.state); });
+show();
+</script></body></html>`;
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{ op: 'write', path: 'index.html', content: shown, createIfMissing: true },
+			{ op: 'write', path: 'docs/intro.html', content: '<!doctype html><h1>Intro</h1>', createIfMissing: true }
+		]
+	});
+	const at = site(page).locator('#at');
+	await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	// Another path of the site: location, the links' base and the state follow, as on a host.
+	await site(page).locator('#push-doc').click();
+	await expect(at).toHaveText('/docs/intro.html https://site.invalid/docs/next.html {"n":1}');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro.html');
+	await site(page).locator('body').evaluate(() => history.back());
+	await expect(at).toHaveText('/ https://site.invalid/next.html null popped null');
+	await site(page).locator('body').evaluate(() => history.forward());
+	await expect(at).toHaveText('/docs/intro.html https://site.invalid/docs/next.html {"n":1} popped {"n":1}');
+	// A path the site has a page at: an edit renders the page the person was on at its own address
+	// (the studio renders a page of the site from its own file).
+	await edit(page, 'index.html');
+	await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	// A path with no file (an app's route): an edit runs the page again there.
+	await site(page).locator('#push-app').click();
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/app/next.html {"n":2}');
+	await edit(page, 'index.html');
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/app/next.html null');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/app/settings?tab=2');
+	// Another origin is refused, as a host's browser refuses it.
+	await site(page).locator('#cross').click();
+	await expect(at).toHaveText('SecurityError');
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[] };
+	expect(status.errors).toEqual([]);
+});
