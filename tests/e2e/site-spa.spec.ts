@@ -112,11 +112,13 @@ show();
 	// (the studio renders a page of the site from its own file).
 	await edit(page, 'index.html');
 	await expect(at).toHaveText('/ https://site.invalid/next.html null');
-	// A path with no file (an app's route): an edit runs the page again there.
+	// A path with no file (an app's route): an edit runs the page again there. Its relative URLs
+	// resolve from the page's own, as its files did: a router that reads the document's <base> as it
+	// starts (Vue Router's) would take the route for the app's base.
 	await site(page).locator('#push-app').click();
 	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/app/next.html {"n":2}');
 	await edit(page, 'index.html');
-	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/app/next.html null');
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/next.html null');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/app/settings?tab=2');
 	// Another origin is refused, as a host's browser refuses it.
 	await site(page).locator('#cross').click();

@@ -30,13 +30,15 @@ describe('compile', () => {
 		expect(none.html).toContain('Add an HTML file');
 		expect(none.html).toContain('data-studio-bridge');
 	});
-	it('the entry reached at the site\'s root is at the root, as a host serves it (its own <base> still its own); the same file asked for by name is at its name', () => {
+	it('the entry reached at the site\'s root is at the root, as a host serves it; the same file asked for by name is at its name; a page\'s own <base> is said', () => {
 		const site = ws({ 'index.html': '<!doctype html><p>home</p>', 'about.html': '<p>about</p>' });
-		expect(compile(site).html).toContain('data-root="base"');
-		expect(compile(ws({ 'index.html': '<!doctype html><base href="/app/"><p>home</p>' })).html).toContain('data-root="own"');
-		for (const page of ['index.html', 'about.html']) expect(compile(site, page).html).not.toContain('data-root="');
+		const tag = (html: string) => /<script data-studio-bridge[^>]*>/.exec(html)![0];
+		expect(tag(compile(site).html)).toContain(' data-root');
+		expect(tag(compile(site).html)).not.toContain(' data-based');
+		expect(tag(compile(ws({ 'index.html': '<!doctype html><base href="/app/"><p>home</p>' })).html)).toMatch(/ data-root data-based>/);
+		for (const page of ['index.html', 'about.html']) expect(tag(compile(site, page).html)).not.toContain(' data-root');
 		// An entry that is not index.html is at its own name: a host's root would not serve it.
-		expect(compile(ws({ 'home.html': '<p>home</p>' })).html).not.toContain('data-root="');
+		expect(tag(compile(ws({ 'home.html': '<p>home</p>' })).html)).not.toContain(' data-root');
 	});
 
 	it('an image-set() loads its options written as plain strings too, relative to the sheet; its type() stays a type', () => {

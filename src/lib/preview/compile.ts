@@ -83,11 +83,11 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const elements = entry ? elementsOf(source) : [];
 	const edits: Edit[] = entry ? locate(source, elements.flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	// The entry at the site's root is at `/` there (a single-page app's router reads its path), as on a host.
-	const root = asked === null && entry === 'index.html' ? (elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) ? 'own' : 'base') : undefined;
+	const where = { root: asked === null && entry === 'index.html', based: elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) };
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	const bridge = bridgeOf(compiler, source, edits);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, root)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));

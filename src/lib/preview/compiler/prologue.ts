@@ -20,16 +20,17 @@ export function prologueEnd(source: string): number {
 	return match ? match[0].length : 0;
 }
 
-/**
- * How the site's entry page was reached at the site's root (`/`: the studio's start, a link home), as
- * a host serves it there: `own` when the page has a `<base href>` of its own, else `base` (the bridge
- * makes the root the document's base, which resolves the page's relative URLs as its file's URL does).
- */
-export type AtRoot = 'base' | 'own';
+/** Where a render's page is, beside its file (frame/bridge.js reads it). */
+export interface PageAt {
+	/** The site's entry reached at the site's root (the studio's start, a link home): at `/`, as a host serves it there. */
+	root?: boolean;
+	/** The page has a `<base href>` of its own: its relative URLs resolve from there, whatever its address. */
+	based?: boolean;
+}
 
 /** The bridge's tag of a render's document (`source`: indexeddb.ts `bridgeFor`): the host fills in its nonce and data per render. */
-export function bridgeTag(revision: number, source = BRIDGE_SOURCE, root?: AtRoot): string {
-	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}"${root ? ` data-root="${root}"` : ''}>${source}</script>`;
+export function bridgeTag(revision: number, source = BRIDGE_SOURCE, at: PageAt = {}): string {
+	return `<script data-studio-bridge data-revision="${revision}" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="${LINES_PLACEHOLDER}"${at.root ? ' data-root' : ''}${at.based ? ' data-based' : ''}>${source}</script>`;
 }
 
 /** Where a page in a frame of the site is, as a static host would have it. */

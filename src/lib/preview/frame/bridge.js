@@ -28,7 +28,9 @@ function studioBridge(config) {
 		hostData.session = link.session;
 	}
 	var nonce = framed ? String(link.token || '') : me.getAttribute('data-nonce') || '';
-	var root = me.getAttribute('data-root');
+	var root = me.hasAttribute('data-root');
+	// A framed page's prologue puts its <base> first, a <base> of the page's own resolved when it has one.
+	var based = me.hasAttribute('data-based') || (framed && !document.querySelector('base[data-studio-base]'));
 	me.remove();
 	/**
 	 * An attribute of this tag as JSON (an empty object when it is not).
@@ -246,46 +248,33 @@ function studioBridge(config) {
 	fallback.hash = '';
 	var address = fallback;
 	var start = new URL(fallback.href);
-	if (root !== null) start.pathname = '/';
+	if (root) start.pathname = '/';
 	/** The page's own path ("/about.html"). */
 	function page() {
 		return address.pathname;
 	}
 	/**
-	 * The page is at `url` now: its address, and the base its relative URLs resolve against. A
-	 * srcdoc document's base cannot change but by a <base> element: one of the preview's, first
-	 * in the head, once the page left its start; a <base> of the page's own wins, as on a host.
+	 * The page is at `url` now: its address, and the base its relative URLs resolve against (unless
+	 * `alone`). A srcdoc document's base cannot change but by a <base> element: one of the preview's,
+	 * first in the head, once the page left its start; a <base> of the page's own wins, as on a host.
 	 * @param {URL} url
-	 * @param {boolean} [settled]
+	 * @param {boolean} [alone] the address alone: a router that reads the document's <base> as the
+	 *   app's own (Vue Router's) would take a route for it
 	 */
-	function route(url, settled) {
+	function route(url, alone) {
 		address = new URL(url.href);
 		address.hash = '';
-		var base = document.querySelector('base[href]');
-		if (base && !base.hasAttribute('data-studio-base')) return;
+		if (based || alone) return;
+		var base = document.querySelector('base[data-studio-base]');
 		if (!base) {
 			if (address.href === fallback.href) return;
-			var ours = (base = document.createElement('base'));
-			ours.setAttribute('data-studio-base', '');
-			(document.head || document.documentElement).prepend(ours);
-			// Made before the page's markup is parsed (a re-render at the address routed to): a <base>
-			// of the page's own, parsed after it, is taken out of its way before any script of the page
-			// runs. `settled`: the compiler knows the page has none.
-			if (document.readyState === 'loading' && !settled) {
-				var watch = new MutationObserver(function () {
-					if (document.querySelector('base[href]:not([data-studio-base])')) ours.remove();
-				});
-				watch.observe(document, { childList: true, subtree: true });
-				document.addEventListener('DOMContentLoaded', function () {
-					watch.disconnect();
-				});
-			}
+			base = document.createElement('base');
+			base.setAttribute('data-studio-base', '');
+			(document.head || document.documentElement).prepend(base);
 		}
 		base.setAttribute('href', address.href);
 	}
-
-	if (root === 'base') route(start, true);
-	else address = new URL(start.href);
+	route(start);
 
 	return {
 		origin: config.origin,

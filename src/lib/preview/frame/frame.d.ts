@@ -49,8 +49,8 @@ interface StudioFrameApi {
 	address(): URL;
 	/** The page's own URL, where the host rendered it (its address before any route). */
 	start(): URL;
-	/** The page is at `url` now (pushState, replaceState, a traversal): its address and its base follow. */
-	route(url: URL): void;
+	/** The page is at `url` now (pushState, replaceState, a traversal): its address and its base follow (`alone`: the address alone). */
+	route(url: URL, alone?: boolean): void;
 	/** Keeps `part` for the next render of this page (with what the render before kept, unless `part` replaces it). */
 	keep(part: StudioKept): void;
 	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */

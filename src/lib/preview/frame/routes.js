@@ -84,7 +84,8 @@ function studioRoutes(api) {
 	 * @param {boolean} [kept] the render before kept it: the next render keeps it too
 	 */
 	function moved(url, kept) {
-		api.route(url);
+		// A start at a kept route moves the address alone: the app's router reads the document's base as it starts.
+		api.route(url, kept);
 		api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
 		if (!kept) keepRoute(url);
 	}
