@@ -7,21 +7,13 @@ import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 import { builtSpa } from './helpers/spa-build';
 import { importSite, offlineExceptLoopback, type RealSite } from './helpers/real-sites';
+import { call, openSite, previewStatus } from './helpers/open-site';
 
-type Result = { isError: boolean; structuredContent: Record<string, unknown> & { content?: string; preview?: { status: string } } };
-const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
-	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 const site = (page: Page) => previewFrame(page);
-
-async function ready(page: Page) {
-	await page.goto('/');
-	await waitForHub(page);
-	await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
-}
 
 /** An edit of `path` the page shows (a comment added): the preview renders a new revision of it. */
 async function edit(page: Page, path: string) {
-	const before = (await call(page, 'workspace_read_file', { path })).structuredContent.content ?? '';
+	const before = ((await call(page, 'workspace_read_file', { path })).structuredContent as { content?: string }).content ?? '';
 	const written = await call(page, 'workspace_write_file', { path, content: `${before}\n<!-- edited -->` });
 	expect(written.structuredContent.preview?.status).toBe('ready');
 }
@@ -33,7 +25,8 @@ test.beforeAll(async () => {
 
 test('a Vite + React Router app routes as on a host: its root, links, relative links, Back, its history state, and an edit or a refresh keeps its route', async ({ page }) => {
 	await offlineExceptLoopback(page.context());
-	await ready(page);
+	await page.goto('/');
+	await waitForHub(page);
 	const imported = await importSite(page, app);
 	expect(imported.isError, JSON.stringify(imported.structuredContent)).toBe(false);
 	const where = site(page).locator('#where');
@@ -74,13 +67,12 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	await edit(page, 'index.html');
 	await expect(where).toHaveText('/ · null');
 	await expect(site(page).getByRole('link', { name: 'Chair' })).toBeVisible();
-	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[]; warnings: unknown[] };
+	const status = (await previewStatus(page)) as unknown as { errors: unknown[]; warnings: unknown[] };
 	expect(status.errors).toEqual([]);
 	expect(status.warnings).toEqual([]);
 });
 
 test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, not one where the site has a page', async ({ page }) => {
-	await ready(page);
 	const shown = `<!doctype html><html><head><title>Router</title></head><body><a id="rel" href="next.html">next</a><p id="at"></p>
 <button id="push-doc" onclick="history.pushState({ n: 1 }, '', 'docs/intro.html'); show()">Docs</button>
 <button id="push-app" onclick="history.pushState({ n: 2 }, '', '/app/settings?tab=2'); show()">App</button>
@@ -92,12 +84,7 @@ function show() {
 addEventListener('popstate', function (e) { show(); document.getElementById('at').textContent += ' popped ' + JSON.stringify(e.state); });
 show();
 </script></body></html>`;
-	await call(page, 'workspace_apply_changes', {
-		operations: [
-			{ op: 'write', path: 'index.html', content: shown, createIfMissing: true },
-			{ op: 'write', path: 'docs/intro.html', content: '<!doctype html><h1>Intro</h1>', createIfMissing: true }
-		]
-	});
+	await openSite(page, { 'index.html': shown, 'docs/intro.html': '<!doctype html><h1>Intro</h1>' });
 	const at = site(page).locator('#at');
 	await expect(at).toHaveText('/ https://site.invalid/next.html null');
 	// Another path of the site: location, the links' base and the state follow, as on a host.
@@ -123,6 +110,5 @@ show();
 	// Another origin is refused, as a host's browser refuses it.
 	await site(page).locator('#cross').click();
 	await expect(at).toHaveText('SecurityError');
-	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[] };
-	expect(status.errors).toEqual([]);
+	expect((await previewStatus(page)).errors).toEqual([]);
 });
