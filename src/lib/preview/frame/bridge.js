@@ -242,7 +242,7 @@ function studioBridge(config) {
 	var kept = hostData.kept || {};
 	// The page's virtual URL, its fragment aside (the document's own): where the host put it (the
 	// document's base before any markup of the page; a framed page's from its data, as its own <base>
-	// may say otherwise), then where history.pushState and replaceState take it (navigation.js), as
+	// may say otherwise), then where history.pushState and replaceState take it (routes.js), as
 	// a host's address follows them. The site's entry reached at its root is at the root (compile.ts).
 	var fallback = new URL(hostData.url || document.baseURI);
 	fallback.hash = '';
@@ -281,7 +281,9 @@ function studioBridge(config) {
 		host: hostData,
 		page: page,
 		address: function () {
-			return new URL(address.href);
+			var url = new URL(address.href);
+			url.hash = location.hash;
+			return url;
 		},
 		start: function () {
 			return new URL(start.href);

@@ -18,7 +18,7 @@ interface StudioHostData {
 interface StudioKept {
 	/** Where the person left it scrolled ([x, y]; frame/scroll.js). */
 	scroll?: [number, number];
-	/** The address its script routed to, where no file of the site is (a single-page app's `/products/2?tab=1`; navigation.js). */
+	/** The address its script routed to, where no file of the site is (a single-page app's `/products/2?tab=1`; routes.js). */
 	route?: string;
 }
 
@@ -45,7 +45,7 @@ interface StudioFrameApi {
 	hold(promise: Promise<unknown>): void;
 	/** The page's own path (`/about.html`): its address's. */
 	page(): string;
-	/** The page's virtual URL without its fragment: where it started, unless history.pushState/replaceState took it elsewhere. */
+	/** The page's virtual URL, with the fragment it is at: where it started, unless history.pushState/replaceState took it elsewhere. */
 	address(): URL;
 	/** The page's own URL, where the host rendered it (its address before any route). */
 	start(): URL;

@@ -168,7 +168,7 @@ function studioNavigation(api) {
 	 */
 	function formTarget(form, submitter) {
 		var action = (submitter && submitter.getAttribute('formaction')) || form.getAttribute('action') || '';
-		var url = action ? resolve(action) : here();
+		var url = action ? resolve(action) : api.address();
 		if (!url) return null;
 		var method = ((submitter && submitter.getAttribute('formmethod')) || form.method || 'get').toLowerCase();
 		if (method === 'dialog') return null;
@@ -213,12 +213,6 @@ function studioNavigation(api) {
 		return nativeOpen(/** @type {any} */ (href), frameTarget, features);
 	};
 
-	/** The page's virtual URL, with the fragment it is at. */
-	function here() {
-		var url = api.address();
-		url.hash = location.hash;
-		return url;
-	}
 	/**
 	 * Goes to `href` as a script's navigation does (resolved against the page's virtual URL).
 	 * @param {unknown} href
@@ -234,7 +228,7 @@ function studioNavigation(api) {
 	 * @param {unknown} value
 	 */
 	function change(part, value) {
-		var url = here();
+		var url = api.address();
 		url[part] = String(value);
 		url.hash = '';
 		go(url, false);
@@ -242,33 +236,33 @@ function studioNavigation(api) {
 	/** @param {'origin' | 'protocol' | 'host' | 'hostname' | 'port'} part */
 	function read(part) {
 		return function () {
-			return here()[part];
+			return api.address()[part];
 		};
 	}
 	// What the site's `location` is in the preview: its page's virtual URL, as on a host.
 	var siteLocation = Object.create(null, {
-		href: { enumerable: true, get: function () { return here().href; }, set: function (/** @type {unknown} */ value) { assign(value); } },
+		href: { enumerable: true, get: function () { return api.address().href; }, set: function (/** @type {unknown} */ value) { assign(value); } },
 		origin: { enumerable: true, get: read('origin') },
 		protocol: { enumerable: true, get: read('protocol') },
 		host: { enumerable: true, get: read('host') },
 		hostname: { enumerable: true, get: read('hostname') },
 		port: { enumerable: true, get: read('port') },
-		pathname: { enumerable: true, get: function () { return here().pathname; }, set: function (/** @type {unknown} */ value) { change('pathname', value); } },
-		search: { enumerable: true, get: function () { return here().search; }, set: function (/** @type {unknown} */ value) { change('search', value); } },
+		pathname: { enumerable: true, get: function () { return api.address().pathname; }, set: function (/** @type {unknown} */ value) { change('pathname', value); } },
+		search: { enumerable: true, get: function () { return api.address().search; }, set: function (/** @type {unknown} */ value) { change('search', value); } },
 		hash: { enumerable: true, get: function () { return location.hash; }, set: function (/** @type {unknown} */ value) { toFragment(String(value)); } },
 		ancestorOrigins: { get: function () { return location.ancestorOrigins; } },
 		assign: { value: function (/** @type {unknown} */ href) { assign(href); } },
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
 		reload: {
 			value: function () {
-				show(here(), true, 'self');
+				show(api.address(), true, 'self');
 			}
 		},
-		toString: { value: function () { return here().href; } },
+		toString: { value: function () { return api.address().href; } },
 		valueOf: { value: function () { return siteLocation; } }
 	});
 	siteLocation[Symbol.toPrimitive] = function () {
-		return here().href;
+		return api.address().href;
 	};
 	// `window.location = x` and `document.location = x` are navigations too: a setter on each.
 	/** @type {PropertyDescriptor} */

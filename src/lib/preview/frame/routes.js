@@ -18,12 +18,6 @@ function studioRoutes(api) {
 	var resolve = api.resolve;
 	var nativePush = history.pushState.bind(history);
 	var nativeReplace = history.replaceState.bind(history);
-	/** The page's virtual URL, with the fragment it is at. */
-	function here() {
-		var url = api.address();
-		url.hash = location.hash;
-		return url;
-	}
 
 	/**
 	 * pushState/replaceState as on a host: the state is kept in the frame's real history (so
@@ -35,9 +29,9 @@ function studioRoutes(api) {
 	function withRoute(native, name) {
 		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
 			var url = href === undefined || href === null ? null : resolve(href);
-			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + here().href + "'.", 'SecurityError');
+			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + api.address().href + "'.", 'SecurityError');
 			if (url) native(entry(state, url), title, 'about:srcdoc' + url.hash);
-			else native(entry(state, here()), title);
+			else native(entry(state, api.address()), title);
 			if (url) moved(url);
 		};
 	}
@@ -45,7 +39,7 @@ function studioRoutes(api) {
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
 	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
 	api.marked = function () {
-		nativeReplace(entry(null, here()), '');
+		nativeReplace(entry(null, api.address()), '');
 	};
 
 	// What an entry of the frame's history holds: the page's state and the address it is at.
@@ -122,7 +116,7 @@ function studioRoutes(api) {
 			var held = eventState.call(event);
 			var url = (held !== stateOf(held) && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
 			url.hash = location.hash;
-			if (url.href !== here().href) moved(url);
+			if (url.href !== api.address().href) moved(url);
 		},
 		true
 	);
