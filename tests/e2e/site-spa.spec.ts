@@ -72,7 +72,7 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	expect(status.warnings).toEqual([]);
 });
 
-test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, not one where the site has a page', async ({ page }) => {
+test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, and shows the page where the site has one', async ({ page }) => {
 	const shown = `<!doctype html><html><head><title>Router</title></head><body><a id="rel" href="next.html">next</a><p id="at"></p>
 <button id="push-doc" onclick="history.pushState({ n: 1 }, '', 'docs/intro.html'); show()">Docs</button>
 <button id="push-app" onclick="history.pushState({ n: 2 }, '', '/app/settings?tab=2'); show()">App</button>
@@ -83,8 +83,9 @@ function show() {
 }
 addEventListener('popstate', function (e) { show(); document.getElementById('at').textContent += ' popped ' + JSON.stringify(e.state); });
 show();
+localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 </script></body></html>`;
-	await openSite(page, { 'index.html': shown, 'docs/intro.html': '<!doctype html><h1>Intro</h1>' });
+	await openSite(page, { 'index.html': shown, 'docs/intro.html': '<!doctype html><h1>Intro</h1><p id="runs"></p><script>document.getElementById(\'runs\').textContent = localStorage.getItem(\'runs\');</script>' });
 	const at = site(page).locator('#at');
 	await expect(at).toHaveText('/ https://site.invalid/next.html null');
 	// Another path of the site: location, the links' base and the state follow, as on a host.
@@ -95,9 +96,14 @@ show();
 	await expect(at).toHaveText('/ https://site.invalid/next.html null popped null');
 	await site(page).locator('body').evaluate(() => history.forward());
 	await expect(at).toHaveText('/docs/intro.html https://site.invalid/docs/next.html {"n":1} popped {"n":1}');
-	// A path the site has a page at: an edit renders the page the person was on at its own address
-	// (the studio renders a page of the site from its own file).
+	// A path the site has a page at: an edit shows that page, as a browser's reload of the address
+	// does (the studio renders a page of the site from its own file), with the page routed from
+	// behind the studio's Back; nothing of the page routed from ran again.
 	await edit(page, 'index.html');
+	await expect(site(page).locator('h1')).toHaveText('Intro');
+	await expect(site(page).locator('#runs')).toHaveText('1');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro.html');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
 	await expect(at).toHaveText('/ https://site.invalid/next.html null');
 	// A path with no file (an app's route): an edit runs the page again there. Its relative URLs
 	// resolve from the page's own, as its files did: a router that reads the document's <base> as it

@@ -20,6 +20,8 @@ interface StudioKept {
 	scroll?: [number, number];
 	/** The address its script routed to, where no file of the site is (a single-page app's `/products/2?tab=1`; routes.js). */
 	route?: string;
+	/** The address its script routed to where a file of the site is (a static site generator's next page): the next render shows that page instead. */
+	page?: string;
 }
 
 /** The bridge's services for the other frame programs. */

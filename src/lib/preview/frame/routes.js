@@ -5,8 +5,9 @@
 // routes to instead, and each entry of the frame's history holds the address it is at: a traversal
 // (history.back(), the browser's Back) brings it back before any handler of the page's reads it. A
 // router (VitePress, React Router, Vue Router) then reads its path back as on a host. The next render
-// of the page (an edit, a refresh) starts at the address where no file of the site is, as a host
-// that falls back to the app's page does.
+// of the page (an edit, a refresh) is what a browser's reload of the address shows: the page again at
+// an address where no file of the site is, as a host that falls back to the app's page does; at
+// another file of the site (a static site generator's next page), that file's page.
 
 /**
  * Installs the route shims (after navigation.js; history.js wraps pushState after them).
@@ -88,8 +89,8 @@ function studioRoutes(api) {
 	 * What the next render of this page (an edit, a refresh) starts at, as a browser's reload of the
 	 * address would: where no file of the site is (a single-page app's `/products/2`), the page again
 	 * at that address, as a host that falls back to the app's page gives it; at another file of the
-	 * site (a static site generator's next page), which the studio renders as its own page, the
-	 * page's own address.
+	 * site (a static site generator's next page), that file's page, which the studio renders as a
+	 * page of its own.
 	 * @param {URL} url
 	 */
 	function keepRoute(url) {
@@ -98,14 +99,29 @@ function studioRoutes(api) {
 		var own = api.start();
 		var ask = api.ask;
 		var asked = ++routes;
-		if (url.pathname === own.pathname || !ask) return api.keep({ route: route === own.pathname + own.search ? undefined : route });
+		if (url.pathname === own.pathname || !ask) return api.keep({ route: route === own.pathname + own.search ? undefined : route, page: undefined });
 		ask(url, 'GET', undefined, true).then(function (answer) {
-			if (asked === routes) api.keep({ route: Number(answer.status) === 404 ? route : undefined });
+			var found = Number(answer.status) !== 404;
+			if (asked === routes) api.keep({ route: found ? undefined : route, page: found ? route : undefined });
 		});
 	}
+	var kept = api.host.kept || {};
+	var file = kept.page ? resolve(kept.page) : null;
+	if (file && file.origin === origin && !api.framed) {
+		// The render before had routed to another page of the site: the studio shows that page (a
+		// new entry of its history, as the route made one), and nothing of this one runs. The page
+		// keeps it no more: the studio's Back to it shows it.
+		api.keep({ page: undefined });
+		api.send({ type: 'navigate', path: decodeURIComponent(file.pathname), search: file.search, fragment: '' });
+		// A stopped document never loads: it is acknowledged now, as the studio's next render (that
+		// page's) waits for this one to settle.
+		window.stop();
+		api.send({ type: 'ready' });
+		return;
+	}
 	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
-	var kept = api.host.kept && api.host.kept.route ? resolve(api.host.kept.route) : null;
-	if (kept && kept.origin === origin) moved(kept, true);
+	var again = kept.route ? resolve(kept.route) : null;
+	if (again && again.origin === origin) moved(again, true);
 	/** Where this document started: the address of an entry that has none of its own. */
 	var first = api.address();
 	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
