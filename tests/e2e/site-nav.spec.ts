@@ -450,3 +450,59 @@ test('the preview in a new window works the same way: its links go to other page
 	await popup.close();
 	expect(asked).toEqual([]);
 });
+
+test('pretty URLs are at their addresses, as on a host: a folder at its slash, a page without .html without it; a menu marks the page from location', async ({ page }) => {
+	await ready(page);
+	const nav = `<nav><a href="/">Home</a> <a href="/blog/">Blog</a> <a href="/about">About</a></nav><p id="at"></p>`;
+	const pretty: Record<string, string> = {
+		'index.html': `<!doctype html><title>Home</title><link rel="stylesheet" href="/site.css">${nav}<h1>Home</h1><script src="/nav.js"></script>`,
+		'blog/index.html': `<!doctype html><title>Blog</title><link rel="stylesheet" href="/site.css"><link rel="stylesheet" href="blog.css">${nav}<h1>Blog</h1><a id="post" href="first-post/">First post</a><script src="/nav.js"></script>`,
+		'blog/blog.css': 'h1 { color: rgb(0, 128, 0); }',
+		'blog/first-post/index.html': `<!doctype html><title>First post</title>${nav}<h1>First post</h1><a id="up" href="../">All posts</a><script src="/nav.js"></script>`,
+		'about.html': `<!doctype html><title>About</title><link rel="stylesheet" href="/site.css">${nav}<h1>About</h1><script src="/nav.js"></script>`,
+		'site.css': '.active { font-weight: 700; }',
+		// A theme's menu: the link whose path is the page's is the current one.
+		'nav.js': `document.querySelectorAll('nav a').forEach(function (a) { if (a.pathname === location.pathname) a.classList.add('active'); });
+document.getElementById('at').textContent = location.pathname;`
+	};
+	await call(page, 'workspace_apply_changes', { operations: Object.entries(pretty).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	const h1 = site(page).locator('h1');
+	const active = site(page).locator('nav a.active');
+	const address = page.getByTestId('preview-address');
+	await expect(h1).toHaveText('Home');
+	await expect(active).toHaveText('Home');
+	// A folder: at its slash, and its relative URLs resolve from it (its stylesheet, the post's link).
+	await site(page).getByRole('link', { name: 'Blog' }).click();
+	await expect(h1).toHaveText('Blog');
+	await expect(h1).toHaveCSS('color', 'rgb(0, 128, 0)');
+	await expect(site(page).locator('#at')).toHaveText('/blog/');
+	await expect(active).toHaveText('Blog');
+	await expect(address).toHaveValue('/blog/');
+	await site(page).locator('#post').click();
+	await expect(h1).toHaveText('First post');
+	await expect(site(page).locator('#at')).toHaveText('/blog/first-post/');
+	await expect(address).toHaveValue('/blog/first-post/');
+	await site(page).locator('#up').click();
+	await expect(site(page).locator('#at')).toHaveText('/blog/');
+	// A page without its .html is at that address; an edit keeps it there.
+	await site(page).getByRole('link', { name: 'About' }).click();
+	await expect(h1).toHaveText('About');
+	await expect(active).toHaveText('About');
+	await expect(address).toHaveValue('/about');
+	await call(page, 'workspace_write_file', { path: 'about.html', content: pretty['about.html']!.replace('<h1>About</h1>', '<h1>About us</h1>') });
+	await expect(h1).toHaveText('About us');
+	await expect(active).toHaveText('About');
+	await expect(address).toHaveValue('/about');
+	// A folder asked for without its slash is at the folder with it, as a host redirects it.
+	await address.fill('/blog');
+	await address.press('Enter');
+	await expect(site(page).locator('#at')).toHaveText('/blog/');
+	await expect(address).toHaveValue('/blog/');
+	await expect(h1).toHaveCSS('color', 'rgb(0, 128, 0)');
+	// The file by its name is at its name.
+	await address.fill('/blog/index.html');
+	await address.press('Enter');
+	await expect(site(page).locator('#at')).toHaveText('/blog/index.html');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#at')).toHaveText('/blog/');
+});

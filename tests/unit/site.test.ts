@@ -84,9 +84,13 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(docs).toMatchObject({ status: 200, mimeType: 'text/html' });
 		expect(docs.body).toContain('docs v1');
 		expect(docs.body).toContain('p { color: teal }');
-		expect(docs.body).toContain('<base data-studio-base href="https://site.invalid/docs/index.html?q=1">');
+		// At the folder it was asked at, as a host's frame is (with its slash when asked without one).
+		expect(docs.body).toContain('<base data-studio-base href="https://site.invalid/docs/?q=1">');
 		expect(docs.body).toContain('data-framed');
-		expect((await c.framePage(2, '/docs', {})).body).toContain('docs v2');
+		const v2 = (await c.framePage(2, '/docs', {})).body as string;
+		expect(v2).toContain('docs v2');
+		expect(v2).toContain('<base data-studio-base href="https://site.invalid/docs/">');
+		expect((await c.framePage(2, '/docs/index.html', {})).body).toContain('<base data-studio-base href="https://site.invalid/docs/index.html">');
 		expect(await c.framePage(1, '/notes.txt', {})).toMatchObject({ status: 200, mimeType: 'text/plain', body: 'plain' });
 		const missing = await c.framePage(2, '/gone.html', {});
 		expect(missing).toMatchObject({ status: 404, mimeType: 'text/html' });
@@ -117,13 +121,15 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(sent.at(-1)).toMatchObject({ page: 'about.html', revision: 4 });
 		expect(sent.at(-1)!.fragment).toBeUndefined();
 		expect(sent.at(-1)!.html).toContain('About us');
+		// A folder's page is at the folder, as a host's address bar has it (the document's URL too).
 		expect(await go({ path: 'blog/' }, edited)).toMatchObject({ page: 'blog/index.html' });
+		expect(sent.at(-1)).toMatchObject({ page: 'blog/' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'about.html' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' }); // nothing further back
 		expect(await go({ direction: 'forward' }, edited)).toMatchObject({ page: 'about.html' });
 		expect(c.status().page).toBe('about.html');
-		expect(pages).toEqual(['about.html:true:false', 'blog/index.html:true:false', 'about.html:true:true', 'index.html:false:true', 'about.html:true:true']);
+		expect(pages).toEqual(['about.html:true:false', 'blog/:true:false', 'about.html:true:true', 'index.html:false:true', 'about.html:true:true']);
 		// A page that is not there is a 404 page, on its own address.
 		expect(await go({ path: 'gone.html' }, edited)).toMatchObject({ page: 'gone.html' });
 		expect(sent.at(-1)!.html).toContain('404');
@@ -174,10 +180,13 @@ describe('the preview coordinator as the site\'s host', () => {
 		await go({ path: '/about.html', search: '?id=3' });
 		expect(sent.at(-1)).toMatchObject({ page: 'about.html', search: '?id=3' });
 		await go({ path: 'docs?tab=api' }); // the address field's form: the query in the path
-		expect(sent.at(-1)).toMatchObject({ page: 'docs.html', search: '?tab=api' });
-		await go({ path: 'blog/', replace: true });
+		// A page asked for without its .html is at that address (as a host that serves docs.html at /docs shows
+		// it); a folder asked for without its slash is at the folder with it, as a host redirects it.
+		expect(sent.at(-1)).toMatchObject({ page: 'docs', search: '?tab=api' });
+		await go({ path: 'blog', replace: true });
+		expect(sent.at(-1)).toMatchObject({ page: 'blog/' });
 		expect(sent.at(-1)!.search).toBeUndefined();
-		expect(pages).toEqual(['about.html?id=3:true', 'docs.html?tab=api:true', 'blog/index.html:true']);
+		expect(pages).toEqual(['about.html?id=3:true', 'docs?tab=api:true', 'blog/:true']);
 		// Back skips the replaced docs page and comes back with about's query.
 		await go({ direction: 'back' });
 		expect(sent.at(-1)).toMatchObject({ page: 'about.html', search: '?id=3' });
@@ -197,6 +206,10 @@ describe('the preview coordinator as the site\'s host', () => {
 			return done;
 		};
 		await go({ path: '/blog/' });
+		expect(stored.at(-1)).toEqual({ page: 'blog/index.html', search: '', at: 'blog/' });
+		const folder = coordinator({ placeStore: store });
+		await folder.c.loadStorage();
+		expect(folder.c.registerHost('tab-2', site)).toMatchObject({ page: 'blog/' });
 		await go({ path: '/about.html', search: '?id=3' });
 		expect(stored.at(-1)).toEqual({ page: 'about.html', search: '?id=3' });
 		// The next hub's first render, before anything navigates.
@@ -209,7 +222,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		await go({ direction: 'back' });
 		expect(stored.at(-1)).toEqual({ page: null, search: '' });
 		// What was not stored by a hub is ignored: the entry shows.
-		for (const junk of [{ page: 7, search: '' }, { page: 'about.html' }, 'about.html', { page: '', search: '' }]) {
+		for (const junk of [{ page: 7, search: '' }, { page: 'about.html' }, 'about.html', { page: '', search: '' }, { page: 'blog/index.html', search: '', at: 3 }]) {
 			const other = coordinator({ placeStore: { get: async () => junk, set: async () => undefined } });
 			await other.c.loadStorage();
 			expect(other.c.registerHost('tab', site).page).toBe('index.html');

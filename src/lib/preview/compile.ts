@@ -56,6 +56,17 @@ export function pageOf(workspace: Workspace, sitePath: string): string | null {
 	return html(path) ?? html(`${path}.html`) ?? html(`${path}/index.html`);
 }
 
+/**
+ * The address a host shows `page` at when `path` asked for it: a folder's index at the folder with
+ * its slash (a host redirects `/blog` to `/blog/`, so the page's relative URLs resolve from it),
+ * `about.html` asked as `about` at `about`; undefined when the path names the file.
+ */
+export function addressOf(path: string, page: string | null): string | undefined {
+	if (page === null || page === path) return undefined;
+	if (page === `${path}index.html` || page === `${path}/index.html`) return page.slice(0, -'index.html'.length);
+	return page === `${path}.html` ? path : undefined;
+}
+
 const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Not found</title>
 <style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style></head>
 <body><main><h1>404 · Not found</h1><p><code>${escapeAttr(path)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
@@ -102,7 +113,8 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 export function compileFramed(workspace: Workspace, page: string | null, asked: string, frame: FramePage, leftOut?: ReadonlyMap<string, string>, packages?: PackageView, indexedDB: Readonly<Record<string, string>> = {}): string {
 	const compiler = new Compiler(workspace.files, leftOut, packages);
 	compiler.indexedDB = indexedDB;
-	const at = { path: page ?? asked, ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
+	const address = addressOf(asked, page);
+	const at = { path: page ?? asked, ...(address !== undefined ? { address } : {}), ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
 	return framedDocument(compiler, at, page ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
 }
 

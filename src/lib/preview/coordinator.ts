@@ -128,7 +128,7 @@ export class PreviewCoordinator implements PreviewPort {
 	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'local'> {
 		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
-		return { page: this.pageOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), local: this.#storage.items };
+		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), local: this.#storage.items };
 	}
 
 	/**
@@ -273,7 +273,7 @@ export class PreviewCoordinator implements PreviewPort {
 					this.#waiting.set(renderId, { revision: workspace.revision, startedAt, settle });
 					key = documentKey(compiled);
 					const shown = this.#shown;
-					const page = this.pageOf(workspace);
+					const page = this.#history.addressOf(workspace);
 					const render: PreviewRender =
 						!options.reload && shown && shown.key === key
 							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }

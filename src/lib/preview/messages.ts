@@ -41,7 +41,7 @@ export interface PreviewRender {
 	 * other host asks for the full render.
 	 */
 	sameAs?: number;
-	/** The site path shown (`index.html`, `blog/post.html`): the document's virtual URL. */
+	/** The site path shown (`index.html`, `blog/post.html`, a folder's index as `blog/`): the document's virtual URL. */
 	page: string;
 	/** The page's query (`?id=3`), part of its virtual URL: the site reads it as `location.search`. */
 	search?: string;

@@ -4,7 +4,7 @@
 // these remember.
 import type { Workspace } from '../domain/model';
 import type { SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
-import { entryOf, pageOf } from './compile';
+import { addressOf, entryOf, pageOf } from './compile';
 import { sitePath } from './site';
 import { applyStorageChange } from './site-channel';
 
@@ -23,8 +23,12 @@ export type SiteStore = { get(): Promise<unknown>; set(value: Record<string, str
 /** Where the preview is: the address shown (page and query), and whether Back and Forward lead anywhere. */
 export type SiteLocation = { path: string; canBack: boolean; canForward: boolean };
 
-/** A place in the site's history: the page (null: the entry, whatever it is at each revision) and its query. */
-export type SitePlace = { page: string | null; search: string };
+/**
+ * A place in the site's history: the page (null: the entry, whatever it is at each revision), its
+ * query, and the address it was asked at when that is not the file's own name (`blog/` for
+ * blog/index.html, `about` for about.html), as a host's address bar keeps it.
+ */
+export type SitePlace = { page: string | null; search: string; at?: string };
 
 /** Where the page shown persists (the hub's preferences, per workspace); absent: memory only. */
 export interface SitePlaceStore {
@@ -35,7 +39,7 @@ export interface SitePlaceStore {
 /** A place as it was stored (a workspace path is at most this long; a query at most 2048 characters). */
 const isPlace = (value: unknown): value is SitePlace => {
 	const place = value as Partial<SitePlace> | null;
-	return !!place && typeof place === 'object' && (place.page === null || (typeof place.page === 'string' && place.page.length > 0 && place.page.length <= 1024)) && typeof place.search === 'string';
+	return !!place && typeof place === 'object' && (place.page === null || (typeof place.page === 'string' && place.page.length > 0 && place.page.length <= 1024)) && typeof place.search === 'string' && (place.at === undefined || (typeof place.at === 'string' && place.at.length > 0 && place.at.length <= 1024));
 };
 
 /** A query as the page reads it from `location.search` ("" or "?…"; at most 2048 characters). */
@@ -61,7 +65,7 @@ export class SiteHistory {
 	 */
 	async load(): Promise<void> {
 		const stored = await this.store?.get().catch(() => null);
-		if (isPlace(stored)) this.#here = { page: stored.page, search: searchOf(stored.search) };
+		if (isPlace(stored)) this.#here = { page: stored.page, search: searchOf(stored.search), ...(stored.at !== undefined && stored.page !== null ? { at: stored.at } : {}) };
 	}
 
 	/** The page a render of `workspace` compiles (null: its entry). */
@@ -79,8 +83,13 @@ export class SiteHistory {
 		return this.#here.page ?? entryOf(workspace) ?? 'index.html';
 	}
 
+	/** Where a host's address bar has the page shown, its query aside: the address it was asked at, else its file. */
+	addressOf(workspace: Workspace): string {
+		return this.#here.at ?? this.pageOf(workspace);
+	}
+
 	location(workspace: Workspace): SiteLocation {
-		return { path: this.pageOf(workspace) + this.#here.search, canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+		return { path: this.addressOf(workspace) + this.#here.search, canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
 	}
 
 	/**
@@ -101,10 +110,12 @@ export class SiteHistory {
 		const query = raw.indexOf('?');
 		const path = sitePath(query >= 0 ? raw.slice(0, query) : raw) ?? '';
 		const search = searchOf(target.search ?? (query >= 0 ? raw.slice(query) : ''));
-		const page = pageOf(workspace, path) ?? (path || 'index.html');
+		const found = pageOf(workspace, path);
+		const page = found ?? (path || 'index.html');
+		const at = addressOf(path, found);
 		if (!target.replace) this.#back = [...this.#back, here].slice(-MAX_HISTORY);
 		this.#forward = target.replace ? this.#forward : [];
-		this.#moveTo({ page: page === entryOf(workspace) && path === '' ? null : page, search });
+		this.#moveTo({ page: page === entryOf(workspace) && path === '' ? null : page, search, ...(at !== undefined && path !== '' ? { at } : {}) });
 		if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
 		return true;
 	}

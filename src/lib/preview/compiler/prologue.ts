@@ -37,6 +37,8 @@ export function bridgeTag(revision: number, source = BRIDGE_SOURCE, at: PageAt =
 export interface FramedAt {
 	/** Its workspace path. */
 	path: string;
+	/** The address it was asked at, when not its path (`docs/` for docs/index.html; compile.ts `addressOf`). */
+	address?: string;
 	/** Its query (`?id=3`) and the fragment to go to once it has loaded (`#team`). */
 	search?: string;
 	fragment?: string;
@@ -51,7 +53,7 @@ export interface FramedAt {
  * needs no nonce; its parent fills in their token and its storage as it loads the frame. Its line map takes the place of `LINES_PLACEHOLDER`.
  */
 export function framedPrologue(at: FramedAt, modules: string, bridge = BRIDGE_SOURCE): string {
-	const url = siteUrl(at.path) + (at.search ?? '');
+	const url = siteUrl(at.address ?? at.path) + (at.search ?? '');
 	// The page's URL is its base unless its own <base> says otherwise; then the bridge has it from its data.
 	const base = at.base === undefined ? `<base data-studio-base href="${escapeAttr(url)}">` : `<base href="${escapeAttr(resolved(at.base, url))}">`;
 	const host = { ...(at.base === undefined ? {} : { url }), ...(at.fragment ? { fragment: at.fragment } : {}) };
