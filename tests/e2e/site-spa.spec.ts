@@ -75,6 +75,7 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, and shows the page where the site has one', async ({ page }) => {
 	const shown = `<!doctype html><html><head><title>Router</title></head><body><a id="rel" href="next.html">next</a><p id="at"></p>
 <button id="push-doc" onclick="history.pushState({ n: 1 }, '', 'docs/intro.html'); show()">Docs</button>
+<button id="push-pretty" onclick="history.pushState(null, '', '/docs/intro'); show()">Pretty</button>
 <button id="push-app" onclick="history.pushState({ n: 2 }, '', '/app/settings?tab=2'); show()">App</button>
 <button id="cross" onclick="try { history.pushState(null, '', 'https://example.com/'); } catch (e) { document.getElementById('at').textContent = e.name; }">Cross</button>
 <script>
@@ -103,6 +104,14 @@ localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 	await expect(site(page).locator('h1')).toHaveText('Intro');
 	await expect(site(page).locator('#runs')).toHaveText('1');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro.html');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	// The page without its .html, as a host serves it: that page again, at that address.
+	await site(page).locator('#push-pretty').click();
+	await expect(at).toHaveText('/docs/intro https://site.invalid/docs/next.html null');
+	await edit(page, 'index.html');
+	await expect(site(page).locator('h1')).toHaveText('Intro');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro');
 	await page.getByRole('button', { name: 'Back', exact: true }).click();
 	await expect(at).toHaveText('/ https://site.invalid/next.html null');
 	// A path with no file (an app's route): an edit runs the page again there. Its relative URLs

@@ -100,9 +100,22 @@ function studioRoutes(api) {
 		var ask = api.ask;
 		var asked = ++routes;
 		if (url.pathname === own.pathname || !ask) return api.keep({ route: route === own.pathname + own.search ? undefined : route, page: undefined });
-		ask(url, 'GET', undefined, true).then(function (answer) {
-			var found = Number(answer.status) !== 404;
-			if (asked === routes) api.keep({ route: found ? undefined : route, page: found ? route : undefined });
+		// As a host finds a page: the file, else `intro.html` or `intro/index.html` for `intro`.
+		var name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+		found(ask, url, name ? [name + '.html', name + '/index.html'] : []).then(function (file) {
+			if (asked === routes) api.keep({ route: file ? undefined : route, page: file ? route : undefined });
+		});
+	}
+	/**
+	 * Whether the site has a file at `url`, else at one of `more` (relative to it).
+	 * @param {NonNullable<StudioFrameApi['ask']>} ask
+	 * @param {URL} url
+	 * @param {string[]} more
+	 * @returns {Promise<boolean>}
+	 */
+	function found(ask, url, more) {
+		return ask(url, 'GET', undefined, true).then(function (answer) {
+			return Number(answer.status) !== 404 || (more.length > 0 && found(ask, new URL(String(more[0]), url), more.slice(1)));
 		});
 	}
 	var kept = api.host.kept || {};
