@@ -54,10 +54,10 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	await site(page).getByRole('link', { name: 'About' }).click();
 	await expect(heading).toHaveText('About us');
 	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
-	// An edit runs the app again at its route, and so does Refresh.
+	// An edit runs the app again at its route, with its history state, as a browser's reload does; so does Refresh.
 	await edit(page, 'index.html');
 	await expect(heading).toHaveText('About us');
-	await expect(where).toContainText('/about?from=nav · ');
+	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
 	await page.getByRole('button', { name: 'Refresh preview' }).click();
 	await expect(heading).toHaveText('About us');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/about?from=nav');
@@ -72,7 +72,7 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	expect(status.warnings).toEqual([]);
 });
 
-test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is, and shows the page where the site has one', async ({ page }) => {
+test('pushState moves the page\'s address and its base, a traversal brings them back; an edit keeps an address where no file is with its state, and shows the page where the site has one', async ({ page }) => {
 	const shown = `<!doctype html><html><head><title>Router</title></head><body><a id="rel" href="next.html">next</a><p id="at"></p>
 <button id="push-doc" onclick="history.pushState({ n: 1 }, '', 'docs/intro.html'); show()">Docs</button>
 <button id="push-pretty" onclick="history.pushState(null, '', '/docs/intro'); show()">Pretty</button>
@@ -120,8 +120,19 @@ localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 	await site(page).locator('#push-app').click();
 	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/app/next.html {"n":2}');
 	await edit(page, 'index.html');
-	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/next.html null');
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/next.html {"n":2}');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/app/settings?tab=2');
+	// A state JSON cannot carry, or one too big to travel with every render, is not kept (and is no error).
+	await site(page).locator('body').evaluate(() => {
+		const cyclic: Record<string, unknown> = {};
+		cyclic.self = cyclic;
+		history.replaceState(cyclic, '');
+	});
+	await edit(page, 'index.html');
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/next.html null');
+	await site(page).locator('body').evaluate(() => history.replaceState({ big: 'x'.repeat(70_000) }, ''));
+	await edit(page, 'index.html');
+	await expect(at).toHaveText('/app/settings?tab=2 https://site.invalid/next.html null');
 	// Another origin is refused, as a host's browser refuses it.
 	await site(page).locator('#cross').click();
 	await expect(at).toHaveText('SecurityError');

@@ -22,6 +22,8 @@ interface StudioKept {
 	route?: string;
 	/** The address its script routed to where a file of the site is (a static site generator's next page): the next render shows that page instead. */
 	page?: string;
+	/** The state of the history entry it was at, as JSON (routes.js): `history.state` again, as after a reload. */
+	state?: string;
 }
 
 /** The bridge's services for the other frame programs. */

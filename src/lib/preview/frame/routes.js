@@ -33,14 +33,33 @@ function studioRoutes(api) {
 			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + api.address().href + "'.", 'SecurityError');
 			if (url) native(entry(state, url), title, 'about:srcdoc' + url.hash);
 			else native(entry(state, api.address()), title);
+			keepState(state);
 			if (url) moved(url);
 		};
+	}
+	/** A kept state, at most (characters of its JSON): it travels in every render of the page. */
+	var STATE_MAX = 64 * 1024;
+	/**
+	 * The state of the entry the page is at, kept for its next render as a browser's reload keeps
+	 * it: as JSON, which the host's data carries (one JSON cannot say, or a bigger one, is not kept).
+	 * @param {unknown} state
+	 */
+	function keepState(state) {
+		if (api.framed) return;
+		var text;
+		try {
+			text = state === null ? undefined : JSON.stringify(state);
+		} catch {
+			text = undefined;
+		}
+		api.keep({ state: text !== undefined && text.length <= STATE_MAX ? text : undefined });
 	}
 	history.pushState = withRoute(nativePush, 'pushState');
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
 	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
 	api.marked = function () {
 		nativeReplace(entry(null, api.address()), '');
+		keepState(null);
 	};
 
 	// What an entry of the frame's history holds: the page's state and the address it is at.
@@ -124,7 +143,7 @@ function studioRoutes(api) {
 		// The render before had routed to another page of the site: the studio shows that page (a
 		// new entry of its history, as the route made one), and nothing of this one runs. The page
 		// keeps it no more: the studio's Back to it shows it.
-		api.keep({ page: undefined });
+		api.keep({ page: undefined, state: undefined });
 		api.send({ type: 'navigate', path: decodeURIComponent(file.pathname), search: file.search, fragment: '' });
 		// A stopped document never loads: it is acknowledged now, as the studio's next render (that
 		// page's) waits for this one to settle.
@@ -135,6 +154,7 @@ function studioRoutes(api) {
 	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
 	var again = kept.route ? resolve(kept.route) : null;
 	if (again && again.origin === origin) moved(again, true);
+	if (kept.state !== undefined && !api.framed) nativeReplace(entry(JSON.parse(kept.state), api.address()), '');
 	/** Where this document started: the address of an entry that has none of its own. */
 	var first = api.address();
 	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
@@ -145,6 +165,7 @@ function studioRoutes(api) {
 			var held = eventState.call(event);
 			var url = (held !== stateOf(held) && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
 			url.hash = location.hash;
+			keepState(stateOf(held));
 			if (url.href !== api.address().href) moved(url);
 		},
 		true
