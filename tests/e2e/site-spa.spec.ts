@@ -138,3 +138,28 @@ localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 	await expect(at).toHaveText('SecurityError');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
+
+test('a router that swaps in the next page finds the scripts it already runs as on a host, and the page it parsed resolves against its address', async ({ page }) => {
+	// As a view-transition router (Astro's) decides what to run again: an external script of the
+	// next page runs unless one with the same type and src already did.
+	const router = `document.getElementById('go').addEventListener('click', async () => {
+  const doc = new DOMParser().parseFromString(await (await fetch('next.html')).text(), 'text/html');
+  const mine = [...document.scripts].filter((s) => s.src).map((s) => s.type + ' ' + s.src);
+  const fresh = [...doc.scripts].filter((s) => s.src).map((s) => s.type + ' ' + s.src).filter((s) => !mine.includes(s));
+  document.getElementById('fresh').textContent = fresh.join(', ') || 'none';
+  document.getElementById('img').textContent = doc.images[0].src;
+});`;
+	const scripts = '<script type="module" src="router.js"></script><script src="/js/classic.js"></script>';
+	await openSite(page, {
+		'docs/router.js': router,
+		'js/classic.js': 'window.classic = true;',
+		'docs/more.js': 'window.more = true;',
+		'docs/next.html': `<!doctype html><html><head><title>Next</title>${scripts}<script type="module" src="more.js"></script></head><body><img src="img/a.png"></body></html>`,
+		'docs/index.html': `<!doctype html><html><head><title>Start</title>${scripts}</head><body><button id="go">Go</button><p id="fresh"></p><p id="img"></p></body></html>`,
+		'index.html': '<!doctype html><a href="docs/">Docs</a>'
+	});
+	await call(page, 'preview_navigate', { path: '/docs/' });
+	await site(page).locator('#go').click();
+	await expect(site(page).locator('#fresh')).toHaveText('module https://site.invalid/docs/more.js');
+	await expect(site(page).locator('#img')).toHaveText('https://site.invalid/docs/img/a.png');
+});

@@ -310,7 +310,8 @@ describe('compile', () => {
 				'lib/lazy.js': 'export default 1;'
 			})
 		);
-		expect(html).toContain(`<script type="module" data-source="app.js">import "${VIRTUAL_ORIGIN}app.js";</script>`);
+		// The src it was written with goes with it: the frame gives it back once the page is parsed.
+		expect(html).toContain(`<script type="module" data-source="app.js" data-studio-src="app.js">import "${VIRTUAL_ORIGIN}app.js";</script>`);
 		expect(html).toContain(`<script type="module">import "${VIRTUAL_ORIGIN}b.js";</script>`);
 		const modules = modulesOf(html);
 		expect(Object.keys(modules).sort()).toEqual(['app.js', 'b.js', 'lib/c.js', 'lib/d.js', 'lib/lazy.js'].map((p) => VIRTUAL_ORIGIN + p));

@@ -60,7 +60,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	if (framed !== null) {
 		// Kept aside, not as src (the browser would ask the site's URL before the page is shown): the
 		// frame's `src` still reads the page's URL, as libraries that check a frame's origin expect.
-		out[FRAME_SRC_ATTRIBUTE] = out.src!;
+		out[WRITTEN_SRC] = out.src!;
 		delete out.src;
 		out[FRAME_ATTRIBUTE] = framed;
 	}
@@ -124,7 +124,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		}
 		if (isExternal(src)) {
 			const url = compiler.packages.isCdn(src.trim()) ? compiler.packages.module(src.trim()) : null;
-			if (url) return whole(`${openTag('script', { type: 'module', ...withoutIntegrity(rest), 'data-source': url })}import ${JSON.stringify(url)};</script>`);
+			if (url) return whole(`${openTag('script', { type: 'module', ...withoutIntegrity(rest), 'data-source': url, [WRITTEN_SRC]: src.trim() })}import ${JSON.stringify(url)};</script>`);
 			if (!compiler.packages.isCdn(src.trim())) compiler.report('external', from, src, `${src} is outside the workspace; it loads only when the viewer is online.`);
 			return [];
 		}
@@ -135,7 +135,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 			return whole(`<script type="module" data-missing="${escapeAttr(src)}"></script>`);
 		}
 		// Import maps apply to specifiers, not to <script src>: load the entry through an import.
-		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target! })}import ${JSON.stringify(url)};</script>`);
+		return whole(`${openTag('script', { type: 'module', ...rest, 'data-source': target!, [WRITTEN_SRC]: src })}import ${JSON.stringify(url)};</script>`);
 	}
 	if (src === undefined) {
 		if (!element.content) return [];
@@ -194,8 +194,14 @@ function withoutIntegrity(attribs: Record<string, string>): Record<string, strin
  * frame's srcdoc as the frame enters the document, with the storage the parent has at that moment.
  */
 export const FRAME_ATTRIBUTE = 'data-studio-frame';
-/** The src such a frame was written with, which its `src` property reads (`frame/frames.js`). */
-export const FRAME_SRC_ATTRIBUTE = 'data-studio-src';
+/**
+ * The src an element was written with, where the compiler took it out: a frame's, which its `src`
+ * property reads (`frame/frames.js`), and a module script's, loaded through an import, which the
+ * frame gives back once the page is parsed (`frame/requests.js`): the page's code that compares its
+ * scripts with another page's (a view-transition router deciding what to run again) sees them as on
+ * a host. A classic script, inlined, sets its own as it runs (`withOwnSrc`).
+ */
+export const WRITTEN_SRC = 'data-studio-src';
 
 /** Frames of frames are compiled this deep; a page further down (or framing itself) keeps its data: URL. */
 const FRAME_DEPTH = 3;

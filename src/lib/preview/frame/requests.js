@@ -193,10 +193,18 @@ function studioRequests(api) {
 		var descriptor = Object.getOwnPropertyDescriptor(type.prototype, attribute);
 		if (!descriptor || !descriptor.set || !descriptor.get) return;
 		var set = descriptor.set;
+		var get = descriptor.get;
 		Object.defineProperty(type.prototype, attribute, {
 			configurable: true,
 			enumerable: descriptor.enumerable,
-			get: descriptor.get,
+			// An element of a document the page parsed (DOMParser, a fetched page) resolves against the
+			// page's address, as it does on a host: such a document has no URL of its own in a srcdoc frame.
+			get: function () {
+				var value = get.call(this);
+				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+				var url = api.resolve(this.getAttribute(attribute));
+				return url ? url.href : value;
+			},
 			set: function (/** @type {unknown} */ value) {
 				var url = siteUrl(value);
 				if (!url) {
@@ -213,6 +221,18 @@ function studioRequests(api) {
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
 	redirect(HTMLScriptElement, 'src');
+	// A module script the compiler loads through an import gets the src it was written with back
+	// once parsed (compiler/elements.ts WRITTEN_SRC): too late to load anything, as a host's has it.
+	document.addEventListener(
+		'DOMContentLoaded',
+		function () {
+			document.querySelectorAll('script[data-studio-src]').forEach(function (script) {
+				script.setAttribute('src', String(script.getAttribute('data-studio-src')));
+				script.removeAttribute('data-studio-src');
+			});
+		},
+		true
+	);
 
 	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
 	window.addEventListener(
