@@ -1,6 +1,6 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
-// injects before any byte of the page: the bridge's core (acknowledgement, the host channel), the
-// reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
+// injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
+// page's address, the reports (errors, console), then storage (with IndexedDB for a page that uses it), requests,
 // styles, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
@@ -10,6 +10,7 @@
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
+import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import requests from './frame/requests.js?raw';
@@ -36,6 +37,7 @@ const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
 /** The bridge script: `more` runs after the storage shims, before any other (its programs and calls). */
 const bridge = (more = '') => `(function () {
 ${core}
+${address}
 ${reports}
 ${storage}
 ${requests}
@@ -53,6 +55,7 @@ ${windows}
 ${scroll}
 ${historyProgram}
 var api = studioBridge(${JSON.stringify(config)});
+studioAddress(api);
 studioReports(api);
 studioStorage(api);
 ${more}studioRequests(api);

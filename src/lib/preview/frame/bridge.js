@@ -240,73 +240,16 @@ function studioBridge(config) {
 
 	/** @type {StudioKept} */
 	var kept = hostData.kept || {};
-	// The page's virtual URL, its fragment aside (the document's own): where the host put it (the
-	// document's base before any markup of the page; a framed page's from its data, as its own <base>
-	// may say otherwise), then where history.pushState and replaceState take it (routes.js), as
-	// a host's address follows them. The site's entry reached at its root is at the root (compile.ts).
-	var fallback = new URL(hostData.url || document.baseURI);
-	fallback.hash = '';
-	var address = fallback;
-	var start = new URL(fallback.href);
-	if (root) start.pathname = '/';
-	/** The page's own path ("/about.html"). */
-	function page() {
-		return address.pathname;
-	}
-	/**
-	 * The page is at `url` now: its address, and the base its relative URLs resolve against (unless
-	 * `alone`). A srcdoc document's base cannot change but by a <base> element: one of the preview's,
-	 * first in the head, once the page left its start; a <base> of the page's own wins, as on a host.
-	 * @param {URL} url
-	 * @param {boolean} [alone] the address alone: a router that reads the document's <base> as the
-	 *   app's own (Vue Router's) would take a route for it
-	 */
-	function route(url, alone) {
-		address = new URL(url.href);
-		address.hash = '';
-		if (based || alone) return;
-		var base = document.querySelector('base[data-studio-base]');
-		if (!base) {
-			if (address.href === fallback.href) return;
-			base = document.createElement('base');
-			base.setAttribute('data-studio-base', '');
-			(document.head || document.documentElement).prepend(base);
-		}
-		base.setAttribute('href', address.href);
-	}
-	route(start);
-
-	return {
+	// The page's address, its route and the URLs it means come next (address.js), from what the
+	// compiler said on this tag.
+	/** @type {Omit<StudioFrameApi, 'page' | 'address' | 'start' | 'route' | 'resolve'>} */
+	var api = {
 		origin: config.origin,
 		host: hostData,
-		page: page,
-		address: function () {
-			var url = new URL(address.href);
-			url.hash = location.hash;
-			return url;
-		},
-		start: function () {
-			return new URL(start.href);
-		},
-		route: route,
+		tag: { root: root, based: based },
 		keep: function (part) {
 			kept = Object.assign({}, kept, part);
 			send({ type: 'keep', kept: kept });
-		},
-		/**
-		 * A URL as the page means it (relative to its virtual URL), or null. A srcdoc document's own
-		 * location is about:srcdoc (its pathname "srcdoc"): a URL built from it means this page.
-		 * @param {unknown} href
-		 */
-		resolve: function (href) {
-			try {
-				var url = new URL(String(href), document.baseURI);
-				if (url.protocol === 'about:' && url.pathname === 'srcdoc') return new URL(page() + (url.search || address.search) + url.hash, config.origin);
-				if (url.origin === config.origin && url.pathname === '/srcdoc') url.pathname = page();
-				return url;
-			} catch {
-				return null;
-			}
 		},
 		send: send,
 		admit: admit,
@@ -335,4 +278,5 @@ function studioBridge(config) {
 			holds.push(promise);
 		}
 	};
+	return /** @type {StudioFrameApi} */ (api);
 }

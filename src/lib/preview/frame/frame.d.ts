@@ -31,6 +31,8 @@ interface StudioFrameApi {
 	/** The virtual origin the site's relative URLs resolve to (never fetched). */
 	origin: string;
 	host: StudioHostData;
+	/** What the compiler said of the page on the bridge's tag: the site's entry at its root, a `<base>` of its own. */
+	tag: { root: boolean; based: boolean };
 	/** Posts a message to the host (console, error and warning lines are capped). */
 	send(message: Record<string, unknown>): void;
 	/** True when one more line of this kind ('console', 'error') is within the caps now (else it is counted as dropped). */

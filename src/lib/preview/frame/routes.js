@@ -1,7 +1,7 @@
 // @ts-check
 // Routes, as a single-page app makes them with history.pushState and replaceState. A srcdoc
 // document's real URL can take a new fragment only, so the page's virtual URL (its `location`, the
-// base its relative URLs resolve against; frame/bridge.js `route`) follows the address the page
+// base its relative URLs resolve against; frame/address.js `route`) follows the address the page
 // routes to instead, and each entry of the frame's history holds the address it is at: a traversal
 // (history.back(), the browser's Back) brings it back before any handler of the page's reads it. A
 // router (VitePress, React Router, Vue Router) then reads its path back as on a host. The next render
