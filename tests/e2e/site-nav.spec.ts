@@ -506,3 +506,26 @@ document.getElementById('at').textContent = location.pathname;`
 	await page.getByRole('button', { name: 'Back', exact: true }).click();
 	await expect(site(page).locator('#at')).toHaveText('/blog/');
 });
+
+test('the site\'s page is the top window, as on a host: a frame buster never fires, and top.location navigates the page', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{ op: 'write', path: 'about.html', content: '<!doctype html><title>About</title><h1>About</h1>', createIfMissing: true },
+			{
+				op: 'write',
+				path: 'index.html',
+				content: `<!doctype html><html><head><title>Home</title><script>if (top != self) { top.location.replace(self.location.href); }</script></head><body><h1>Home</h1><p id="where"></p>
+<button id="out" onclick="window.top.location.href = 'about.html'">About</button>
+<script>document.getElementById('where').textContent = (window.self === window.top ? 'top' : 'embedded') + ' ' + (top === window) + ' ' + (parent === self);</script></body></html>`,
+				createIfMissing: true
+			}
+		]
+	});
+	await expect(site(page).locator('#where')).toHaveText('top true true');
+	await site(page).locator('#out').click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html');
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[] };
+	expect(status.errors).toEqual([]);
+});

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, pageOf } from '../../src/lib/preview/compile';
 import { applyEditsMapped } from '../../src/lib/preview/html';
-import { siteLocation, SITE_HOLDER, SITE_LOCATION } from '../../src/lib/preview/compiler/location';
+import { siteLocation, SITE_HOLDER, SITE_LOCATION, SITE_TOP } from '../../src/lib/preview/compiler/location';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
@@ -258,7 +258,7 @@ describe('the site\'s references to location', () => {
 			"// location.href = 'x'\n/* location */",
 			'/location/.test(s)',
 			'({ location: 1, location2: 2 })',
-			'top.location.href = "x"; parent.location = y; opener.location; store.user.location; f().location',
+			'parent.location = y; opener.location; store.user.location; f().location',
 			'class A { location() {} }',
 			'const { location: where } = geo'
 		];
@@ -274,6 +274,14 @@ describe('the site\'s references to location', () => {
 		const holder = (o: unknown) => (o === win ? { location: site } : o);
 		const run = (code: string, w: unknown, user: unknown) => new Function(SITE_HOLDER, 'o', 'user', `return ${point(code)}`)(holder, w, user);
 		expect(run('[o.location.href, user.location]', win, { location: 'Paris' })).toEqual(['https://site.invalid/', 'Paris']);
+	});
+	it('points top at the site\'s top window, and top.location at the page\'s location: a frame buster never fires, as on a host', () => {
+		expect(point('if (top != self) top.location.replace(self.location.href)')).toBe(`if (${SITE_TOP} != self) ${SITE_HOLDER}(${SITE_TOP}).location.replace(self.${SITE_LOCATION}.href)`);
+		expect(point('const embedded = window.self !== window.top; window.top.location = "x"')).toBe(`const embedded = window.self !== window.${SITE_TOP}; ${SITE_HOLDER}(${SITE_TOP}).location = "x"`);
+		// A variable of that name is renamed with its uses; a shorthand keeps its key.
+		expect(point('const { top } = rect; f(top); g({ top })')).toBe(`const { top: ${SITE_TOP} } = rect; f(${SITE_TOP}); g({ top: ${SITE_TOP} })`);
+		// Another object's top, a key, a string, CSS in a string: left alone (and no parse is needed for them).
+		for (const code of ['el.style.top = "4px"; rect.top', '({ top: 1 })', '"top"', "'margin-top: 0'", 'desktop.stop()']) expect(point(code)).toBe(code);
 	});
 	it('changes no line, and code that does not parse is still only renamed where it names location', () => {
 		const code = 'if (a) {\n  location.hash = "#x"\n}\nlet = = ;\nlocation.reload()';

@@ -1,7 +1,7 @@
 // Points a site script's references to `location` at the page's virtual location (the frame's
 // navigation program defines it): a srcdoc document's own location is about:srcdoc, whose members are
 // unforgeable, so `location.href = 'about.html'` would leave the preview and `location.search` would
-// read nothing. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
+// read nothing. Its references to `top`, likewise unforgeable, go to the site's top window. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
 // `user.location` or `top.location` is none. Only names change, never lines (a shorthand property
 // gains its key: `{ location }` is `{ location: __studioLocation }`). The parser (with Lezer,
 // about a fifth of the hub's code) loads the first time a compile meets `location`: most sites never
@@ -9,6 +9,7 @@
 import { loadedOnce } from '../../core/once';
 
 type Parser = typeof import('@lezer/javascript')['parser'];
+type SyntaxNode = import('@lezer/common').SyntaxNode;
 
 /** A compile met `location` before the parser was there: the caller loads it and compiles again. */
 let wanted = false;
@@ -48,6 +49,14 @@ const HOLDERS = new Set(['window', 'self', 'globalThis', 'document']);
 export const SITE_HOLDER = '__studioHolder';
 /** Other windows: never the page's own, their `location` is theirs. */
 const OTHER_WINDOWS = new Set(['top', 'parent', 'opener']);
+/**
+ * The site's top window, as the frame's windows program names it: on a host the site's page is the
+ * top-level page, so `top === self` and a frame-busting `top.location = self.location` never runs;
+ * `top` cannot be replaced on a window, so the code's references to it are pointed here.
+ */
+export const SITE_TOP = '__studioTop';
+/** Code that may name the global `top` (the parser decides): not `.top`, `"top"` or a key `top:`. */
+const TOP_USE = /(?<![\w$.'"-])top(?![\w$'"-])(?!\s*:)|\b(?:window|self|globalThis)\s*\.\s*top\b/;
 /** Rewritten sources kept (jQuery and its kind come back on every render), at most this many characters. */
 const CACHE_CHARS = 8 * 1024 * 1024;
 const cache = new Map<string, string>();
@@ -56,11 +65,12 @@ let cachedChars = 0;
 /** What names the page's location in place of a shorthand property's `location` (its key stays). */
 const SHORTHAND = `location: ${SITE_LOCATION}`;
 
-/** Where `code` names the page's location: the ranges of those names, and what each becomes. */
+/** Where `code` names the page's location or the top window: the ranges of those names, and what each becomes. */
 function references(parse: Parser, code: string): [number, number, string][] {
 	const found: [number, number, string][] = [];
 	parse.parse(code).iterate({
 		enter(ref) {
+			if (ref.to - ref.from === 3 && code.slice(ref.from, ref.to) === 'top') return void tops(ref.node, code, found);
 			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
 			const parent = ref.node.parent;
 			// A variable named location (a parameter, a local) is renamed with its uses, so it still means
@@ -85,13 +95,34 @@ function references(parse: Parser, code: string): [number, number, string][] {
 	return found;
 }
 
+/** The property read of a member expression (`location` of `top.location`), or ''. */
+const propertyOf = (member: SyntaxNode | null, code: string) => (member?.name === 'MemberExpression' && member.lastChild?.name === 'PropertyName' ? code.slice(member.lastChild.from, member.lastChild.to) : '');
+
+/**
+ * A `top` the site's top window is meant by: the variable (renamed with its uses, as `location` is),
+ * a shorthand (`{ top }` keeps its key) and `window.top`; `top.location` and `window.top.location`
+ * are the page's location through its holder.
+ */
+function tops(ref: SyntaxNode, code: string, found: [number, number, string][]): void {
+	const parent = ref.parent;
+	const holder = `${SITE_HOLDER}(${SITE_TOP})`;
+	if (ref.name === 'VariableName') found.push([ref.from, ref.to, parent?.firstChild?.from === ref.from && propertyOf(parent, code) === 'location' ? holder : SITE_TOP]);
+	else if (ref.name === 'VariableDefinition') found.push([ref.from, ref.to, parent?.name === 'PatternProperty' && parent.firstChild?.from === ref.from ? `top: ${SITE_TOP}` : SITE_TOP]);
+	else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, `top: ${SITE_TOP}`]);
+	else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression' && parent.firstChild?.name === 'VariableName' && HOLDERS.has(code.slice(parent.firstChild.from, parent.firstChild.to)) && code.slice(parent.firstChild.from, parent.firstChild.to) !== 'document') {
+		const outer = parent.parent;
+		if (outer?.firstChild?.from === parent.from && propertyOf(outer, code) === 'location') found.push([parent.from, parent.to, holder]);
+		else found.push([ref.from, ref.to, SITE_TOP]);
+	}
+}
+
 /**
  * `code` (a classic script, a module or an event handler) with its references to `location` pointed
  * at the page's. Before the parser is loaded, code that names `location` comes back unchanged and the
  * compile is marked (`locationParserWanted`): it is to be made again once the parser is there.
  */
 export function siteLocation(code: string): string {
-	if (!code.includes('location')) return code;
+	if (!code.includes('location') && !TOP_USE.test(code)) return code;
 	const cached = cache.get(code);
 	if (cached !== undefined) return cached;
 	if (!parser.ready) {

@@ -8,7 +8,8 @@
 // aimed at '*'; the site's page is its own parent; and another window of the site (a frame's
 // `contentWindow`, `frames[i]`, a framed page's `parent`, a message's `source`) is handed out as one
 // stand-in per window, whose postMessage does the same. The stand-in passes everything else to the
-// window. `top` is a property no page can replace: it stays the studio's window.
+// window. `top` is a property no page can replace: the compiler points the site's references to it
+// at `__studioTop`, the site's page.
 // Installed last: the programs before it keep the browser's own getters they took at their start.
 
 /**
@@ -134,6 +135,15 @@ function studioWindows(api) {
 	var parent = api.framed ? standIn(nativeParent.call(window)) : window;
 	redefine(window, 'parent', function () {
 		return parent;
+	});
+	// `top` cannot be replaced: the compiler points the site's references to it here (compiler/location.ts
+	// SITE_TOP). No setter and not configurable: `var top = 1` at a script's top level changes it no
+	// more than it changes a host's `top`. A framed page's stays the browser's.
+	var topWindow = api.framed ? window.top : window;
+	Object.defineProperty(window, '__studioTop', {
+		get: function () {
+			return topWindow;
+		}
 	});
 	// `frames[0]` and `frames.name` are frames' windows: `frames` is a stand-in of this window that
 	// hands out the frames' stand-ins (so `frames === window` no longer holds; a page rarely asks).
