@@ -278,8 +278,9 @@ describe('the site\'s references to location', () => {
 	it('points top at the site\'s top window, and top.location at the page\'s location: a frame buster never fires, as on a host', () => {
 		expect(point('if (top != self) top.location.replace(self.location.href)')).toBe(`if (${SITE_TOP} != self) ${SITE_HOLDER}(${SITE_TOP}).location.replace(self.${SITE_LOCATION}.href)`);
 		expect(point('const embedded = window.self !== window.top; window.top.location = "x"')).toBe(`const embedded = window.self !== window.${SITE_TOP}; ${SITE_HOLDER}(${SITE_TOP}).location = "x"`);
-		// A variable of that name is renamed with its uses; a shorthand keeps its key.
-		expect(point('const { top } = rect; f(top); g({ top })')).toBe(`const { top: ${SITE_TOP} } = rect; f(${SITE_TOP}); g({ top: ${SITE_TOP} })`);
+		// A shorthand keeps its key; code that declares a top of its own means that one (its exports keep their names).
+		expect(point('send({ top, frames })')).toBe(`send({ top: ${SITE_TOP}, frames })`);
+		for (const code of ['const { top } = rect; f(top); g({ top })', 'export var top = "top"; export const edges = [top]', 'import { top } from "./enums.js"; use(top)', 'function f(top) { return top > 0 }']) expect(point(code)).toBe(code);
 		// Another object's top, a key, a string, CSS in a string: left alone (and no parse is needed for them).
 		for (const code of ['el.style.top = "4px"; rect.top', '({ top: 1 })', '"top"', "'margin-top: 0'", 'desktop.stop()']) expect(point(code)).toBe(code);
 	});

@@ -68,9 +68,15 @@ const SHORTHAND = `location: ${SITE_LOCATION}`;
 /** Where `code` names the page's location or the top window: the ranges of those names, and what each becomes. */
 function references(parse: Parser, code: string): [number, number, string][] {
 	const found: [number, number, string][] = [];
+	const top: [number, number, string][] = [];
+	let declared = false;
 	parse.parse(code).iterate({
 		enter(ref) {
-			if (ref.to - ref.from === 3 && code.slice(ref.from, ref.to) === 'top') return void tops(ref.node, code, found);
+			if (ref.to - ref.from === 3 && code.slice(ref.from, ref.to) === 'top') {
+				if (ref.name === 'VariableDefinition') declared = true;
+				else tops(ref.node, code, top);
+				return;
+			}
 			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
 			const parent = ref.node.parent;
 			// A variable named location (a parameter, a local) is renamed with its uses, so it still means
@@ -92,22 +98,23 @@ function references(parse: Parser, code: string): [number, number, string][] {
 			}
 		}
 	});
-	return found;
+	// Code that declares a `top` of its own (a local, an import, Popper's `export var top`) means it
+	// by that name: its references are left alone, as its exports must keep their names.
+	return declared ? found : [...found, ...top].sort((a, b) => a[0] - b[0]);
 }
 
 /** The property read of a member expression (`location` of `top.location`), or ''. */
 const propertyOf = (member: SyntaxNode | null, code: string) => (member?.name === 'MemberExpression' && member.lastChild?.name === 'PropertyName' ? code.slice(member.lastChild.from, member.lastChild.to) : '');
 
 /**
- * A `top` the site's top window is meant by: the variable (renamed with its uses, as `location` is),
- * a shorthand (`{ top }` keeps its key) and `window.top`; `top.location` and `window.top.location`
- * are the page's location through its holder.
+ * A `top` the site's top window is meant by: the global variable, a shorthand (`{ top }` keeps its
+ * key) and `window.top`; `top.location` and `window.top.location` are the page's location through
+ * its holder.
  */
 function tops(ref: SyntaxNode, code: string, found: [number, number, string][]): void {
 	const parent = ref.parent;
 	const holder = `${SITE_HOLDER}(${SITE_TOP})`;
 	if (ref.name === 'VariableName') found.push([ref.from, ref.to, parent?.firstChild?.from === ref.from && propertyOf(parent, code) === 'location' ? holder : SITE_TOP]);
-	else if (ref.name === 'VariableDefinition') found.push([ref.from, ref.to, parent?.name === 'PatternProperty' && parent.firstChild?.from === ref.from ? `top: ${SITE_TOP}` : SITE_TOP]);
 	else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, `top: ${SITE_TOP}`]);
 	else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression' && parent.firstChild?.name === 'VariableName' && HOLDERS.has(code.slice(parent.firstChild.from, parent.firstChild.to)) && code.slice(parent.firstChild.from, parent.firstChild.to) !== 'document') {
 		const outer = parent.parent;
