@@ -100,20 +100,19 @@ localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 	// A path the site has a page at: an edit shows that page, as a browser's reload of the address
 	// does (the studio renders a page of the site from its own file), with the page routed from
 	// behind the studio's Back; nothing of the page routed from ran again.
-	await edit(page, 'index.html');
-	await expect(site(page).locator('h1')).toHaveText('Intro');
-	await expect(site(page).locator('#runs')).toHaveText('1');
-	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro.html');
-	await page.getByRole('button', { name: 'Back', exact: true }).click();
-	await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	const editShowsIntro = async (address: string, runs: string) => {
+		await edit(page, 'index.html');
+		await expect(site(page).locator('h1')).toHaveText('Intro');
+		await expect(site(page).locator('#runs')).toHaveText(runs);
+		await expect(page.getByTestId('preview-address')).toHaveValue(address);
+		await page.getByRole('button', { name: 'Back', exact: true }).click();
+		await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	};
+	await editShowsIntro('/docs/intro.html', '1');
 	// The page without its .html, as a host serves it: that page again, at that address.
 	await site(page).locator('#push-pretty').click();
 	await expect(at).toHaveText('/docs/intro https://site.invalid/docs/next.html null');
-	await edit(page, 'index.html');
-	await expect(site(page).locator('h1')).toHaveText('Intro');
-	await expect(page.getByTestId('preview-address')).toHaveValue('/docs/intro');
-	await page.getByRole('button', { name: 'Back', exact: true }).click();
-	await expect(at).toHaveText('/ https://site.invalid/next.html null');
+	await editShowsIntro('/docs/intro', '2');
 	// A path with no file (an app's route): an edit runs the page again there. Its relative URLs
 	// resolve from the page's own, as its files did: a router that reads the document's <base> as it
 	// starts (Vue Router's) would take the route for the app's base.
