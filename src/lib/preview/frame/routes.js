@@ -154,7 +154,13 @@ function studioRoutes(api) {
 	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
 	var again = kept.route ? resolve(kept.route) : null;
 	if (again && again.origin === origin) moved(again, true);
-	if (kept.state !== undefined && !api.framed) nativeReplace(entry(JSON.parse(kept.state), api.address()), '');
+	if (typeof kept.state === 'string' && !api.framed) {
+		try {
+			nativeReplace(entry(JSON.parse(kept.state), api.address()), '');
+		} catch {
+			// Not the JSON keepState wrote: the entry starts without a state.
+		}
+	}
 	/** Where this document started: the address of an entry that has none of its own. */
 	var first = api.address();
 	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
