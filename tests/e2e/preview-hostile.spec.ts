@@ -52,7 +52,9 @@ const attack = (tag: string) => `<script>
   fetch('${'ORIGIN'}/${tag}').then(function () { document.documentElement.dataset.foreign = 'answered'; }, function () { document.documentElement.dataset.foreign = 'refused'; });
   var revision = Number((document.querySelector('[data-revision]') || {}).getAttribute ? document.querySelector('[data-revision]').getAttribute('data-revision') : 0);
   setTimeout(function () {
-    found.forEach(function (nonce) { top.postMessage({ type: 'ready', revision: revision, nonce: nonce }, '*'); });
+    // The browser's own top, the studio (the site's page is its own top).
+    var studio = Object.getOwnPropertyDescriptor(window, 'top').get.call(window);
+    found.forEach(function (nonce) { studio.postMessage({ type: 'ready', revision: revision, nonce: nonce }, '*'); });
     document.documentElement.dataset.nonces = String(found.length);
     window.dispatchEvent(new Event('load'));
   }, 0);

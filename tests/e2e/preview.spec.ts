@@ -202,11 +202,12 @@ test('the preview cannot read the studio\'s DOM, localStorage or IndexedDB, nor 
 	await page.evaluate(() => localStorage.setItem('studio-secret', 'top secret'));
 	const probe = `
 		const out = [];
-		// The site's page is its own parent, as a top-level page on a host; the studio is its top, and the
-		// preview document one of the studio's frames.
-		out.push('parent:' + (parent === window ? 'self' : 'other'));
-		const around = [top];
-		for (let i = 0; i < top.length; i++) around.push(top[i]);
+		// The site's page is its own parent and top, as a top-level page on a host; hostile code takes the
+		// browser's own top, the studio, whose frames hold the preview document.
+		out.push('parent:' + (parent === window ? 'self' : 'other') + (top === window ? '' : ' top:other'));
+		const studio = Object.getOwnPropertyDescriptor(window, 'top').get.call(window);
+		const around = [studio];
+		for (let i = 0; i < studio.length; i++) around.push(studio[i]);
 		const read = around.map((w) => { try { return w.document ? 'READ' : 'none'; } catch (e) { return 'blocked'; } });
 		out.push('around:' + (read.length > 1 && read.every((r) => r === 'blocked') ? 'blocked' : read.join('/')));
 		try { out.push('localStorage:' + (localStorage.getItem('studio-secret') ?? 'empty')); } catch (e) { out.push('localStorage:blocked'); }
@@ -235,9 +236,11 @@ test('a forged acknowledgement from page code with a wrong nonce is ignored', as
 	await ready(page);
 	const before = await page.evaluate(() => window.studio!.revision);
 	const forge = `
-		// The studio, and the preview document among its frames (the site's page is its own parent).
-		const around = [top];
-		for (let i = 0; i < top.length; i++) around.push(top[i]);
+		// The studio (the browser's own top: the site's page is its own top and parent), and the
+		// preview document among its frames.
+		const studio = Object.getOwnPropertyDescriptor(window, 'top').get.call(window);
+		const around = [studio];
+		for (let i = 0; i < studio.length; i++) around.push(studio[i]);
 		for (const target of around) {
 			target.postMessage({ type: 'error', revision: ${before + 1}, nonce: 'forged', message: 'FORGED', source: '', line: 0, column: 0 }, '*');
 			target.postMessage({ type: 'ready', revision: ${before + 5}, nonce: 'forged' }, '*');
