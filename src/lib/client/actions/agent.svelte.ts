@@ -93,6 +93,8 @@ export class AgentActions {
 		// The fix prompt's and the images' code loads the first time it is needed (not with the first screen).
 		const { fixPrompt } = await import('../fix-prompt');
 		const prompt = fixPrompt(target, file && typeof file.content === 'string' ? file.content : null, consoleLines);
+		// An agent chosen just before goes to the hub first: the fix goes to that one, as a prompt does.
+		await this.#settling;
 		if ((this.settings?.provider ?? 'local') === 'local') {
 			this.fixHint = { message: target.message, where: target.source ? `${target.source}:${target.line}` : '', prompt };
 			return;
