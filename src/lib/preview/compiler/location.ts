@@ -1,11 +1,12 @@
 // Points a site script's references to `location` at the page's virtual location (the frame's
 // navigation program defines it): a srcdoc document's own location is about:srcdoc, whose members are
 // unforgeable, so `location.href = 'about.html'` would leave the preview and `location.search` would
-// read nothing. Its references to `top`, likewise unforgeable, go to the site's top window. Lezer's JavaScript parser finds the references: a string, a comment, an object key,
-// `user.location` or `top.location` is none. Only names change, never lines (a shorthand property
-// gains its key: `{ location }` is `{ location: __studioLocation }`). The parser (with Lezer,
-// about a fifth of the hub's code) loads the first time a compile meets `location`: most sites never
-// do, and a hub that starts without it starts sooner (B6 in `npm run bench`).
+// read nothing. Its references to `top`, likewise unforgeable, go to the site's top window. Lezer's
+// JavaScript parser finds the references: a string, a comment, an object key or `user.location` is
+// none. Only names change, never lines (a shorthand property gains its key: `{ location }` is
+// `{ location: __studioLocation }`). The parser (with Lezer, about a fifth of the hub's code) loads
+// the first time a compile meets `location` or a likely global `top`: most sites never do, and a
+// hub that starts without it starts sooner (B6 in `npm run bench`).
 import { loadedOnce } from '../../core/once';
 
 type Parser = typeof import('@lezer/javascript')['parser'];
@@ -49,6 +50,8 @@ const HOLDERS = new Set(['window', 'self', 'globalThis', 'document']);
 export const SITE_HOLDER = '__studioHolder';
 /** Other windows: never the page's own, their `location` is theirs. */
 const OTHER_WINDOWS = new Set(['top', 'parent', 'opener']);
+/** `window.top` and friends name the top window (a document has no `top`). */
+const TOP_HOLDERS = new Set(['window', 'self', 'globalThis']);
 /**
  * The site's top window, as the frame's windows program names it: on a host the site's page is the
  * top-level page, so `top === self` and a frame-busting `top.location = self.location` never runs;
@@ -116,7 +119,7 @@ function tops(ref: SyntaxNode, code: string, found: [number, number, string][]):
 	const holder = `${SITE_HOLDER}(${SITE_TOP})`;
 	if (ref.name === 'VariableName') found.push([ref.from, ref.to, parent?.firstChild?.from === ref.from && propertyOf(parent, code) === 'location' ? holder : SITE_TOP]);
 	else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, `top: ${SITE_TOP}`]);
-	else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression' && parent.firstChild?.name === 'VariableName' && HOLDERS.has(code.slice(parent.firstChild.from, parent.firstChild.to)) && code.slice(parent.firstChild.from, parent.firstChild.to) !== 'document') {
+	else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression' && parent.firstChild?.name === 'VariableName' && TOP_HOLDERS.has(code.slice(parent.firstChild.from, parent.firstChild.to))) {
 		const outer = parent.parent;
 		if (outer?.firstChild?.from === parent.from && propertyOf(outer, code) === 'location') found.push([parent.from, parent.to, holder]);
 		else found.push([ref.from, ref.to, SITE_TOP]);
