@@ -162,3 +162,30 @@ test('a router that swaps in the next page finds the scripts it already runs as 
 	await expect(site(page).locator('#fresh')).toHaveText('module https://site.invalid/docs/more.js');
 	await expect(site(page).locator('#img')).toHaveText('https://site.invalid/docs/img/a.png');
 });
+
+test('the browser\'s own Back through an app\'s route is the app\'s popstate, as on a host: the page is not run again and no warning shows', async ({ page }) => {
+	await openSite(page, {
+		'index.html': `<!doctype html><html><head><title>App</title></head><body><p id="at"></p><p id="runs"></p>
+<button id="go" onclick="history.pushState({ n: 1 }, '', '/settings'); show()">Settings</button>
+<script>function show() { document.getElementById('at').textContent = location.pathname + ' ' + JSON.stringify(history.state); }
+addEventListener('popstate', show); show();
+var runs = (+sessionStorage.getItem('runs') || 0) + 1; sessionStorage.setItem('runs', String(runs)); document.getElementById('runs').textContent = String(runs);</script></body></html>`
+	});
+	await expect(site(page).locator('#at')).toHaveText('/ null');
+	await site(page).locator('#go').click();
+	await expect(site(page).locator('#at')).toHaveText('/settings {"n":1}');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/settings');
+	const runs = await site(page).locator('#runs').textContent();
+	// The tab's Back, as the browser's button: the frame's own entry, traversed by the browser.
+	await page.evaluate(() => history.back());
+	await expect(site(page).locator('#at')).toHaveText('/ null');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/');
+	// And Forward again. Neither is taken for the page leaving: it is not shown again, nor warned of.
+	await page.evaluate(() => history.forward());
+	await expect(site(page).locator('#at')).toHaveText('/settings {"n":1}');
+	await page.waitForTimeout(1000);
+	await expect(site(page).locator('#runs')).toHaveText(runs!);
+	const status = (await previewStatus(page)) as unknown as { warnings: unknown[] };
+	expect(status.warnings).toEqual([]);
+	await expect(page.getByTestId('preview-warning')).toHaveCount(0);
+});

@@ -83,7 +83,12 @@ export class PreviewHost {
 	#traversedAt = -Infinity;
 	readonly #onSiteLoad = () => {
 		if (this.#expectLoad) this.#expectLoad = false;
-		else if (performance.now() - this.#traversedAt > TRAVERSE_LOAD_MS) this.#options.onLeave?.();
+		// A traversal the browser made itself (its Back) is said by the page as this load comes: it is
+		// given a moment, and a render asked meanwhile makes it no leave.
+		else {
+			const current = this.#current;
+			setTimeout(() => current === this.#current && performance.now() - this.#traversedAt > TRAVERSE_LOAD_MS && this.#options.onLeave?.(), 400);
+		}
 	};
 
 	constructor(container: HTMLElement, options: PreviewHostOptions = {}) {

@@ -5,7 +5,8 @@
 // document made itself (pushState, a fragment navigation) are traversed by the browser, and a step
 // past them goes to the site's other pages through the host's history, as the preview bar's Back and
 // Forward do (a step the host has nowhere to go does nothing, as on a host). go(0) reloads the page.
-// The host hears of a traversal within the document before it happens (see traverse).
+// The host hears of a traversal within the document before it happens (see traverse), or, when the
+// browser made it, as it happens (popstate).
 
 /**
  * Installs the traversal shims (the site's page only: a page it frames keeps the browser's).
@@ -38,6 +39,16 @@ function studioHistory(api) {
 			nativeGo(delta);
 		} else api.send({ type: 'navigate', direction: delta < 0 ? 'back' : 'forward' });
 	}
+	// A traversal within this document that the browser makes itself (the Back or Forward of the
+	// studio's tab, which go through the frame's entries): Chromium fires the frame's load after it
+	// too, and the host hears of it only now. Heard first, before the page's own listeners.
+	window.addEventListener(
+		'popstate',
+		function () {
+			api.send({ type: 'traverse' });
+		},
+		true
+	);
 	history.back = function () {
 		traverse(-1);
 	};
