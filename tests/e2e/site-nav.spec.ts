@@ -122,7 +122,7 @@ test('the page keeps where it was scrolled across an edit and a refresh, as a br
 	await call(page, 'workspace_apply_changes', {
 		operations: [
 			{ op: 'write', path: 'tall.css', content: 'body { color: rgb(34, 34, 34) }', createIfMissing: true },
-			{ op: 'write', path: 'about.html', content: `<!doctype html><title>About</title><h1>About</h1>${sections(20)}`, createIfMissing: true },
+			{ op: 'write', path: 'about.html', content: `<!doctype html><title>About</title><h1>About</h1><a id="home" href="index.html">Home</a>${sections(20)}`, createIfMissing: true },
 			{ op: 'write', path: 'index.html', content: `<!doctype html><title>Tall</title><link rel="stylesheet" href="tall.css">${sections(30)}<a id="about" href="about.html">About</a>`, createIfMissing: true }
 		]
 	});
@@ -143,6 +143,12 @@ test('the page keeps where it was scrolled across an edit and a refresh, as a br
 	await site(page).locator('#about').click();
 	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html');
 	await expect(site(page).locator('h1')).toHaveText('About');
+	expect(await y()).toBe(0);
+	// A link back to the page scrolled before opens it at its top too, as on a host.
+	await site(page).locator('#home').click();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/index.html');
+	await expect(site(page).locator('#about')).toBeAttached();
+	await page.waitForTimeout(500);
 	expect(await y()).toBe(0);
 });
 
