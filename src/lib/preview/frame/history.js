@@ -5,8 +5,7 @@
 // document made itself (pushState, a fragment navigation) are traversed by the browser, and a step
 // past them goes to the site's other pages through the host's history, as the preview bar's Back and
 // Forward do (a step the host has nowhere to go does nothing, as on a host). go(0) reloads the page.
-// The host hears of a traversal within the document before it happens (see traverse), or, when the
-// browser made it, as it happens (popstate).
+// The host hears of a traversal within the document as it happens (popstate).
 
 /**
  * Installs the traversal shims (the site's page only: a page it frames keeps the browser's).
@@ -33,15 +32,13 @@ function studioHistory(api) {
 		var to = index + delta;
 		if (to >= 0 && to <= last) {
 			index = to;
-			// Chromium fires the frame's load event after a traversal within a document of another
-			// process: the host is told first, so it does not take it for the page leaving.
-			api.send({ type: 'traverse' });
 			nativeGo(delta);
 		} else api.send({ type: 'navigate', direction: delta < 0 ? 'back' : 'forward' });
 	}
-	// A traversal within this document that the browser makes itself (the Back or Forward of the
-	// studio's tab, which go through the frame's entries): Chromium fires the frame's load after it
-	// too, and the host hears of it only now. Heard first, before the page's own listeners.
+	// A traversal within this document, the page's own (above) or the browser's (the Back or Forward
+	// of the studio's tab, which go through the frame's entries): Chromium fires the frame's load
+	// after it, from another process, and the host must not take that load for the page leaving.
+	// Heard first, before the page's own listeners; the host waits a while after such a load for it.
 	window.addEventListener(
 		'popstate',
 		function () {
