@@ -1,7 +1,9 @@
 // The preview host's shaping of a frame's console, error and warning messages: each capped per
 // render (whatever the page's own code sends), and an error while the render loads counted as its.
-import { describe, expect, it } from 'vitest';
-import { frameLines, type HostRender } from '../../src/lib/preview/host-render';
+// And a render's deadline: a page that still beats gets more time, one that stopped is stopped.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { frameLines, settleRender, startRender, type HostRender } from '../../src/lib/preview/host-render';
+import type { HostRenderOutcome } from '../../src/lib/preview/messages';
 import { PREVIEW_LIMITS } from '../../src/lib/preview/limits';
 
 function render(): HostRender {
@@ -55,5 +57,62 @@ describe('frameLines warnings', () => {
 		expect(frameLines(r, { ...errorLine('warning', 'Blocked a network request'), network: true })?.warnings?.[0]?.network).toBe(true);
 		expect(frameLines(r, errorLine('warning', "The page's alert() was not shown"))?.warnings?.[0]).not.toHaveProperty('network');
 		expect(frameLines(r, { ...errorLine('error', 'boom'), network: true })?.errors[0]).not.toHaveProperty('network');
+	});
+});
+
+describe('a render\'s deadline', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+	const start = () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+		const outcomes: HostRenderOutcome[] = [];
+		const stuck: number[] = [];
+		const render = startRender(4, { page: 'about.html', search: '?id=2' }, (outcome) => outcomes.push(outcome), 3000, (waited) => stuck.push(waited));
+		return { render, outcomes, stuck };
+	};
+
+	it('is stopped at its timeout when its page never beat', () => {
+		const { render, stuck } = start();
+		expect(render.place).toBe('about.html?id=2');
+		vi.advanceTimersByTime(2999);
+		expect(stuck).toEqual([]);
+		vi.advanceTimersByTime(1);
+		expect(stuck).toEqual([3000]);
+	});
+
+	it('gets more time while its page beats, and is stopped once the beats stop', () => {
+		const { render, stuck } = start();
+		// Beats every 500 ms, as the bridge sends them while the page loads, up to 6 s.
+		for (let at = 500; at <= 6000; at += 500) {
+			vi.advanceTimersByTime(500);
+			render.aliveAt = performance.now();
+		}
+		expect(stuck).toEqual([]);
+		// No beat for 1.5 s: the page's thread no longer runs.
+		vi.advanceTimersByTime(2000);
+		expect(stuck).toHaveLength(1);
+		expect(stuck[0]).toBeGreaterThan(7000);
+	});
+
+	it('stops a page that beats for ever at 30 s', () => {
+		const { render, stuck } = start();
+		while (stuck.length === 0 && performance.now() < 40_000) {
+			vi.advanceTimersByTime(500);
+			render.aliveAt = performance.now();
+		}
+		expect(stuck).toHaveLength(1);
+		expect(stuck[0]).toBeGreaterThanOrEqual(30_000);
+		expect(stuck[0]).toBeLessThan(31_000);
+	});
+
+	it('settled first, is never stopped; its outcome names its first error', () => {
+		const { render, outcomes, stuck } = start();
+		render.errors.push({ message: 'x is not defined', source: 'app.js', line: 2, column: 1, revision: 4 });
+		vi.advanceTimersByTime(1200);
+		settleRender(render, 'error');
+		vi.advanceTimersByTime(60_000);
+		expect(stuck).toEqual([]);
+		expect(outcomes).toEqual([{ revision: 4, status: 'error', message: 'x is not defined', durationMs: 1200, errors: [render.errors[0]] }]);
 	});
 });

@@ -1,8 +1,10 @@
 // One render as the preview host follows it: its nonce, revision and deadline, what its frame has
 // sent so far against the caps, and the console and error lines that frame sends, shaped and capped
-// (the bridge caps them too; a page's own code could send more).
+// (the bridge caps them too; a page's own code could send more). And the preview document's frame,
+// which a stuck render's replaces.
 import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from './messages';
 import { PREVIEW_LIMITS } from './limits';
+import { PREVIEW_DOCUMENT } from './frame-document';
 
 /** Console lines, errors and warnings, as a host forwards them. */
 export interface PreviewLines {
@@ -34,9 +36,52 @@ export interface HostRender {
 }
 
 /** A page that keeps beating while it loads gets at most this long before it is stopped. */
-export const MAX_LOAD_MS = 30_000;
+const MAX_LOAD_MS = 30_000;
 /** A beat older than this means the page's thread no longer runs (the bridge beats every 500 ms). */
-export const BEAT_GONE_MS = 1500;
+const BEAT_GONE_MS = 1500;
+
+/**
+ * A render of `revision` under way, with its deadline: `timeoutMs` after it starts, and past that
+ * while the page still beats (it is slow, not stuck), up to `MAX_LOAD_MS`. Then `stuck` is called
+ * with how long it waited, unless the render settled first.
+ */
+export function startRender(revision: number, extras: { page: string; search?: string }, resolve: (outcome: HostRenderOutcome) => void, timeoutMs: number, stuck: (waitedMs: number) => void): HostRender {
+	const render: HostRender = {
+		revision,
+		nonce: crypto.randomUUID(),
+		page: extras.page,
+		place: extras.page + (extras.search ?? ''),
+		startedAt: performance.now(),
+		errors: [],
+		counts: { console: 0, errors: 0, chars: 0 },
+		settled: false,
+		ready: false,
+		resolve,
+		aliveAt: -Infinity,
+		timer: setTimeout(() => deadline(), timeoutMs)
+	};
+	const deadline = () => {
+		if (render.settled) return;
+		const now = performance.now();
+		if (now - render.aliveAt < BEAT_GONE_MS && now - render.startedAt < MAX_LOAD_MS) render.timer = setTimeout(deadline, 500);
+		else stuck(Math.round(now - render.startedAt));
+	};
+	return render;
+}
+
+/** Settles `render` with `status`: whoever asked for it gets the outcome (its message, else its first error's). */
+export function settleRender(render: HostRender, status: HostRenderOutcome['status'], message?: string): void {
+	render.settled = true;
+	clearTimeout(render.timer);
+	const first = render.errors[0];
+	render.resolve({
+		revision: render.revision,
+		status,
+		message: message ?? (first ? first.message : undefined),
+		durationMs: Math.round(performance.now() - render.startedAt),
+		errors: [...render.errors]
+	});
+}
 
 /** Counts a line against the render's caps; false when it is over them (dropped). */
 function admit(render: HostRender, kind: 'console' | 'errors', chars: number): boolean {
@@ -71,6 +116,17 @@ export function frameLines(render: HostRender, message: LineMessage): PreviewLin
 	if (message.type === 'warning') return { console: [], errors: [], warnings: [line] };
 	if (!render.settled) render.errors.push(line);
 	return { console: [], errors: [line] };
+}
+
+/** The preview document's frame, put last into `container` (the site's frame goes inside its document). */
+export function previewFrame(container: HTMLElement, title: string): HTMLIFrameElement {
+	const frame = document.createElement('iframe');
+	frame.setAttribute('title', title);
+	frame.setAttribute('referrerpolicy', 'no-referrer');
+	frame.className = 'preview-frame';
+	frame.src = PREVIEW_DOCUMENT;
+	container.append(frame);
+	return frame;
 }
 
 /**

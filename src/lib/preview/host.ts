@@ -11,8 +11,8 @@
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PICTURE_SANDBOX, PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
-import { BEAT_GONE_MS, MAX_LOAD_MS, frameLines, previewDocument, type HostRender, type PreviewLines } from './host-render';
+import { PICTURE_SANDBOX, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { frameLines, previewDocument, previewFrame, settleRender, startRender, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 
@@ -100,7 +100,7 @@ export class PreviewHost {
 			() => this.#current?.nonce ?? ''
 		);
 		this.#inspector = new InspectorSlot(options);
-		this.#frame = this.#createFrame();
+		this.#frame = previewFrame(this.#container, this.#title);
 		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);
 	}
@@ -153,21 +153,11 @@ export class PreviewHost {
 		return this.#current?.revision ?? null;
 	}
 
-	#createFrame(): HTMLIFrameElement {
-		const frame = document.createElement('iframe');
-		frame.setAttribute('title', this.#title);
-		frame.setAttribute('referrerpolicy', 'no-referrer');
-		frame.className = 'preview-frame';
-		frame.src = PREVIEW_DOCUMENT;
-		this.#container.append(frame);
-		return frame;
-	}
-
 	/** Tears down a stuck frame (an infinite loop inside it must not leave the preview dead). */
 	#replaceFrame() {
 		const old = this.#frame;
 		this.#site = null;
-		this.#frame = this.#createFrame();
+		this.#frame = previewFrame(this.#container, this.#title);
 		this.#document = previewDocument(this.#frame);
 		old.remove();
 	}
@@ -254,54 +244,18 @@ export class PreviewHost {
 	 */
 	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }, options: { again?: boolean } = {}): Promise<HostRenderOutcome> {
 		const previous = this.#current;
-		if (previous && !previous.settled) this.#settle(previous, 'superseded', 'A newer revision was rendered first.');
+		if (previous && !previous.settled) settleRender(previous, 'superseded', 'A newer revision was rendered first.');
 		// `again`: the last render is tried once more as the same visit, so what the stopped attempt
 		// wrote to sessionStorage is undone (a page that counts its loads counts one).
 		if (options.again) this.#channel.session = this.#sessionAtStart;
 		else this.#sessionAtStart = this.#channel.session;
-		const nonce = crypto.randomUUID();
 		return new Promise<HostRenderOutcome>((resolve) => {
-			const current: HostRender = {
-				revision,
-				nonce,
-				page: extras.page,
-				place: extras.page + (extras.search ?? ''),
-				startedAt: performance.now(),
-				errors: [],
-				counts: { console: 0, errors: 0, chars: 0 },
-				settled: false,
-				ready: false,
-				resolve,
-				aliveAt: -Infinity,
-				timer: setTimeout(() => deadline(), this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS)
-			};
-			// Past the deadline, a page that still beats is slow, not stuck: it gets more time, up to a limit.
-			const deadline = () => {
-				if (current.settled) return;
-				const now = performance.now();
-				if (now - current.aliveAt < BEAT_GONE_MS && now - current.startedAt < MAX_LOAD_MS) {
-					current.timer = setTimeout(deadline, 500);
-					return;
-				}
-				const waited = Math.round(now - current.startedAt);
-				this.#settle(current, 'timeout', `The preview did not finish loading within ${waited} ms (an endless loop?). It was stopped.`);
+			const current = startRender(revision, extras, resolve, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS, (waited) => {
+				settleRender(current, 'timeout', `The preview did not finish loading within ${waited} ms (an endless loop?). It was stopped.`);
 				this.#replaceFrame();
-			};
+			});
 			this.#current = current;
 			void this.#show(current, html, extras);
-		});
-	}
-
-	#settle(current: HostRender, status: HostRenderOutcome['status'], message?: string) {
-		current.settled = true;
-		clearTimeout(current.timer);
-		const first = current.errors[0];
-		current.resolve({
-			revision: current.revision,
-			status,
-			message: message ?? (first ? first.message : undefined),
-			durationMs: Math.round(performance.now() - current.startedAt),
-			errors: [...current.errors]
 		});
 	}
 
@@ -320,7 +274,7 @@ export class PreviewHost {
 				return;
 			}
 			case 'ready': {
-				if (!current.settled) this.#settle(current, current.errors.length ? 'error' : 'ready');
+				if (!current.settled) settleRender(current, current.errors.length ? 'error' : 'ready');
 				current.ready = true;
 				const held = this.#heldStorage;
 				this.#heldStorage = [];
@@ -345,7 +299,7 @@ export class PreviewHost {
 	/** Removes the frame and stops listening. */
 	destroy(): void {
 		window.removeEventListener('message', this.#onMessage);
-		if (this.#current && !this.#current.settled) this.#settle(this.#current, 'superseded', 'The preview was closed.');
+		if (this.#current && !this.#current.settled) settleRender(this.#current, 'superseded', 'The preview was closed.');
 		this.#frame.remove();
 	}
 }
