@@ -212,6 +212,45 @@ test('a library that finds its folder from its own script’s src loads its part
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+const loaded = {
+	'index.html': '<!doctype html><title>Home</title><a href="shop.html?lang=fr">Shop</a>',
+	'shop.html': `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body>
+<p id="menu">menu?</p><p id="src">src?</p><p id="copied">copied?</p><img id="pic" alt="">
+<script>
+var s = document.createElement('script');
+s.src = 'js/menu.js';
+document.getElementById('src').textContent = 'src: ' + s.src;
+document.body.appendChild(s);
+var img = document.getElementById('pic');
+img.onload = function () { document.getElementById('src').textContent += ' img: ' + img.src; };
+img.src = 'img/dot.svg';
+// A router's way with the next page's scripts: a fresh element with the parsed one's attributes.
+fetch('next.html').then(function (r) { return r.text(); }).then(function (html) {
+  var parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('script');
+  var copy = document.createElement('script');
+  for (var i = 0; i < parsed.attributes.length; i++) copy.setAttribute(parsed.attributes[i].name, parsed.attributes[i].value);
+  document.body.appendChild(copy);
+});
+</script></body></html>`,
+	'js/menu.js': "document.getElementById('menu').textContent = 'menu: ' + location.pathname + location.search + ' ' + document.currentScript.src;\nmissingHelper();\n",
+	'next.html': '<!doctype html><title>Next</title><script src="js/next.js"></script>',
+	'js/next.js': "document.getElementById('copied').textContent = 'copied: ' + location.pathname;\n",
+	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>'
+};
+
+test('a script a page loads from script runs as its own scripts do: its location is the page\'s, its src is its URL on the site, its errors name its file and line', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, loaded);
+	const site = previewFrame(page);
+	await site.getByRole('link', { name: 'Shop' }).click();
+	await expect(site.locator('#menu')).toHaveText('menu: /shop.html?lang=fr https://site.invalid/js/menu.js');
+	// The element reads the URL it was set to at once, and after its file came (an image's too).
+	await expect(site.locator('#src')).toHaveText('src: https://site.invalid/js/menu.js img: https://site.invalid/img/dot.svg');
+	await expect(site.locator('#copied')).toHaveText('copied: /shop.html');
+	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => error.at)).toEqual(['js/menu.js:2']);
+	expect((await previewStatus(page)).errors[0]!.message).toContain('missingHelper');
+});
+
 const deferred = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Deferred</title>
 <script src="js/app.js" defer></script>

@@ -1,5 +1,5 @@
 // A frame's channel in the host: how a page's navigation messages become the hub's site navigations
-// (a page to show, or a step back or forward through the site's pages).
+// (a page to show, or a step back or forward through the site's pages), and how its requests ask for a file.
 import { describe, expect, it } from 'vitest';
 import { SiteChannel } from '../../src/lib/preview/site-channel';
 import type { PreviewBridgeMessage, SiteNavigation } from '../../src/lib/preview/messages';
@@ -26,5 +26,36 @@ describe('SiteChannel navigations', () => {
 		send({ path: '/a.html', direction: 'sideways' });
 		send({ direction: 'up' });
 		expect(asked).toEqual([{ path: '/a.html', search: '', fragment: '' }]);
+	});
+});
+
+describe('SiteChannel requests', () => {
+	it('asks for a file as it is, as a page for a frame, or as a script the page runs, its fields cut to size', async () => {
+		const asked: unknown[] = [];
+		const posted: unknown[] = [];
+		const site = new SiteChannel(
+			{
+				onRequest: async (request) => {
+					asked.push(request);
+					return { status: 200, statusText: 'OK', mimeType: 'text/javascript', body: 'ok' };
+				}
+			},
+			(message) => posted.push(message),
+			() => 'n'
+		);
+		const request = (fields: Record<string, unknown>, id: number) => site.handle({ type: 'request', revision: 4, nonce: 'n', id, method: 'GET', source: 'index.html', line: 3, ...fields } as PreviewBridgeMessage, 4);
+		request({ path: '/data.json' }, 1);
+		request({ path: '/part.html', frame: true, search: '?x=1', fragment: '#a' }, 2);
+		request({ path: '/js/menu.js', script: true }, 3);
+		request({ path: '/' + 'p'.repeat(3000), script: 'yes' }, 4);
+		await expect.poll(() => posted.length).toBe(4);
+		expect(asked).toEqual([
+			{ revision: 4, path: '/data.json', method: 'GET', source: 'index.html', line: 3 },
+			{ revision: 4, path: '/part.html', method: 'GET', source: 'index.html', line: 3, as: { search: '?x=1', fragment: '#a' } },
+			{ revision: 4, path: '/js/menu.js', method: 'GET', source: 'index.html', line: 3, as: 'script' },
+			// Only `true` asks for a script; a path is cut at 2048 characters.
+			{ revision: 4, path: '/' + 'p'.repeat(2047), method: 'GET', source: 'index.html', line: 3 }
+		]);
+		expect(posted[2]).toMatchObject({ studioFrame: 'n', type: 'response', id: 3, status: 200, body: 'ok' });
 	});
 });

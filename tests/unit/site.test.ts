@@ -76,6 +76,20 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(bytes.file(3, '/img/logo.png').body).toEqual(new Uint8Array([137, 80, 78, 71]));
 	});
 
+	it('answers a script a page runs from script with its location pointed at the page\'s, from the revision the frame shows; other files as they are', async () => {
+		const { c } = coordinator();
+		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'js/menu.js': 'mark(location.pathname, "location");', 'js/plain.js': 'plain();', 'img/logo.png': new Uint8Array([137, 80, 78, 71]) }, 1));
+		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'js/menu.js': 'v2(location.search);' }, 2));
+		// The parser is loaded here if no compile has needed it yet.
+		expect(await c.script(1, '/js/menu.js')).toMatchObject({ status: 200, body: `mark(${SITE_LOCATION}.pathname, "location");` });
+		expect((await c.script(2, '/js/menu.js')).body).toBe(`v2(${SITE_LOCATION}.search);`);
+		expect((await c.script(1, '/js/plain.js')).body).toBe('plain();');
+		expect((await c.script(1, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
+		expect(await c.script(2, '/js/gone.js')).toMatchObject({ status: 404 });
+		// Fetched as data, the file is as written.
+		expect(c.file(1, '/js/menu.js').body).toBe('mark(location.pathname, "location");');
+	});
+
 	it('answers a frame\'s page compiled from the revision the frame shows, a file that is no page as it is, a missing page as a 404 page', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<!doctype html><link rel="stylesheet" href="d.css"><p>docs v1</p>', 'docs/d.css': 'p { color: teal }', 'notes.txt': 'plain' }, 1));

@@ -3,7 +3,7 @@
 import type { PreviewLines } from '$lib/preview/host';
 import type { SiteChannelOptions } from '$lib/preview/site-channel';
 import type { CaptureResult } from '$lib/preview/messages';
-import type { FramePage, HubEvent, HostRenderOutcome, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
+import type { HubEvent, HostRenderOutcome, PreviewErrorLine, PreviewLocation, PreviewOutcome, PreviewRender, SiteFileAnswer, SiteFileAs, SiteNavigation, SiteStorageChange } from '$lib/worker/protocol';
 
 /** What the hub side needs from the preview controller. */
 export interface PreviewLink {
@@ -16,8 +16,8 @@ export interface PreviewLink {
 	report(lines: PreviewLines): Promise<void>;
 	navigate(target: SiteNavigation): Promise<PreviewOutcome & { page: string }>;
 	location(): Promise<PreviewLocation>;
-	/** A file of the site (`frame`: a page for a frame of the site's own page, compiled). */
-	file(revision: number, path: string, frame?: FramePage): Promise<SiteFileAnswer>;
+	/** A file of the site (`as`: a page for a frame of the site's own page, or a script a page runs, compiled). */
+	file(revision: number, path: string, as?: SiteFileAs): Promise<SiteFileAnswer>;
 	storage(change: SiteStorageChange): Promise<void>;
 	siteStorage(): Promise<{ local: Record<string, string> }>;
 	/** Answers the hub's request for a picture of the page. */
@@ -47,7 +47,7 @@ export function siteRequests(link: PreviewLink, to: SiteRequests): SiteChannelOp
 			void link.storage(change).catch(() => undefined);
 		},
 		onRequest: async (request) => {
-			const answer = await link.file(request.revision, request.path, request.frame);
+			const answer = await link.file(request.revision, request.path, request.as);
 			if (answer.status === 404 && !request.probe) {
 				const path = request.path.replace(/^\/+/, '');
 				to.error({ message: `Missing file: ${path} is not in the workspace (a ${request.method} request of the page got 404)`, source: request.source, line: request.line, column: 0, revision: request.revision });

@@ -2,7 +2,8 @@
 // lines, and keeps the panel's read model (status chip, console drawer, errors, warnings, the page
 // shown with Back/Forward). The site's navigations, storage changes and file requests go to the hub.
 import type { PreviewHost, PreviewWindow, RenderExtras } from '$lib/preview/host';
-import { applyStorageChange, type SiteChannelOptions } from '$lib/preview/site-channel';
+import type { SiteChannelOptions } from '$lib/preview/site-channel';
+import { applyStorageChange } from '$lib/preview/storage-change';
 import { withNetwork } from '$lib/preview/policy';
 import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
@@ -276,7 +277,7 @@ export class PreviewController {
 		const shown = this.#shown;
 		const link = this.#link;
 		if (!link) return;
-		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path, request.frame)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
+		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path, request.as)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
 		await link.captured(id, result).catch(() => undefined);
 	}
 

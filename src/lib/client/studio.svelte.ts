@@ -195,7 +195,7 @@ export class StudioClient {
 			report: async (lines) => (await facade()).previewReport(tabId, lines),
 			navigate: async (target) => (await facade()).previewNavigate(target),
 			location: async () => (await facade()).previewLocation(),
-			file: async (revision, path, frame) => (await facade()).previewFile(revision, path, frame),
+			file: async (revision, path, as) => (await facade()).previewFile(revision, path, as),
 			storage: async (change) => (await facade()).previewStorage(tabId, change),
 			siteStorage: async () => (await facade()).previewSiteStorage(),
 			captured: async (id, result) => (await facade()).previewCaptured(tabId, id, result),

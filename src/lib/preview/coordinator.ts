@@ -158,6 +158,14 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/**
+	 * A site file a page runs as a classic script from script (its `src` set at run time), from the
+	 * revision its frame shows: compiled as the page's own scripts are, so its `location` is the page's.
+	 */
+	script(revision: number, path: string): Promise<SiteFileAnswer> {
+		return this.#pages.script(this.#revisions.file(revision, path));
+	}
+
+	/**
 	 * What a frame of the site's own page shows for a site path, from the revision its page shows: a
 	 * page of the site compiled for the frame (a 404 page when there is none), any other file as it is.
 	 */

@@ -6,7 +6,7 @@ import type { Workspace } from '../domain/model';
 import { compile, compileFramed, pageOf, type CompiledPreview } from './compile';
 import type { FramePage, SiteFileAnswer } from './messages';
 import { sitePath } from './site';
-import { loadLocationParser, locationParserReady, locationParserWanted } from './compiler/location';
+import { loadLocationParser, locationParserReady, locationParserWanted, siteLocation } from './compiler/location';
 import { indexedDBLibrarySettled, indexedDBLibraryWanted, loadIndexedDBLibrary } from './compiler/indexeddb';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
@@ -98,6 +98,20 @@ export class PageCompiler {
 			html = make();
 		}
 		return page ? { status: 200, statusText: 'OK', mimeType: 'text/html', body: html } : { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: html };
+	}
+
+	/**
+	 * A script file's answer as a page runs it from script: its references to `location` (and `top`)
+	 * pointed at the page's, as in the page's own scripts. Any other answer stays as it is.
+	 */
+	async script(answer: SiteFileAnswer): Promise<SiteFileAnswer> {
+		if (answer.status !== 200 || typeof answer.body !== 'string') return answer;
+		let code = siteLocation(answer.body);
+		if (code === answer.body && locationParserWanted()) {
+			await loadLocationParser();
+			code = siteLocation(answer.body);
+		}
+		return { ...answer, body: code };
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */

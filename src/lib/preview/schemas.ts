@@ -52,6 +52,13 @@ export const FramePageSchema = v.object({
 	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048)))
 });
 
+/**
+ * What a site file is asked for as, when not as it is: a page to show in a frame of the site's own
+ * page (compiled for it), or a classic script a page runs from script (compiled as the page's own
+ * scripts are: its `location` is the page's).
+ */
+export const SiteFileAsSchema = v.union([FramePageSchema, v.literal('script')]);
+
 /** A site path a frame asks a file for. */
 export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
 

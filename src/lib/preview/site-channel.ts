@@ -1,7 +1,8 @@
 // What the frame programs ask of the page that hosts a site's frame — another page, a storage change,
 // one of its files — read and answered the same way for the preview panel (host.ts) and for the
 // preview in a new window. Every message was already checked for the frame's window and nonce.
-import type { FramePage, HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import { applyStorageChange } from './storage-change';
+import type { HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteFileAs, SiteNavigation, SiteStorageChange } from './messages';
 
 /** What a page hosting a site's frame does with the frame's requests. */
 export interface SiteChannelOptions {
@@ -12,11 +13,14 @@ export interface SiteChannelOptions {
 	/** The site changed its localStorage or IndexedDB (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
-	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; frame?: FramePage; probe?: boolean }): Promise<SiteFileAnswer>;
+	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; as?: SiteFileAs; probe?: boolean }): Promise<SiteFileAnswer>;
 }
 
 /** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
 const MAX_REQUESTS_IN_FLIGHT = 64;
+
+/** A field of the frame's message as text, at most `max` characters (a path, query or fragment: 2048, as the hub's schemas take them). */
+const text = (value: unknown, max = 2048) => String(value ?? '').slice(0, max);
 
 /**
  * A storage message of the frame as a change (malformed entries dropped). Its area is the hub's to
@@ -25,16 +29,6 @@ const MAX_REQUESTS_IN_FLIGHT = 64;
 export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange {
 	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
 	return { area: message.area, changes, clear: message.clear === true };
-}
-
-/** A storage area after a change. */
-export function applyStorageChange(area: Record<string, string>, change: SiteStorageChange): Record<string, string> {
-	const next: Record<string, string> = change.clear ? {} : { ...area };
-	for (const [key, value] of change.changes) {
-		if (value === null) delete next[key];
-		else next[key] = value;
-	}
-	return next;
 }
 
 /** One frame's channel: answers its requests (bounded), passes on its navigations and storage changes. */
@@ -55,10 +49,10 @@ export class SiteChannel {
 			case 'navigate':
 				// Every navigate message carries the key (the bridge posts one shape): its value decides.
 				if ('direction' in message && (message.direction === 'back' || message.direction === 'forward')) this.options.onNavigate?.({ direction: message.direction });
-				else if ('path' in message) this.options.onNavigate?.({ path: String(message.path).slice(0, 2048), search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048), ...(message.replace === true ? { replace: true } : {}) });
+				else if ('path' in message) this.options.onNavigate?.({ path: text(message.path), search: text(message.search), fragment: text(message.fragment), ...(message.replace === true ? { replace: true } : {}) });
 				return true;
 			case 'route':
-				this.options.onRoute?.(String(message.path).slice(0, 2048) + String(message.search ?? '').slice(0, 2048) + String(message.fragment ?? '').slice(0, 2048));
+				this.options.onRoute?.(text(message.path) + text(message.search) + text(message.fragment));
 				return true;
 			case 'storage': {
 				const change = storageChangeOf(message);
@@ -85,8 +79,8 @@ export class SiteChannel {
 		if (!this.options.onRequest || this.#inFlight >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
 		this.#inFlight++;
 		try {
-			const frame: FramePage | undefined = message.frame === true ? { search: String(message.search ?? '').slice(0, 2048), fragment: String(message.fragment ?? '').slice(0, 2048) } : undefined;
-			reply(await this.options.onRequest({ revision, path: String(message.path).slice(0, 2048), method: String(message.method).slice(0, 10), source: String(message.source ?? '').slice(0, 500), line: Number(message.line) || 0, ...(frame ? { frame } : {}), ...(message.probe === true ? { probe: true } : {}) }));
+			const as: SiteFileAs | undefined = message.frame === true ? { search: text(message.search), fragment: text(message.fragment) } : message.script === true ? 'script' : undefined;
+			reply(await this.options.onRequest({ revision, path: text(message.path), method: text(message.method, 10), source: text(message.source, 500), line: Number(message.line) || 0, ...(as ? { as } : {}), ...(message.probe === true ? { probe: true } : {}) }));
 		} catch {
 			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
 		} finally {

@@ -6,7 +6,7 @@ import type { Workspace } from '../domain/model';
 import type { SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
 import { addressOf, entryOf, pageOf } from './compile';
 import { sitePath } from './site';
-import { applyStorageChange } from './site-channel';
+import { applyStorageChange } from './storage-change';
 
 /** Pages kept behind Back. */
 const MAX_HISTORY = 50;

@@ -35,7 +35,7 @@ export const AgentCallSchema = v.object({
 	arguments: v.optional(v.unknown())
 });
 
-export { FramePageSchema, HostOutcomeSchema, PreviewLinesSchema, SiteNavigationSchema, SitePathSchema, SiteStorageChangeSchema } from '../preview/schemas';
+export { FramePageSchema, SiteFileAsSchema, HostOutcomeSchema, PreviewLinesSchema, SiteNavigationSchema, SitePathSchema, SiteStorageChangeSchema } from '../preview/schemas';
 
 export { SettingsPatchSchema } from '../agents/settings';
 

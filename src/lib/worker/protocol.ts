@@ -34,7 +34,7 @@ import {
 	CollabSelectionSchema,
 	SiteNavigationSchema,
 	SitePathSchema,
-	FramePageSchema,
+	SiteFileAsSchema,
 	SiteStorageChangeSchema
 } from './protocol-schemas';
 import { CaptureResultSchema } from '../preview/schemas';
@@ -205,7 +205,7 @@ export const HUB_METHODS = {
 	/** Where the preview is: the page shown, and whether Back and Forward lead anywhere. */
 	previewLocation: method<PreviewLocation>()({ args: v.tuple([]), ...HUB_CALLS.previewLocation  }),
 	/** A file the site asked for, from the revision its frame shows (`frame`: a page for a frame of the site's own page, compiled). */
-	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema, v.optional(FramePageSchema)]), ...HUB_CALLS.previewFile  }),
+	previewFile: method<SiteFileAnswer>()({ args: v.tuple([RevisionSchema, SitePathSchema, v.optional(SiteFileAsSchema)]), ...HUB_CALLS.previewFile  }),
 	/** A frame changed the site's storage (the hub keeps localStorage and tells the other tabs). */
 	previewStorage: method<void>()({ args: v.tuple([IdSchema, SiteStorageChangeSchema]), ...HUB_CALLS.previewStorage, refuse: none  }),
 	/** A tab's picture of the page for the screenshot tool (the answer to a capture the hub sent it). */

@@ -70,9 +70,9 @@ interface StudioFrameApi {
 	/** Hands a framed page's message to the handlers of its type. */
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
 	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
-	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean): Promise<Record<string, unknown>>;
+	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, script?: boolean): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
-	blobOf?(url: URL): Promise<string | null>;
+	blobOf?(url: URL, script?: boolean): Promise<string | null>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** A new entry of this document's own history was made (a fragment navigation; history.js). */

@@ -3,6 +3,7 @@
 // resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
 // XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
 // file:line that asked), and images, media and scripts set from script get a blob: URL of the file
+// (a script's compiled as the page's own are), while their `src` reads the file's URL on the site
 // (styles and stylesheets: frame/styles.js; workers: frame/workers.js).
 // Requests to other origins are the browser's (the preview's policy decides whether they leave).
 
@@ -27,10 +28,11 @@ function studioRequests(api) {
 	 * @param {string} method
 	 * @param {{ source: string, line: number }} [at]
 	 * @param {boolean} [probe] only to learn whether it is there: a missing one is not the page's error
+	 * @param {boolean} [script] as a classic script the page runs: compiled as the page's own are
 	 */
-	function ask(url, method, at, probe) {
+	function ask(url, method, at, probe, script) {
 		var from = at || api.caller();
-		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line, probe: probe });
+		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line, probe: probe, script: script });
 	}
 	api.ask = ask;
 
@@ -169,16 +171,35 @@ function studioRequests(api) {
 	/** @type {Map<string, Promise<string | null>>} */
 	var blobs = new Map();
 	/**
-	 * A blob: URL of the site file at `url` (null when it is missing), made once per path.
-	 * @param {URL} url
+	 * Where a blob: URL made here came from, its file's URL on the site: what an element's `src` set to
+	 * the file reads, as on a host (`img.src.endsWith('.jpg')`, a library finding its folder from its
+	 * script's `src`).
+	 * @type {Map<string, string>}
 	 */
-	function blobOf(url) {
-		var key = url.pathname;
+	var sources = new Map();
+	/**
+	 * A blob: URL of the site file at `url` (null when it is missing), made once per path. `script`: a
+	 * classic script the page runs (its `src` set from script, or a router's copy of a fetched page's
+	 * script), compiled as the page's own scripts are, so its `location` is the page's; its errors name
+	 * the file, as a module's do.
+	 * @param {URL} url
+	 * @param {boolean} [script]
+	 */
+	function blobOf(url, script) {
+		var key = (script ? 'script:' : '') + url.pathname;
 		var known = blobs.get(key);
 		if (known) return known;
-		var made = ask(url, 'GET').then(function (answer) {
+		var made = ask(url, 'GET', undefined, false, script).then(function (answer) {
 			if (Number(answer.status) !== 200) return null;
-			return URL.createObjectURL(new Blob([/** @type {BlobPart} */ (answer.body)], { type: String(answer.mimeType || '') }));
+			var blob = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (answer.body)], { type: String(answer.mimeType || '') }));
+			var site = new URL(url.href);
+			site.hash = '';
+			sources.set(blob, site.href);
+			if (script) {
+				var w = /** @type {any} */ (window);
+				(w.__studioModulePaths || (w.__studioModulePaths = {}))[blob] = decodeURIComponent(url.pathname.slice(1));
+			}
+			return blob;
 		});
 		blobs.set(key, made);
 		return made;
@@ -194,6 +215,13 @@ function studioRequests(api) {
 		if (!descriptor || !descriptor.set || !descriptor.get) return;
 		var set = descriptor.set;
 		var get = descriptor.get;
+		var script = type === HTMLScriptElement;
+		/**
+		 * The site URL an element was set to, while its blob is on its way (the URL it reads meanwhile,
+		 * as on a host) and after, until the page sets it to something else.
+		 * @type {WeakMap<object, { href: string, before: string }>}
+		 */
+		var asked = new WeakMap();
 		Object.defineProperty(type.prototype, attribute, {
 			configurable: true,
 			enumerable: descriptor.enumerable,
@@ -201,6 +229,9 @@ function studioRequests(api) {
 			// page's address, as it does on a host: such a document has no URL of its own in a srcdoc frame.
 			get: function () {
 				var value = get.call(this);
+				var pending = asked.get(this);
+				if (pending && value === pending.before) return pending.href;
+				if (sources.has(value)) return sources.get(value);
 				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
 				var url = api.resolve(this.getAttribute(attribute));
 				return url ? url.href : value;
@@ -208,10 +239,16 @@ function studioRequests(api) {
 			set: function (/** @type {unknown} */ value) {
 				var url = siteUrl(value);
 				if (!url) {
+					asked.delete(this);
 					set.call(this, value);
 					return;
 				}
-				blobOf(url).then((blob) => {
+				var pending = { href: url.href, before: get.call(this) };
+				asked.set(this, pending);
+				blobOf(url, script).then((blob) => {
+					// Set to something else meanwhile (here or by setAttribute): that stays.
+					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
+					asked.delete(this);
 					set.call(this, blob || 'data:,');
 				});
 			}
@@ -247,7 +284,7 @@ function studioRequests(api) {
 			if (!found || el.getAttribute('data-studio-retried')) return;
 			var url = found;
 			el.setAttribute('data-studio-retried', '');
-			blobOf(url).then(function (blob) {
+			blobOf(url, el.tagName === 'SCRIPT').then(function (blob) {
 				if (!blob) return api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
 				if (el.tagName === 'SCRIPT') {
 					var copy = document.createElement('script');

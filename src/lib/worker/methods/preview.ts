@@ -1,7 +1,7 @@
 // Hub methods: the preview's hosts (registering, acknowledging, reporting), its pages, the files and
 // storage the site asks for.
 import type { PreviewCoordinator } from '../../preview/coordinator';
-import type { CaptureResult, FramePage, PreviewRender, SiteNavigation } from '../../preview/messages';
+import type { CaptureResult, PreviewRender, SiteFileAs, SiteNavigation } from '../../preview/messages';
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
 import { databaseRows } from '../../runtime/site-databases';
@@ -29,8 +29,9 @@ export function previewMethods(hub: HubContext) {
 		async previewLocation() {
 			return preview.location(service.workspace);
 		},
-		async previewFile(revision: number, path: string, frame?: FramePage) {
-			return frame ? preview.framePage(revision, path, frame) : preview.file(revision, path);
+		async previewFile(revision: number, path: string, as?: SiteFileAs) {
+			if (as === 'script') return preview.script(revision, path);
+			return as ? preview.framePage(revision, path, as) : preview.file(revision, path);
 		},
 		async previewStorage(tabId: string, change: Parameters<PreviewCoordinator['storageChange']>[1]): Promise<void> {
 			preview.storageChange(tabId, change);
