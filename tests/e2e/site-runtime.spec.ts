@@ -215,7 +215,7 @@ test('a library that finds its folder from its own script’s src loads its part
 const loaded = {
 	'index.html': '<!doctype html><title>Home</title><a href="shop.html?lang=fr">Shop</a>',
 	'shop.html': `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body>
-<p id="menu">menu?</p><p id="src">src?</p><p id="copied">copied?</p><img id="pic" alt="">
+<p id="menu">menu?</p><p id="src">src?</p><p id="copied">copied?</p><p id="inline">inline?</p><p id="late">late?</p><p id="raw">raw?</p><div id="swap"></div><img id="pic" alt="">
 <script>
 var s = document.createElement('script');
 s.src = 'js/menu.js';
@@ -224,21 +224,36 @@ document.body.appendChild(s);
 var img = document.getElementById('pic');
 img.onload = function () { document.getElementById('src').textContent += ' img: ' + img.src; };
 img.src = 'img/dot.svg';
-// A router's way with the next page's scripts: a fresh element with the parsed one's attributes.
+// A router's way with the next page: its body swapped in, each script a fresh element with the
+// parsed one's attributes and text.
 fetch('next.html').then(function (r) { return r.text(); }).then(function (html) {
-  var parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('script');
-  var copy = document.createElement('script');
-  for (var i = 0; i < parsed.attributes.length; i++) copy.setAttribute(parsed.attributes[i].name, parsed.attributes[i].value);
-  document.body.appendChild(copy);
+  var next = new DOMParser().parseFromString(html, 'text/html');
+  document.getElementById('swap').innerHTML = next.body.innerHTML;
+  next.querySelectorAll('script').forEach(function (parsed) {
+    var copy = document.createElement('script');
+    for (var i = 0; i < parsed.attributes.length; i++) copy.setAttribute(parsed.attributes[i].name, parsed.attributes[i].value);
+    copy.text = parsed.text;
+    document.body.appendChild(copy);
+  });
 });
+// jQuery's getScript: the file by XHR, accepting JavaScript, run as an inline script.
+var x = new XMLHttpRequest();
+x.open('GET', 'js/late.js');
+x.setRequestHeader('Accept', 'text/javascript, application/javascript, application/ecmascript, application/x-ecmascript, */*; q=0.01');
+x.onload = function () { var s = document.createElement('script'); s.text = x.responseText; document.head.appendChild(s).parentNode.removeChild(s); };
+x.send();
+// A file fetched as data is as written.
+fetch('js/late.js').then(function (r) { return r.text(); }).then(function (text) { document.getElementById('raw').textContent = 'raw: ' + text.trim(); });
 </script></body></html>`,
 	'js/menu.js': "document.getElementById('menu').textContent = 'menu: ' + location.pathname + location.search + ' ' + document.currentScript.src;\nmissingHelper();\n",
-	'next.html': '<!doctype html><title>Next</title><script src="js/next.js"></script>',
+	'next.html': `<!doctype html><title>Next</title><button onclick="location.href = 'index.html'">Home</button><script src="js/next.js"></script>
+<script>document.getElementById('inline').textContent = 'inline: ' + location.pathname + location.search;</script>`,
+	'js/late.js': "document.getElementById('late').textContent = 'late: ' + location.search;\n",
 	'js/next.js': "document.getElementById('copied').textContent = 'copied: ' + location.pathname;\n",
 	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>'
 };
 
-test('a script a page loads from script runs as its own scripts do: its location is the page\'s, its src is its URL on the site, its errors name its file and line', async ({ page }) => {
+test('a script a page loads from script, and a fetched page\'s scripts and handlers a router runs, run as its own scripts do: its location is the page\'s, a script\'s src is its URL on the site, its errors name its file and line', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, loaded);
 	const site = previewFrame(page);
@@ -247,8 +262,16 @@ test('a script a page loads from script runs as its own scripts do: its location
 	// The element reads the URL it was set to at once, and after its file came (an image's too).
 	await expect(site.locator('#src')).toHaveText('src: https://site.invalid/js/menu.js img: https://site.invalid/img/dot.svg');
 	await expect(site.locator('#copied')).toHaveText('copied: /shop.html');
+	// The next page's inline script, which the router ran, and the script jQuery would run.
+	await expect(site.locator('#inline')).toHaveText('inline: /shop.html?lang=fr');
+	await expect(site.locator('#late')).toHaveText('late: ?lang=fr');
+	await expect(site.locator('#raw')).toHaveText("raw: document.getElementById('late').textContent = 'late: ' + location.search;");
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => error.at)).toEqual(['js/menu.js:2']);
 	expect((await previewStatus(page)).errors[0]!.message).toContain('missingHelper');
+	// A handler of the swapped-in page goes where it says, as on a host.
+	await site.getByRole('button', { name: 'Home' }).click();
+	await expect(site.getByRole('link', { name: 'Shop' })).toBeVisible();
+	expect((await previewStatus(page)).errors.map((error) => error.at)).toEqual(['js/menu.js:2']);
 });
 
 const deferred = {

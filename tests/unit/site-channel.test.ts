@@ -30,7 +30,7 @@ describe('SiteChannel navigations', () => {
 });
 
 describe('SiteChannel requests', () => {
-	it('asks for a file as it is, as a page for a frame, or as a script the page runs, its fields cut to size', async () => {
+	it('asks for a file as it is, as a page for a frame, as a script the page runs or as a file it fetched, its fields cut to size', async () => {
 		const asked: unknown[] = [];
 		const posted: unknown[] = [];
 		const site = new SiteChannel(
@@ -46,15 +46,17 @@ describe('SiteChannel requests', () => {
 		const request = (fields: Record<string, unknown>, id: number) => site.handle({ type: 'request', revision: 4, nonce: 'n', id, method: 'GET', source: 'index.html', line: 3, ...fields } as PreviewBridgeMessage, 4);
 		request({ path: '/data.json' }, 1);
 		request({ path: '/part.html', frame: true, search: '?x=1', fragment: '#a' }, 2);
-		request({ path: '/js/menu.js', script: true }, 3);
-		request({ path: '/' + 'p'.repeat(3000), script: 'yes' }, 4);
-		await expect.poll(() => posted.length).toBe(4);
+		request({ path: '/js/menu.js', as: 'script' }, 3);
+		request({ path: '/' + 'p'.repeat(3000), as: 'eval' }, 4);
+		request({ path: '/next.html', as: 'fetched' }, 5);
+		await expect.poll(() => posted.length).toBe(5);
 		expect(asked).toEqual([
 			{ revision: 4, path: '/data.json', method: 'GET', source: 'index.html', line: 3 },
 			{ revision: 4, path: '/part.html', method: 'GET', source: 'index.html', line: 3, as: { search: '?x=1', fragment: '#a' } },
 			{ revision: 4, path: '/js/menu.js', method: 'GET', source: 'index.html', line: 3, as: 'script' },
-			// Only `true` asks for a script; a path is cut at 2048 characters.
-			{ revision: 4, path: '/' + 'p'.repeat(2047), method: 'GET', source: 'index.html', line: 3 }
+			// A path is cut at 2048 characters; a way the hub does not know is its schema's to refuse.
+			{ revision: 4, path: '/' + 'p'.repeat(2047), method: 'GET', source: 'index.html', line: 3, as: 'eval' },
+			{ revision: 4, path: '/next.html', method: 'GET', source: 'index.html', line: 3, as: 'fetched' }
 		]);
 		expect(posted[2]).toMatchObject({ studioFrame: 'n', type: 'response', id: 3, status: 200, body: 'ok' });
 	});

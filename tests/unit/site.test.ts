@@ -12,6 +12,7 @@ import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import type { PreviewRender, SiteStorageChange } from '../../src/lib/preview/messages';
 import { MemoryRepository } from '../../src/lib/storage/memory';
 import { composeHub } from '../../src/lib/worker/compose';
+import { createFacade } from '../../src/lib/worker/facade';
 import { strToU8, zipSync } from 'fflate';
 
 function ws(files: Record<string, string | Uint8Array>, revision = 3): Workspace {
@@ -88,6 +89,36 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(await c.script(2, '/js/gone.js')).toMatchObject({ status: 404 });
 		// Fetched as data, the file is as written.
 		expect(c.file(1, '/js/menu.js').body).toBe('mark(location.pathname, "location");');
+	});
+
+	it('answers a page\'s fetch of an HTML page with its inline scripts and handlers pointed at the page\'s location, and nothing else changed; other files as they are', async () => {
+		const { c } = coordinator();
+		const next = [
+			'<!doctype html><title>location</title><p title="location">location</p>',
+			'<script>show(location.pathname)</script>',
+			'<script type="module">show(window.location.search)</script>',
+			'<script type="application/json">{"location": "x", "v": location}</script>',
+			'<script type="importmap">{"imports": {"location": "./location.js"}}</script>',
+			'<script src="js/menu.js"></script>',
+			'<button onclick="location.href = \'index.html\'" class="b">Home</button>',
+			'<svg><circle r="1" onclick="location.reload()"/><rect width="2"/></svg>'
+		].join('\n');
+		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'next.html': next, 'js/menu.js': 'mark(location.pathname);' }, 1));
+		const body = (await c.fetched(1, '/next.html')).body as string;
+		expect(body.split('\n')).toEqual([
+			'<!doctype html><title>location</title><p title="location">location</p>',
+			`<script>show(${SITE_LOCATION}.pathname)</script>`,
+			`<script type="module">show(window.${SITE_LOCATION}.search)</script>`,
+			'<script type="application/json">{"location": "x", "v": location}</script>',
+			'<script type="importmap">{"imports": {"location": "./location.js"}}</script>',
+			'<script src="js/menu.js"></script>',
+			`<button onclick="${SITE_LOCATION}.href = 'index.html'" class="b">Home</button>`,
+			`<svg><circle r="1" onclick="${SITE_LOCATION}.reload()" /><rect width="2"/></svg>`
+		]);
+		// A script fetched as data, and a page that names no location, are as written.
+		expect((await c.fetched(1, '/js/menu.js')).body).toBe('mark(location.pathname);');
+		expect((await c.fetched(1, '/index.html')).body).toBe('<p>home</p>');
+		expect(await c.fetched(1, '/gone.html')).toMatchObject({ status: 404 });
 	});
 
 	it('answers a frame\'s page compiled from the revision the frame shows, a file that is no page as it is, a missing page as a 404 page', async () => {
@@ -375,6 +406,20 @@ describe('the line map of a compiled document', () => {
 		expect(where('three()')).toBe('app.js:3');
 		expect(where('inline()')).toBe('index.html:6');
 		expect(where('<p>x</p>')).toBe('index.html:5');
+	});
+});
+
+describe('a frame\'s file requests at the hub\'s door', () => {
+	it('asks for a file as a script or as fetched by name; any other way is refused by the protocol\'s schema', async () => {
+		const hub = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: () => undefined });
+		const facade = createFacade(hub);
+		await hub.callTool('workspace_create_file', { path: 'js/menu.js', content: 'go(location.hash);' }, { tabId: 'tab', source: 'palette' });
+		// A tab's preview shows this revision: its frame asks for files of it.
+		const revision = (await facade.registerPreviewHost('tab'))!.revision;
+		expect((await facade.previewFile(revision, '/js/menu.js')).body).toBe('go(location.hash);');
+		expect((await facade.previewFile(revision, '/js/menu.js', 'script')).body).toBe(`go(${SITE_LOCATION}.hash);`);
+		expect((await facade.previewFile(revision, '/js/menu.js', 'fetched')).body).toBe('go(location.hash);');
+		await expect(facade.previewFile(revision, '/js/menu.js', 'eval' as 'script')).rejects.toThrow(/previewFile: malformed arguments/);
 	});
 });
 

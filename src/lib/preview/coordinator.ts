@@ -165,6 +165,11 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#pages.script(this.#revisions.file(revision, path));
 	}
 
+	/** A site file a page fetched (fetch, XHR): an HTML page's inline scripts and handlers pointed at the page's `location`, any other file as it is. */
+	fetched(revision: number, path: string): Promise<SiteFileAnswer> {
+		return this.#pages.markup(this.#revisions.file(revision, path));
+	}
+
 	/**
 	 * What a frame of the site's own page shows for a site path, from the revision its page shows: a
 	 * page of the site compiled for the frame (a 404 page when there is none), any other file as it is.

@@ -10,6 +10,7 @@ import { loadLocationParser, locationParserReady, locationParserWanted, siteLoca
 import { indexedDBLibrarySettled, indexedDBLibraryWanted, loadIndexedDBLibrary } from './compiler/indexeddb';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
+import { fetchedMarkup } from './compiler/fetched';
 
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;
@@ -35,6 +36,18 @@ const wantsLoad = () => locationParserWanted() || indexedDBLibraryWanted();
 const loadWanted = async () => {
 	await Promise.all([locationParserWanted() ? loadLocationParser() : undefined, indexedDBLibraryWanted() ? loadIndexedDBLibrary() : undefined]);
 };
+
+/** A text answer with `rewrite` (a `location` rewrite) applied, the parser loaded first if it was wanted. */
+async function pointed(answer: SiteFileAnswer, rewrite: (text: string) => string): Promise<SiteFileAnswer> {
+	if (answer.status !== 200 || typeof answer.body !== 'string') return answer;
+	const text = answer.body;
+	let body = rewrite(text);
+	if (locationParserWanted()) {
+		await loadLocationParser();
+		body = rewrite(text);
+	}
+	return { ...answer, body };
+}
 
 /** Compiles the page a hub's previews show. */
 export class PageCompiler {
@@ -101,17 +114,23 @@ export class PageCompiler {
 	}
 
 	/**
-	 * A script file's answer as a page runs it from script: its references to `location` (and `top`)
-	 * pointed at the page's, as in the page's own scripts. Any other answer stays as it is.
+	 * A script file's answer as a page runs it from script (its `src` set at run time, jQuery's
+	 * `getScript`): its references to `location` (and `top`) pointed at the page's, as in the page's
+	 * own scripts. Any other answer stays as it is.
 	 */
-	async script(answer: SiteFileAnswer): Promise<SiteFileAnswer> {
-		if (answer.status !== 200 || typeof answer.body !== 'string') return answer;
-		let code = siteLocation(answer.body);
-		if (code === answer.body && locationParserWanted()) {
-			await loadLocationParser();
-			code = siteLocation(answer.body);
-		}
-		return { ...answer, body: code };
+	script(answer: SiteFileAnswer): Promise<SiteFileAnswer> {
+		return pointed(answer, siteLocation);
+	}
+
+	/**
+	 * A page's answer to its own fetch or XHR: an HTML page or fragment (a router's next page, jQuery's
+	 * `.load()`), whose inline scripts and handlers the page may run, gets them pointed at the page's
+	 * `location` too (compiler/fetched.ts). Any other answer stays as it is.
+	 */
+	async markup(answer: SiteFileAnswer): Promise<SiteFileAnswer> {
+		if (answer.status !== 200 || !answer.mimeType.startsWith('text/html')) return answer;
+		if (!htmlParser.ready) await htmlParser.load();
+		return pointed(answer, fetchedMarkup);
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */

@@ -79,7 +79,8 @@ export class SiteChannel {
 		if (!this.options.onRequest || this.#inFlight >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
 		this.#inFlight++;
 		try {
-			const as: SiteFileAs | undefined = message.frame === true ? { search: text(message.search), fragment: text(message.fragment) } : message.script === true ? 'script' : undefined;
+			// Any other way (the hub's schema is the one that knows them) is refused there: a 503 here.
+			const as: SiteFileAs | undefined = message.frame === true ? { search: text(message.search), fragment: text(message.fragment) } : message.as;
 			reply(await this.options.onRequest({ revision, path: text(message.path), method: text(message.method, 10), source: text(message.source, 500), line: Number(message.line) || 0, ...(as ? { as } : {}), ...(message.probe === true ? { probe: true } : {}) }));
 		} catch {
 			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });

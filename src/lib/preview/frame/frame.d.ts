@@ -70,7 +70,7 @@ interface StudioFrameApi {
 	/** Hands a framed page's message to the handlers of its type. */
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
 	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
-	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, script?: boolean): Promise<Record<string, unknown>>;
+	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, as?: 'script' | 'fetched'): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
 	blobOf?(url: URL, script?: boolean): Promise<string | null>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

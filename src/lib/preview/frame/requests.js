@@ -28,13 +28,26 @@ function studioRequests(api) {
 	 * @param {string} method
 	 * @param {{ source: string, line: number }} [at]
 	 * @param {boolean} [probe] only to learn whether it is there: a missing one is not the page's error
-	 * @param {boolean} [script] as a classic script the page runs: compiled as the page's own are
+	 * @param {'script' | 'fetched'} [as] a classic script the page runs, or a file its code fetched (an
+	 *   HTML page's scripts, which a router runs): their `location` pointed at the page's by the hub
 	 */
-	function ask(url, method, at, probe, script) {
+	function ask(url, method, at, probe, as) {
 		var from = at || api.caller();
-		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line, probe: probe, script: script });
+		return api.request({ type: 'request', path: decodeURIComponent(url.pathname), method: method, source: from.source, line: from.line, probe: probe, as: as });
 	}
 	api.ask = ask;
+	/**
+	 * What the page's own fetch or XHR asks a file as: a script when it accepts JavaScript (jQuery's
+	 * `getScript` runs what comes), else a fetched file (an HTML page's inline scripts are a router's
+	 * to run, jQuery's `.load()`'s too).
+	 * @param {string} method
+	 * @param {string | null | undefined} accept
+	 * @returns {'script' | 'fetched' | undefined}
+	 */
+	function fetchedAs(method, accept) {
+		if (method !== 'GET') return undefined;
+		return /javascript|ecmascript/i.test(accept || '') ? 'script' : 'fetched';
+	}
 
 	window.fetch = function (input, init) {
 		var href = input instanceof Request ? input.url : input;
@@ -42,7 +55,13 @@ function studioRequests(api) {
 		if (!url) return nativeFetch(input, init);
 		var method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
 		var target = url;
-		return ask(url, method).then(function (answer) {
+		var accept = null;
+		try {
+			accept = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined)).get('accept');
+		} catch {
+			// Headers the browser refuses: the file is asked for as it is.
+		}
+		return ask(url, method, undefined, false, fetchedAs(method, accept)).then(function (answer) {
 			var status = Number(answer.status) || 404;
 			var empty = method === 'HEAD' || status === 204 || status === 304;
 			var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
@@ -55,7 +74,7 @@ function studioRequests(api) {
 	class StudioXHR extends NativeXHR {
 		constructor() {
 			super();
-			/** @type {{ url: URL, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, headers: Record<string, string> } | null} */
+			/** @type {{ url: URL, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string } | null} */
 			this.studio = null;
 		}
 		/**
@@ -70,7 +89,7 @@ function studioRequests(api) {
 				this.studio = null;
 				return /** @type {any} */ (super.open)(method, href, ...rest);
 			}
-			this.studio = { url: url, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, headers: {} };
+			this.studio = { url: url, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '' };
 			this.dispatchEvent(new Event('readystatechange'));
 		}
 		/**
@@ -81,7 +100,7 @@ function studioRequests(api) {
 			var state = this.studio;
 			if (!state) return super.send(body);
 			var asked = state;
-			ask(state.url, state.method).then((answer) => {
+			ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept)).then((answer) => {
 				var state = asked;
 				if (this.studio !== state) return;
 				state.status = Number(answer.status) || 404;
@@ -106,6 +125,7 @@ function studioRequests(api) {
 		 */
 		setRequestHeader(name, value) {
 			if (!this.studio) super.setRequestHeader(name, value);
+			else if (String(name).toLowerCase() === 'accept') this.studio.accept += (this.studio.accept ? ', ' : '') + String(value);
 		}
 		/**
 		 * @param {string} name
@@ -189,7 +209,7 @@ function studioRequests(api) {
 		var key = (script ? 'script:' : '') + url.pathname;
 		var known = blobs.get(key);
 		if (known) return known;
-		var made = ask(url, 'GET', undefined, false, script).then(function (answer) {
+		var made = ask(url, 'GET', undefined, false, script ? 'script' : undefined).then(function (answer) {
 			if (Number(answer.status) !== 200) return null;
 			var blob = URL.createObjectURL(new Blob([/** @type {BlobPart} */ (answer.body)], { type: String(answer.mimeType || '') }));
 			var site = new URL(url.href);
