@@ -237,8 +237,8 @@ describe('compile', () => {
 		expect(Object.keys(modules).sort()).toEqual(['app.js', 'work/math.js', 'work/page-relative.js', 'work/sum.js'].map((p) => `${VIRTUAL_ORIGIN}${p.replace('app.js', 'js/app.js')}`).sort());
 		expect(modules[`${VIRTUAL_ORIGIN}work/sum.js`]).toContain(`${VIRTUAL_ORIGIN}work/math.js`);
 		// The frame's worker program builds the worker's modules from the sources, which stay readable.
-		expect(html).toContain('window.__studioModuleSources=s;');
-		expect(compile(ws({ 'index.html': '<script type="module" src="a.js"></script>', 'a.js': 'export {};' })).html).not.toContain('window.__studioModuleSources=s;');
+		expect(html).toContain('window.__studioModuleSources=Object.assign(');
+		expect(compile(ws({ 'index.html': '<script type="module" src="a.js"></script>', 'a.js': 'export {};' })).html).not.toContain('window.__studioModuleSources=Object.assign(');
 		expect(diagnostics.map((d) => [d.kind, d.path, d.reference])).toEqual([['missing', 'js/classic.js', 'work/gone.js']]);
 		// A computed worker URL makes every module of the workspace one the worker may start from.
 		expect(Object.keys(modulesOf(compile(ws({ 'index.html': "<script type=\"module\">new Worker(name, { type: 'module' });</script>", 'lone.js': 'export {};' })).html))).toEqual([`${VIRTUAL_ORIGIN}lone.js`]);

@@ -121,6 +121,29 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(await c.fetched(1, '/gone.html')).toMatchObject({ status: 404 });
 	});
 
+	it('answers a module a page adds from script with its graph, compiled as the page\'s modules are (the page\'s import map first), from the revision the frame shows', async () => {
+		const { c } = coordinator();
+		const files = {
+			'index.html': '<script type="importmap">{"imports": {"ui": "./js/ui.js"}}</script><p>home</p>',
+			'js/app.js': "import { where } from './lib/util.js';\nimport 'ui';\nwhere();",
+			'js/lib/util.js': 'export const where = () => location.pathname;',
+			'js/ui.js': 'export {};',
+			'img/logo.png': new Uint8Array([137, 80, 78, 71])
+		};
+		c.registerHost('tab', ws(files, 1));
+		c.registerHost('tab', ws({ ...files, 'js/app.js': 'export const v = 2;' }, 2));
+		const answer = await c.moduleScript(1, '/js/app.js');
+		expect(answer).toMatchObject({ status: 200, mimeType: 'application/json' });
+		const graph = JSON.parse(answer.body as string) as { entry: string; bootstrap: string };
+		expect(graph.entry).toBe('https://workspace.invalid/js/app.js');
+		// Each module of the graph, its imports at virtual URLs (a bare one by the page's map), its location the page's.
+		for (const text of ['https://workspace.invalid/js/lib/util.js', 'https://workspace.invalid/js/ui.js', 'sourceURL=js/lib/util.js', `${SITE_LOCATION}.pathname`]) expect(graph.bootstrap).toContain(text);
+		expect(graph.bootstrap).not.toContain("from './lib/util.js'");
+		expect(JSON.parse((await c.moduleScript(2, '/js/app.js')).body as string).bootstrap).toContain('const v = 2');
+		expect((await c.moduleScript(1, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
+		expect(await c.moduleScript(1, '/js/gone.js')).toMatchObject({ status: 404 });
+	});
+
 	it('answers a frame\'s page compiled from the revision the frame shows, a file that is no page as it is, a missing page as a 404 page', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<!doctype html><link rel="stylesheet" href="d.css"><p>docs v1</p>', 'docs/d.css': 'p { color: teal }', 'notes.txt': 'plain' }, 1));
@@ -410,7 +433,7 @@ describe('the line map of a compiled document', () => {
 });
 
 describe('a frame\'s file requests at the hub\'s door', () => {
-	it('asks for a file as a script or as fetched by name; any other way is refused by the protocol\'s schema', async () => {
+	it('asks for a file as a script, a module or as fetched by name; any other way is refused by the protocol\'s schema', async () => {
 		const hub = await composeHub({ mode: 'shared-worker', build: 'b', repository: new MemoryRepository(), publish: () => undefined });
 		const facade = createFacade(hub);
 		await hub.callTool('workspace_create_file', { path: 'js/menu.js', content: 'go(location.hash);' }, { tabId: 'tab', source: 'palette' });
@@ -419,6 +442,7 @@ describe('a frame\'s file requests at the hub\'s door', () => {
 		expect((await facade.previewFile(revision, '/js/menu.js')).body).toBe('go(location.hash);');
 		expect((await facade.previewFile(revision, '/js/menu.js', 'script')).body).toBe(`go(${SITE_LOCATION}.hash);`);
 		expect((await facade.previewFile(revision, '/js/menu.js', 'fetched')).body).toBe('go(location.hash);');
+		expect(JSON.parse((await facade.previewFile(revision, '/js/menu.js', 'module')).body as string)).toMatchObject({ entry: 'https://workspace.invalid/js/menu.js' });
 		await expect(facade.previewFile(revision, '/js/menu.js', 'eval' as 'script')).rejects.toThrow(/previewFile: malformed arguments/);
 	});
 });

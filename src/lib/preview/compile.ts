@@ -9,7 +9,7 @@ import { applyEditsMapped, elementsOf, type Edit } from './html';
 import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
 import { pageImportMap } from './compiler/import-map';
 import { siteUrl } from './site';
-import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, prologueEnd, spriteTag } from './compiler/prologue';
+import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, moduleBootstrap, prologueEnd, spriteTag } from './compiler/prologue';
 import { bridgeOf } from './compiler/indexeddb';
 import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
@@ -116,6 +116,26 @@ export function compileFramed(workspace: Workspace, page: string | null, asked: 
 	const address = addressOf(asked, page);
 	const at = { path: page ?? asked, ...(address !== undefined ? { address } : {}), ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
 	return framedDocument(compiler, at, page ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
+}
+
+/**
+ * The module `path` of `workspace` as a page (`page`, null: the entry) adds it from script
+ * (`script.type = 'module'; script.src = …`): its module graph compiled as the page's is (its imports
+ * to virtual URLs, by the page's own import map first), as the bootstrap that adds the graph to the
+ * frame's import maps, and the virtual URL its entry imports. Null when the file is no text.
+ */
+export function compileModuleScript(workspace: Workspace, page: string | null, path: string, leftOut?: ReadonlyMap<string, string>, packages?: PackageView): { entry: string; bootstrap: string } | null {
+	const compiler = new Compiler(workspace.files, leftOut, packages);
+	const shown = page ?? entryOf(workspace);
+	const source = shown === null ? undefined : workspace.files.get(shown)?.content;
+	if (shown !== null && source !== undefined) {
+		compiler.page = shown;
+		compiler.importMap = pageImportMap(source, siteUrl(shown));
+	}
+	const entry = compiler.module(path);
+	if (entry === null) return null;
+	if (compiler.computedImports) compiler.allModules();
+	return { entry, bootstrap: moduleBootstrap(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) };
 }
 
 /**

@@ -165,6 +165,15 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#pages.script(this.#revisions.file(revision, path));
 	}
 
+	/**
+	 * A module a page adds from script, from the revision its frame shows: its graph, compiled as the
+	 * page's modules are (PageCompiler.moduleScript); a file that is none, as it is (a missing one: 404).
+	 */
+	async moduleScript(revision: number, path: string): Promise<SiteFileAnswer> {
+		const workspace = this.#revisions.at(revision);
+		return (workspace && (await this.#pages.moduleScript(workspace, path))) ?? this.#revisions.file(revision, path);
+	}
+
 	/** A site file a page fetched (fetch, XHR): an HTML page's inline scripts and handlers pointed at the page's `location`, any other file as it is. */
 	fetched(revision: number, path: string): Promise<SiteFileAnswer> {
 		return this.#pages.markup(this.#revisions.file(revision, path));

@@ -15,7 +15,7 @@ export type HostRenderOutcome = v.InferOutput<typeof HostOutcomeSchema>;
 export type SiteNavigation = v.InferOutput<typeof SiteNavigationSchema>;
 /** A page of the site asked for to show in a frame of the site's own page, with its query and the fragment to go to. */
 export type FramePage = v.InferOutput<typeof FramePageSchema>;
-/** What a site file is asked for as: a page for a frame of the site's own page, a classic script a page runs, or a file it fetched. */
+/** What a site file is asked for as: a page for a frame of the site's own page, a classic script or a module a page runs, or a file it fetched. */
 export type SiteFileAs = v.InferOutput<typeof SiteFileAsSchema>;
 /** A change to a storage area of the site: items set (string) or removed (null), optionally after clearing it. */
 export type SiteStorageChange = v.InferOutput<typeof SiteStorageChangeSchema>;
@@ -85,7 +85,7 @@ export type PreviewBridgeMessage =
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
 	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	/** A request for a site file (`frame`: a page to show in a frame of the site's page, compiled); the host answers with `response` and the same id. */
-	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string; probe?: boolean; as?: 'script' | 'fetched' }
+	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string; probe?: boolean; as?: 'script' | 'module' | 'fetched' }
 	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */
 	| { type: 'picked'; revision: number; nonce: string; element: unknown; refresh?: boolean }
 	/** A text edited in place (`id`: the frame waits for the answer), or why it cannot be (`refused`). */

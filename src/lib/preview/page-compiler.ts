@@ -3,7 +3,7 @@
 // available, whose trial compile the render then takes instead of compiling the page again.
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
-import { compile, compileFramed, pageOf, type CompiledPreview } from './compile';
+import { compile, compileFramed, compileModuleScript, pageOf, type CompiledPreview } from './compile';
 import type { FramePage, SiteFileAnswer } from './messages';
 import { sitePath } from './site';
 import { loadLocationParser, locationParserReady, locationParserWanted, siteLocation } from './compiler/location';
@@ -131,6 +131,23 @@ export class PageCompiler {
 		if (answer.status !== 200 || !answer.mimeType.startsWith('text/html')) return answer;
 		if (!htmlParser.ready) await htmlParser.load();
 		return pointed(answer, fetchedMarkup);
+	}
+
+	/**
+	 * A module a page adds from script (`script.type = 'module'`), from `workspace`: its graph compiled
+	 * as the page's modules are, as JSON (the bootstrap that adds it to the frame's import maps, and
+	 * the URL to import); a missing file is a 404, a file that is no text as it is.
+	 */
+	async moduleScript(workspace: Workspace, path: string): Promise<SiteFileAnswer | null> {
+		const name = sitePath(path);
+		if (name === null || workspace.files.get(name)?.content === undefined) return null;
+		const make = () => compileModuleScript(workspace, this.#page(), name, this.#leftOut, this.#packages?.view(workspace));
+		let graph = make();
+		if (wantsLoad()) {
+			await loadWanted();
+			graph = make();
+		}
+		return graph && { status: 200, statusText: 'OK', mimeType: 'application/json', body: JSON.stringify(graph) };
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */

@@ -54,11 +54,11 @@ export const FramePageSchema = v.object({
 
 /**
  * What a site file is asked for as, when not as it is: a page to show in a frame of the site's own
- * page (compiled for it), a classic script a page runs from script, or a file the page fetched (an
- * HTML page's inline scripts and handlers, which a router runs). Scripts are compiled as the page's
- * own are: their `location` is the page's.
+ * page (compiled for it), a classic script or a module a page runs from script, or a file the page
+ * fetched (an HTML page's inline scripts and handlers, which a router runs). Scripts are compiled as
+ * the page's own are: their `location` is the page's; a module comes with its graph.
  */
-export const SiteFileAsSchema = v.union([FramePageSchema, v.picklist(['script', 'fetched'])]);
+export const SiteFileAsSchema = v.union([FramePageSchema, v.picklist(['script', 'module', 'fetched'])]);
 
 /** A site path a frame asks a file for. */
 export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));

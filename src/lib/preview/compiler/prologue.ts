@@ -100,9 +100,17 @@ export const DATA_URL_MODULE_CHARS = 32 * 1024;
  */
 export function bootstrapTag(modules: Map<string, string>, packages: Map<string, string>, forWorkers = false): string {
 	if (modules.size === 0 && packages.size === 0) return '';
+	return `<script data-studio-modules>${moduleBootstrap(modules, packages, forWorkers)}</script>`;
+}
+
+/**
+ * The bootstrap's code (escaped for a `<script>`): also what a module script the page adds from
+ * script runs first (frame/requests.js), its modules then added to the document's import maps.
+ * The module paths it names are added to those already named.
+ */
+export function moduleBootstrap(modules: Map<string, string>, packages: Map<string, string>, forWorkers = false): string {
 	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`]);
 	const sources = JSON.stringify(Object.fromEntries([...own, ...[...packages].map(([url, source]) => [url, `${source}\n//# sourceURL=${url}`])]));
 	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
-	const script = `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=paths;${forWorkers ? 'window.__studioModuleSources=s;' : ''}var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
-	return `<script data-studio-modules>${script}</script>`;
+	return `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=Object.assign(window.__studioModulePaths||{},paths);${forWorkers ? 'window.__studioModuleSources=Object.assign(window.__studioModuleSources||{},s);' : ''}var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
 }

@@ -70,9 +70,11 @@ interface StudioFrameApi {
 	/** Hands a framed page's message to the handlers of its type. */
 	fromChild(message: Record<string, unknown>, frame: HTMLIFrameElement): void;
 	/** The site file behind `url`, from the revision shown; a missing one is reported at `at` (by default the page's caller). requests.js. */
-	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, as?: 'script' | 'fetched'): Promise<Record<string, unknown>>;
+	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, as?: 'script' | 'module' | 'fetched'): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
 	blobOf?(url: URL, script?: boolean): Promise<string | null>;
+	/** The site URL a blob: URL that blobOf made stands for (undefined: none it made). requests.js. */
+	sourceOf?(blob: string): string | undefined;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** A new entry of this document's own history was made (a fragment navigation; history.js). */

@@ -2,9 +2,9 @@
 // Requests for the site's own files, answered from the revision the frame shows. A relative URL
 // resolves to the virtual origin (https://site.invalid/…), which no server answers: fetch and
 // XMLHttpRequest of such a URL ask the host instead (a missing file is a 404, reported with the
-// file:line that asked), and images, media and scripts set from script get a blob: URL of the file
-// (a script's compiled as the page's own are), while their `src` reads the file's URL on the site
-// (styles and stylesheets: frame/styles.js; workers: frame/workers.js).
+// file:line that asked), and a site file wanted as a URL comes as a blob: URL made here once (a
+// script's compiled as the page's own are). Elements that load a file from script: frame/sources.js;
+// styles and stylesheets: frame/styles.js; workers: frame/workers.js.
 // Requests to other origins are the browser's (the preview's policy decides whether they leave).
 
 /**
@@ -28,8 +28,9 @@ function studioRequests(api) {
 	 * @param {string} method
 	 * @param {{ source: string, line: number }} [at]
 	 * @param {boolean} [probe] only to learn whether it is there: a missing one is not the page's error
-	 * @param {'script' | 'fetched'} [as] a classic script the page runs, or a file its code fetched (an
-	 *   HTML page's scripts, which a router runs): their `location` pointed at the page's by the hub
+	 * @param {'script' | 'module' | 'fetched'} [as] a classic script or a module the page runs (the
+	 *   module with its graph), or a file its code fetched (an HTML page's scripts, which a router
+	 *   runs): their `location` pointed at the page's by the hub
 	 */
 	function ask(url, method, at, probe, as) {
 		var from = at || api.caller();
@@ -225,95 +226,8 @@ function studioRequests(api) {
 		return made;
 	}
 	api.blobOf = blobOf;
-	/**
-	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
-	 * @param {{ prototype: object }} type
-	 * @param {string} attribute
-	 */
-	function redirect(type, attribute) {
-		var descriptor = Object.getOwnPropertyDescriptor(type.prototype, attribute);
-		if (!descriptor || !descriptor.set || !descriptor.get) return;
-		var set = descriptor.set;
-		var get = descriptor.get;
-		var script = type === HTMLScriptElement;
-		/**
-		 * The site URL an element was set to, while its blob is on its way (the URL it reads meanwhile,
-		 * as on a host) and after, until the page sets it to something else.
-		 * @type {WeakMap<object, { href: string, before: string }>}
-		 */
-		var asked = new WeakMap();
-		Object.defineProperty(type.prototype, attribute, {
-			configurable: true,
-			enumerable: descriptor.enumerable,
-			// An element of a document the page parsed (DOMParser, a fetched page) resolves against the
-			// page's address, as it does on a host: such a document has no URL of its own in a srcdoc frame.
-			get: function () {
-				var value = get.call(this);
-				var pending = asked.get(this);
-				if (pending && value === pending.before) return pending.href;
-				if (sources.has(value)) return sources.get(value);
-				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-				var url = api.resolve(this.getAttribute(attribute));
-				return url ? url.href : value;
-			},
-			set: function (/** @type {unknown} */ value) {
-				var url = siteUrl(value);
-				if (!url) {
-					asked.delete(this);
-					set.call(this, value);
-					return;
-				}
-				var pending = { href: url.href, before: get.call(this) };
-				asked.set(this, pending);
-				blobOf(url, script).then((blob) => {
-					// Set to something else meanwhile (here or by setAttribute): that stays.
-					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
-					asked.delete(this);
-					set.call(this, blob || 'data:,');
-				});
-			}
-		});
-	}
-	redirect(HTMLImageElement, 'src');
-	redirect(HTMLMediaElement, 'src');
-	redirect(HTMLSourceElement, 'src');
-	redirect(HTMLScriptElement, 'src');
-	// A module script the compiler loads through an import gets the src it was written with back
-	// once parsed (compiler/elements.ts WRITTEN_SRC): too late to load anything, as a host's has it.
-	document.addEventListener(
-		'DOMContentLoaded',
-		function () {
-			document.querySelectorAll('script[data-studio-src]').forEach(function (script) {
-				script.setAttribute('src', String(script.getAttribute('data-studio-src')));
-				script.removeAttribute('data-studio-src');
-			});
-		},
-		true
-	);
-
-	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
-	window.addEventListener(
-		'error',
-		function (event) {
-			var el = /** @type {any} */ (event.target);
-			if (!el || el === window || !el.tagName) return;
-			var attribute = el.tagName === 'LINK' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
-			var written = el.getAttribute(attribute);
-			// Without the attribute there is nothing to load (not the file "null").
-			var found = written === null ? null : siteUrl(written);
-			if (!found || el.getAttribute('data-studio-retried')) return;
-			var url = found;
-			el.setAttribute('data-studio-retried', '');
-			blobOf(url, el.tagName === 'SCRIPT').then(function (blob) {
-				if (!blob) return api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
-				if (el.tagName === 'SCRIPT') {
-					var copy = document.createElement('script');
-					for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
-					copy.src = blob;
-					el.replaceWith(copy);
-				} else el.setAttribute(attribute, blob);
-			});
-		},
-		true
-	);
+	/** The site URL a blob: URL made here stands for (undefined: none made here). @param {string} blob */
+	api.sourceOf = function (blob) {
+		return sources.get(blob);
+	};
 }

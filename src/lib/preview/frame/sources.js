@@ -1,0 +1,164 @@
+// @ts-check
+// Elements that load a site file from script. A site URL (https://site.invalid/…) is answered by no
+// server: `src` set on an image, a medium, a source or a script loads the file's blob: URL instead
+// (requests.js makes it), and reads the file's URL on the site, as on a host. A script's file is
+// compiled as the page's own scripts are (its `location` is the page's); a module script's file
+// comes with its module graph, added to the document's import maps (Chromium merges a later map into
+// the first), and the element loads an entry that imports it. An element made from markup at run
+// time (innerHTML, a router's copy of the next page's script) loads its site URL and fails: it is
+// tried again with the file.
+
+/**
+ * Installs the element shims.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioSources(api) {
+	var origin = api.origin;
+	var blobOf = api.blobOf;
+	var ask = api.ask;
+	var sourceOf = api.sourceOf;
+	if (!blobOf || !ask || !sourceOf) return;
+	var fileBlob = blobOf;
+	var askFile = ask;
+	var siteOf = sourceOf;
+	/** @param {unknown} href */
+	function siteUrl(href) {
+		var url = api.resolve(href);
+		return url && url.origin === origin ? url : null;
+	}
+	/** @param {Element} el */
+	function isModule(el) {
+		return el.tagName === 'SCRIPT' && String(/** @type {HTMLScriptElement} */ (el).type).trim().toLowerCase() === 'module';
+	}
+
+	/** @type {Map<string, Promise<string | null>>} */
+	var modules = new Map();
+	/**
+	 * The URL a module script of the site file at `url` loads (null when it is missing): an entry that
+	 * imports the file's virtual URL, once its graph is in the document's import maps. Made once per path.
+	 * @param {URL} url
+	 */
+	function moduleOf(url) {
+		var key = url.pathname;
+		var known = modules.get(key);
+		if (known) return known;
+		var made = askFile(url, 'GET', undefined, false, 'module').then(function (answer) {
+			if (Number(answer.status) !== 200 || typeof answer.body !== 'string') return null;
+			/** @type {{ entry: string, bootstrap: string }} */
+			var graph = JSON.parse(answer.body);
+			// The bootstrap puts its import map right after itself, and names its modules' files.
+			var boot = document.createElement('script');
+			boot.text = graph.bootstrap;
+			(document.head || document.documentElement).appendChild(boot);
+			boot.remove();
+			var entry = URL.createObjectURL(new Blob(['import ' + JSON.stringify(graph.entry) + ';'], { type: 'text/javascript' }));
+			var site = new URL(url.href);
+			site.hash = '';
+			sources.set(entry, site.href);
+			return entry;
+		});
+		modules.set(key, made);
+		return made;
+	}
+	/** Module entries made here, by the site URL they stand for. @type {Map<string, string>} */
+	var sources = new Map();
+	/** @param {string} value */
+	function standsFor(value) {
+		return sources.get(value) || siteOf(value);
+	}
+
+	/**
+	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
+	 * @param {{ prototype: object }} type
+	 * @param {string} attribute
+	 */
+	function redirect(type, attribute) {
+		var descriptor = Object.getOwnPropertyDescriptor(type.prototype, attribute);
+		if (!descriptor || !descriptor.set || !descriptor.get) return;
+		var set = descriptor.set;
+		var get = descriptor.get;
+		var script = type === HTMLScriptElement;
+		/**
+		 * The site URL an element was set to, while its blob is on its way (the URL it reads meanwhile,
+		 * as on a host) and after, until the page sets it to something else.
+		 * @type {WeakMap<object, { href: string, before: string }>}
+		 */
+		var asked = new WeakMap();
+		Object.defineProperty(type.prototype, attribute, {
+			configurable: true,
+			enumerable: descriptor.enumerable,
+			// An element of a document the page parsed (DOMParser, a fetched page) resolves against the
+			// page's address, as it does on a host: such a document has no URL of its own in a srcdoc frame.
+			get: function () {
+				var value = get.call(this);
+				var pending = asked.get(this);
+				if (pending && value === pending.before) return pending.href;
+				var site = standsFor(value);
+				if (site) return site;
+				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+				var url = api.resolve(this.getAttribute(attribute));
+				return url ? url.href : value;
+			},
+			set: function (/** @type {unknown} */ value) {
+				var url = siteUrl(value);
+				if (!url) {
+					asked.delete(this);
+					set.call(this, value);
+					return;
+				}
+				var pending = { href: url.href, before: get.call(this) };
+				asked.set(this, pending);
+				// A module script's type is set before its src, as people and loaders write it.
+				(script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
+					// Set to something else meanwhile (here or by setAttribute): that stays.
+					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
+					asked.delete(this);
+					set.call(this, blob || 'data:,');
+				});
+			}
+		});
+	}
+	redirect(HTMLImageElement, 'src');
+	redirect(HTMLMediaElement, 'src');
+	redirect(HTMLSourceElement, 'src');
+	redirect(HTMLScriptElement, 'src');
+	// A module script the compiler loads through an import gets the src it was written with back
+	// once parsed (compiler/elements.ts WRITTEN_SRC): too late to load anything, as a host's has it.
+	document.addEventListener(
+		'DOMContentLoaded',
+		function () {
+			document.querySelectorAll('script[data-studio-src]').forEach(function (script) {
+				script.setAttribute('src', String(script.getAttribute('data-studio-src')));
+				script.removeAttribute('data-studio-src');
+			});
+		},
+		true
+	);
+
+	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
+	window.addEventListener(
+		'error',
+		function (event) {
+			var el = /** @type {any} */ (event.target);
+			if (!el || el === window || !el.tagName) return;
+			var attribute = el.tagName === 'LINK' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
+			var written = el.getAttribute(attribute);
+			// Without the attribute there is nothing to load (not the file "null").
+			var found = written === null ? null : siteUrl(written);
+			if (!found || el.getAttribute('data-studio-retried')) return;
+			var url = found;
+			el.setAttribute('data-studio-retried', '');
+			(isModule(el) ? moduleOf(url) : fileBlob(url, el.tagName === 'SCRIPT')).then(function (blob) {
+				if (!blob) return api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
+				if (el.tagName === 'SCRIPT') {
+					var copy = document.createElement('script');
+					for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
+					copy.src = blob;
+					el.replaceWith(copy);
+				} else el.setAttribute(attribute, blob);
+			});
+		},
+		true
+	);
+}
