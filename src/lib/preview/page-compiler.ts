@@ -37,16 +37,19 @@ const loadWanted = async () => {
 	await Promise.all([locationParserWanted() ? loadLocationParser() : undefined, indexedDBLibraryWanted() ? loadIndexedDBLibrary() : undefined]);
 };
 
-/** A text answer with `rewrite` (a `location` rewrite) applied, the parser loaded first if it was wanted. */
+/** What `make` compiles, made again once what it met unloaded is loaded. */
+async function loaded<T>(make: () => T): Promise<T> {
+	const first = make();
+	if (!wantsLoad()) return first;
+	await loadWanted();
+	return make();
+}
+
+/** A text answer with `rewrite` (a `location` rewrite) applied. */
 async function pointed(answer: SiteFileAnswer, rewrite: (text: string) => string): Promise<SiteFileAnswer> {
-	if (answer.status !== 200 || typeof answer.body !== 'string') return answer;
 	const text = answer.body;
-	let body = rewrite(text);
-	if (locationParserWanted()) {
-		await loadLocationParser();
-		body = rewrite(text);
-	}
-	return { ...answer, body };
+	if (answer.status !== 200 || typeof text !== 'string') return answer;
+	return { ...answer, body: await loaded(() => rewrite(text)) };
 }
 
 /** Compiles the page a hub's previews show. */
@@ -104,12 +107,7 @@ export class PageCompiler {
 		if (name === null) return null;
 		const page = pageOf(workspace, name);
 		if (!page && workspace.files.has(name)) return null;
-		const make = () => compileFramed(workspace, page, name, frame, this.#leftOut, this.#packages?.view(workspace), this.#databases.items);
-		let html = make();
-		if (wantsLoad()) {
-			await loadWanted();
-			html = make();
-		}
+		const html = await loaded(() => compileFramed(workspace, page, name, frame, this.#leftOut, this.#packages?.view(workspace), this.#databases.items));
 		return page ? { status: 200, statusText: 'OK', mimeType: 'text/html', body: html } : { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: html };
 	}
 
@@ -141,12 +139,7 @@ export class PageCompiler {
 	async moduleScript(workspace: Workspace, path: string): Promise<SiteFileAnswer | null> {
 		const name = sitePath(path);
 		if (name === null || workspace.files.get(name)?.content === undefined) return null;
-		const make = () => compileModuleScript(workspace, this.#page(), name, this.#leftOut, this.#packages?.view(workspace));
-		let graph = make();
-		if (wantsLoad()) {
-			await loadWanted();
-			graph = make();
-		}
+		const graph = await loaded(() => compileModuleScript(workspace, this.#page(), name, this.#leftOut, this.#packages?.view(workspace)));
 		return graph && { status: 200, statusText: 'OK', mimeType: 'application/json', body: JSON.stringify(graph) };
 	}
 
