@@ -63,18 +63,18 @@ describe('the preview coordinator as the site\'s host', () => {
 		return { c, sent };
 	};
 
-	it('answers file requests from the revision the frame shows, "dir/" as its index.html, a missing file as 404', () => {
+	it('answers file requests from the revision the frame shows, "dir/" as its index.html, a missing file as 404', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': 'v1', 'data.json': '{"v":1}' }, 1));
 		c.registerHost('tab', ws({ 'index.html': 'v2', 'data.json': '{"v":2}' }, 2));
-		expect(c.file(1, '/data.json')).toMatchObject({ status: 200, mimeType: 'application/json', body: '{"v":1}' });
-		expect(c.file(2, 'data.json')).toMatchObject({ status: 200, body: '{"v":2}' });
-		expect(c.file(99, '/data.json')).toMatchObject({ status: 200, body: '{"v":2}' }); // no longer kept: the newest
-		expect(c.file(2, '/')).toMatchObject({ status: 200, mimeType: 'text/html', body: 'v2' });
-		expect(c.file(2, '/missing.json')).toMatchObject({ status: 404 });
+		expect(await c.file(1, '/data.json')).toMatchObject({ status: 200, mimeType: 'application/json', body: '{"v":1}' });
+		expect(await c.file(2, 'data.json')).toMatchObject({ status: 200, body: '{"v":2}' });
+		expect(await c.file(99, '/data.json')).toMatchObject({ status: 200, body: '{"v":2}' }); // no longer kept: the newest
+		expect(await c.file(2, '/')).toMatchObject({ status: 200, mimeType: 'text/html', body: 'v2' });
+		expect(await c.file(2, '/missing.json')).toMatchObject({ status: 404 });
 		const bytes = coordinator().c;
 		bytes.registerHost('tab', site);
-		expect(bytes.file(3, '/img/logo.png').body).toEqual(new Uint8Array([137, 80, 78, 71]));
+		expect((await bytes.file(3, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
 	});
 
 	it('answers a script a page runs from script with its location pointed at the page\'s, from the revision the frame shows; other files as they are', async () => {
@@ -82,13 +82,13 @@ describe('the preview coordinator as the site\'s host', () => {
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'js/menu.js': 'mark(location.pathname, "location");', 'js/plain.js': 'plain();', 'img/logo.png': new Uint8Array([137, 80, 78, 71]) }, 1));
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'js/menu.js': 'v2(location.search);' }, 2));
 		// The parser is loaded here if no compile has needed it yet.
-		expect(await c.script(1, '/js/menu.js')).toMatchObject({ status: 200, body: `mark(${SITE_LOCATION}.pathname, "location");` });
-		expect((await c.script(2, '/js/menu.js')).body).toBe(`v2(${SITE_LOCATION}.search);`);
-		expect((await c.script(1, '/js/plain.js')).body).toBe('plain();');
-		expect((await c.script(1, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
-		expect(await c.script(2, '/js/gone.js')).toMatchObject({ status: 404 });
+		expect(await c.file(1, '/js/menu.js', 'script')).toMatchObject({ status: 200, body: `mark(${SITE_LOCATION}.pathname, "location");` });
+		expect((await c.file(2, '/js/menu.js', 'script')).body).toBe(`v2(${SITE_LOCATION}.search);`);
+		expect((await c.file(1, '/js/plain.js', 'script')).body).toBe('plain();');
+		expect((await c.file(1, '/img/logo.png', 'script')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
+		expect(await c.file(2, '/js/gone.js', 'script')).toMatchObject({ status: 404 });
 		// Fetched as data, the file is as written.
-		expect(c.file(1, '/js/menu.js').body).toBe('mark(location.pathname, "location");');
+		expect((await c.file(1, '/js/menu.js')).body).toBe('mark(location.pathname, "location");');
 	});
 
 	it('answers a page\'s fetch of an HTML page with its inline scripts and handlers pointed at the page\'s location, and nothing else changed; other files as they are', async () => {
@@ -104,7 +104,7 @@ describe('the preview coordinator as the site\'s host', () => {
 			'<svg><circle r="1" onclick="location.reload()"/><rect width="2"/></svg>'
 		].join('\n');
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'next.html': next, 'js/menu.js': 'mark(location.pathname);' }, 1));
-		const body = (await c.fetched(1, '/next.html')).body as string;
+		const body = (await c.file(1, '/next.html', 'fetched')).body as string;
 		expect(body.split('\n')).toEqual([
 			'<!doctype html><title>location</title><p title="location">location</p>',
 			`<script>show(${SITE_LOCATION}.pathname)</script>`,
@@ -116,9 +116,9 @@ describe('the preview coordinator as the site\'s host', () => {
 			`<svg><circle r="1" onclick="${SITE_LOCATION}.reload()" /><rect width="2"/></svg>`
 		]);
 		// A script fetched as data, and a page that names no location, are as written.
-		expect((await c.fetched(1, '/js/menu.js')).body).toBe('mark(location.pathname);');
-		expect((await c.fetched(1, '/index.html')).body).toBe('<p>home</p>');
-		expect(await c.fetched(1, '/gone.html')).toMatchObject({ status: 404 });
+		expect((await c.file(1, '/js/menu.js', 'fetched')).body).toBe('mark(location.pathname);');
+		expect((await c.file(1, '/index.html', 'fetched')).body).toBe('<p>home</p>');
+		expect(await c.file(1, '/gone.html', 'fetched')).toMatchObject({ status: 404 });
 	});
 
 	it('answers a module a page adds from script with its graph, compiled as the page\'s modules are (the page\'s import map first), from the revision the frame shows', async () => {
@@ -132,35 +132,35 @@ describe('the preview coordinator as the site\'s host', () => {
 		};
 		c.registerHost('tab', ws(files, 1));
 		c.registerHost('tab', ws({ ...files, 'js/app.js': 'export const v = 2;' }, 2));
-		const answer = await c.moduleScript(1, '/js/app.js');
+		const answer = await c.file(1, '/js/app.js', 'module');
 		expect(answer).toMatchObject({ status: 200, mimeType: 'application/json' });
 		const graph = JSON.parse(answer.body as string) as { entry: string; bootstrap: string };
 		expect(graph.entry).toBe('https://workspace.invalid/js/app.js');
 		// Each module of the graph, its imports at virtual URLs (a bare one by the page's map), its location the page's.
 		for (const text of ['https://workspace.invalid/js/lib/util.js', 'https://workspace.invalid/js/ui.js', 'sourceURL=js/lib/util.js', `${SITE_LOCATION}.pathname`]) expect(graph.bootstrap).toContain(text);
 		expect(graph.bootstrap).not.toContain("from './lib/util.js'");
-		expect(JSON.parse((await c.moduleScript(2, '/js/app.js')).body as string).bootstrap).toContain('const v = 2');
-		expect((await c.moduleScript(1, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
-		expect(await c.moduleScript(1, '/js/gone.js')).toMatchObject({ status: 404 });
+		expect(JSON.parse((await c.file(2, '/js/app.js', 'module')).body as string).bootstrap).toContain('const v = 2');
+		expect((await c.file(1, '/img/logo.png', 'module')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
+		expect(await c.file(1, '/js/gone.js', 'module')).toMatchObject({ status: 404 });
 	});
 
 	it('answers a frame\'s page compiled from the revision the frame shows, a file that is no page as it is, a missing page as a 404 page', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<!doctype html><link rel="stylesheet" href="d.css"><p>docs v1</p>', 'docs/d.css': 'p { color: teal }', 'notes.txt': 'plain' }, 1));
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'docs/index.html': '<p>docs v2</p>' }, 2));
-		const docs = await c.framePage(1, '/docs/', { search: '?q=1', fragment: '#top' });
+		const docs = await c.file(1, '/docs/', { search: '?q=1', fragment: '#top' });
 		expect(docs).toMatchObject({ status: 200, mimeType: 'text/html' });
 		expect(docs.body).toContain('docs v1');
 		expect(docs.body).toContain('p { color: teal }');
 		// At the folder it was asked at, as a host's frame is (with its slash when asked without one).
 		expect(docs.body).toContain('<base data-studio-base href="https://site.invalid/docs/?q=1">');
 		expect(docs.body).toContain('data-framed');
-		const v2 = (await c.framePage(2, '/docs', {})).body as string;
+		const v2 = (await c.file(2, '/docs', {})).body as string;
 		expect(v2).toContain('docs v2');
 		expect(v2).toContain('<base data-studio-base href="https://site.invalid/docs/">');
-		expect((await c.framePage(2, '/docs/index.html', {})).body).toContain('<base data-studio-base href="https://site.invalid/docs/index.html">');
-		expect(await c.framePage(1, '/notes.txt', {})).toMatchObject({ status: 200, mimeType: 'text/plain', body: 'plain' });
-		const missing = await c.framePage(2, '/gone.html', {});
+		expect((await c.file(2, '/docs/index.html', {})).body).toContain('<base data-studio-base href="https://site.invalid/docs/index.html">');
+		expect(await c.file(1, '/notes.txt', {})).toMatchObject({ status: 200, mimeType: 'text/plain', body: 'plain' });
+		const missing = await c.file(2, '/gone.html', {});
 		expect(missing).toMatchObject({ status: 404, mimeType: 'text/html' });
 		expect(missing.body).toContain('gone.html');
 	});

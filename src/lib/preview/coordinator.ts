@@ -7,7 +7,7 @@
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
-import type { FramePage, HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteNavigation, SiteStorageChange } from './messages';
+import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteFileAs, SiteNavigation, SiteStorageChange } from './messages';
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
@@ -152,40 +152,21 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#history.location(workspace);
 	}
 
-	/** A file the site asked for, from the revision its frame shows. */
-	file(revision: number, path: string): SiteFileAnswer {
-		return this.#revisions.file(revision, path);
-	}
-
 	/**
-	 * A site file a page runs as a classic script from script (its `src` set at run time), from the
-	 * revision its frame shows: compiled as the page's own scripts are, so its `location` is the page's.
+	 * A file the site asked for, from the revision its frame shows, as it asked for it (`SiteFileAs`):
+	 * as written; a page compiled for a frame of the site's own page (a 404 page when there is none);
+	 * a script or a module a page runs from script, compiled as the page's own are (a module with its
+	 * graph); a file its code fetched (an HTML page's inline scripts and handlers pointed at the
+	 * page's `location`). A file that is none of these comes as written.
 	 */
-	script(revision: number, path: string): Promise<SiteFileAnswer> {
-		return this.#pages.script(this.#revisions.file(revision, path));
-	}
-
-	/**
-	 * A module a page adds from script, from the revision its frame shows: its graph, compiled as the
-	 * page's modules are (PageCompiler.moduleScript); a file that is none, as it is (a missing one: 404).
-	 */
-	async moduleScript(revision: number, path: string): Promise<SiteFileAnswer> {
+	async file(revision: number, path: string, as?: SiteFileAs): Promise<SiteFileAnswer> {
+		const written = () => this.#revisions.file(revision, path);
+		if (as === undefined) return written();
+		if (as === 'script') return this.#pages.script(written());
+		if (as === 'fetched') return this.#pages.markup(written());
 		const workspace = this.#revisions.at(revision);
-		return (workspace && (await this.#pages.moduleScript(workspace, path))) ?? this.#revisions.file(revision, path);
-	}
-
-	/** A site file a page fetched (fetch, XHR): an HTML page's inline scripts and handlers pointed at the page's `location`, any other file as it is. */
-	fetched(revision: number, path: string): Promise<SiteFileAnswer> {
-		return this.#pages.markup(this.#revisions.file(revision, path));
-	}
-
-	/**
-	 * What a frame of the site's own page shows for a site path, from the revision its page shows: a
-	 * page of the site compiled for the frame (a 404 page when there is none), any other file as it is.
-	 */
-	async framePage(revision: number, path: string, frame: FramePage): Promise<SiteFileAnswer> {
-		const workspace = this.#revisions.at(revision);
-		return (workspace && (await this.#pages.framed(workspace, path, frame))) ?? this.#revisions.file(revision, path);
+		const compiled = workspace && (await (as === 'module' ? this.#pages.moduleScript(workspace, path) : this.#pages.framed(workspace, path, as)));
+		return compiled ?? written();
 	}
 
 	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */

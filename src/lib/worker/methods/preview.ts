@@ -30,10 +30,7 @@ export function previewMethods(hub: HubContext) {
 			return preview.location(service.workspace);
 		},
 		async previewFile(revision: number, path: string, as?: SiteFileAs) {
-			if (as === 'script') return preview.script(revision, path);
-			if (as === 'fetched') return preview.fetched(revision, path);
-			if (as === 'module') return preview.moduleScript(revision, path);
-			return as ? preview.framePage(revision, path, as) : preview.file(revision, path);
+			return preview.file(revision, path, as);
 		},
 		async previewStorage(tabId: string, change: Parameters<PreviewCoordinator['storageChange']>[1]): Promise<void> {
 			preview.storageChange(tabId, change);
