@@ -307,6 +307,41 @@ test('a module script a page adds from script runs with its imports, as on a hos
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => `${error.at} ${error.message}`)).toEqual(['js/lib/util.js:3 Uncaught Error: util says no']);
 });
 
+const asWritten = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Home</title>
+<script src="js/app.js" data-turbo-track="reload"></script>
+<script
+  src="js/late.js" defer></script>
+</head><body><p id="same">same?</p><p id="widget-at">widget?</p>
+<script src="js/widget.js"></script>
+</body></html>`,
+	'next.html': `<!doctype html><html><head><meta charset="utf-8"><title>Next</title>
+<script src="js/app.js" data-turbo-track="reload"></script>
+<script
+  src="js/late.js" defer></script>
+</head><body><p>next</p></body></html>`,
+	'js/app.js': 'window.apps = (window.apps || 0) + 1;\n',
+	'js/late.js': `// What Turbo does with the next page's head: its scripts that this head lacks, by their markup, run.
+window.addEventListener('load', function () { fetch('next.html').then(function (r) { return r.text(); }).then(function (html) {
+  var mine = Array.from(document.head.querySelectorAll('script')).map(function (s) { return s.outerHTML; });
+  var next = Array.from(new DOMParser().parseFromString(html, 'text/html').head.querySelectorAll('script')).map(function (s) { return s.outerHTML; });
+  var missing = next.filter(function (tag) { return mine.indexOf(tag) < 0; });
+  document.getElementById('same').textContent = missing.length ? 'missing: ' + missing.join(' ') : 'same: ' + mine.join(' ');
+}); });
+`,
+	'js/widget.js': "var me = document.currentScript;\nsetTimeout(function () {\n  me.insertAdjacentHTML('afterend', '<p id=\"w\">made</p>');\n  document.getElementById('widget-at').textContent = 'widget: ' + (document.getElementById('w') ? 'beside its script' : 'lost') + ' ' + me.outerHTML;\n}, 300);\n"
+};
+
+test('the page\'s scripts read as written once it is parsed, as on a host: a router comparing the next page\'s head finds them, and a widget holding its script still finds it', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, asWritten);
+	const site = previewFrame(page);
+	await expect(site.locator('#same')).toHaveText('same: <script src="js/app.js" data-turbo-track="reload"></script> <script src="js/late.js" defer=""></script>');
+	await expect(site.locator('#widget-at')).toHaveText('widget: beside its script <script src="js/widget.js"></script>');
+	await expect(site.locator('#w')).toHaveText('made');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 const deferred = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Deferred</title>
 <script src="js/app.js" defer></script>

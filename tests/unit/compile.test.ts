@@ -280,7 +280,7 @@ describe('compile', () => {
 			["'x'.split('')", `${set}'x'.split('')`],
 			['var a = 1;', `${set}var a = 1;`]
 		];
-		for (const [code, inlined] of cases) expect(compile(ws({ 'index.html': '<script src="a.js"></script>', 'a.js': code })).html).toContain(`<script data-source="a.js">${inlined}\n//# sourceURL=a.js</script>`);
+		for (const [code, inlined] of cases) expect(compile(ws({ 'index.html': '<script src="a.js"></script>', 'a.js': code })).html).toContain(`<script data-source="a.js" data-studio-tag="&lt;script src=&quot;a.js&quot;>">${inlined}\n//# sourceURL=a.js</script>`);
 	});
 
 	it('a deferred script runs after the page is parsed: it moves to the document’s end, in order; an async one stays', () => {
@@ -291,12 +291,22 @@ describe('compile', () => {
 		expect(at('window.b = 2;')).toBeGreaterThan(at('window.a = 1;'));
 		expect(at('window.c = 3;')).toBeLessThan(at('<body'));
 		expect(html.match(/data-source="a\.js"/g)).toHaveLength(1);
+		// Each deferred one's place as written is kept, in the same order, for the frame to put it back.
+		expect(html.match(/<template data-studio-deferred><\/template>/g)).toHaveLength(2);
+		expect(at('<template data-studio-deferred>')).toBeLessThan(at('<body'));
+		expect(html).toContain('data-studio-tag="&lt;script src=&quot;a.js&quot; defer>" data-studio-deferred>');
 	});
 
 	it('inlines classic scripts with a sourceURL, escaping </script inside them', () => {
 		const { html } = compile(ws({ 'index.html': '<body><script src="js/a.js"></script></body>', 'js/a.js': 'const s = "</script>";' }));
 		// It first sets its src attribute as written, on its own first line, for a library that finds its folder from it.
-		expect(html).toContain('<script data-source="js/a.js">document.currentScript&&document.currentScript.setAttribute("src","js/a.js");const s = "<\\/script>";\n//# sourceURL=js/a.js</script>');
+		expect(html).toContain('<script data-source="js/a.js" data-studio-tag="&lt;script src=&quot;js/a.js&quot;>">document.currentScript&&document.currentScript.setAttribute("src","js/a.js");const s = "<\\/script>";\n//# sourceURL=js/a.js</script>');
+	});
+
+	it('an inlined script carries the tag it was written with, on one line: the lines after it stay where they were', () => {
+		const page = '<!doctype html><html><head>\n<script\n  src="a.js"\n  data-x="1"></script>\n</head><body><p id="x">here</p></body></html>';
+		const { html } = compile(ws({ 'index.html': page, 'a.js': 'one();' }));
+		expect(html).toContain('data-studio-tag="&lt;script   src=&quot;a.js&quot;   data-x=&quot;1&quot;>"');
 	});
 
 	it('resolves an ES module graph through virtual URLs, cycles and dynamic import() included', () => {
@@ -398,7 +408,7 @@ describe('compile', () => {
 		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('<!-- <head></head><script src="old.js"></script><link rel="stylesheet" href="gone.css"> -->');
 		expect(html).toContain('<p title="<script src=x.js></script>">hi</p>');
-		expect(html).toContain('<script data-source="a.js">document.currentScript&&document.currentScript.setAttribute("src","a.js");window.a = 1;');
+		expect(html).toContain('<script data-source="a.js" data-studio-tag="&lt;script src=&quot;a.js&quot;>">document.currentScript&&document.currentScript.setAttribute("src","a.js");window.a = 1;');
 		// The bridge comes before everything, the commented tags included.
 		expect(html.indexOf('data-studio-bridge')).toBeLessThan(html.indexOf('<!-- <head>'));
 	});

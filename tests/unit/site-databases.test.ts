@@ -48,6 +48,10 @@ describe('which bridge a page carries', () => {
 		expect(html).toContain(BRIDGE_SOURCE);
 		expect(BRIDGE_SOURCE).not.toContain('studioIndexedDB');
 	});
+
+	it('the bridge never ends its own tag early: no frame program, code or comment, holds a closing script tag', () => {
+		expect(BRIDGE_SOURCE).not.toMatch(/<\/script/i);
+	});
 });
 
 describe('the databases the hub keeps', () => {

@@ -147,13 +147,16 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	// A deferred script runs once the page is parsed, in order, before DOMContentLoaded; inlined in
 	// place it would run at once, before the body it reads exists. It goes to the end of the document
 	// (an async one may run at any time: it stays).
+	// Where it was written, a placeholder keeps its place: the frame puts it back there once the page is parsed.
 	const deferred = attribs.defer !== undefined && attribs.async === undefined;
 	const placed = (text: string, origin?: Edit['origin']): Edit[] =>
-		deferred ? [{ start: element.openStart, end: element.end, text: '' }, { start: source.length, end: source.length, text, ...(origin ? { origin } : {}) }] : whole(text, origin);
+		deferred ? [{ start: element.openStart, end: element.end, text: `<template ${WRITTEN_PLACE}></template>` }, { start: source.length, end: source.length, text, ...(origin ? { origin } : {}) }] : whole(text, origin);
+	// The tag as written, on one line (the inlined file's lines follow it), for the frame to give back.
+	const written = { [WRITTEN_TAG]: source.slice(element.openStart, element.openEnd).replace(/\r?\n/g, ' '), ...(deferred ? { [WRITTEN_PLACE]: '' } : {}) };
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
-		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim() })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src.trim())}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
+		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim(), ...written })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src.trim())}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -164,7 +167,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return placed(`${openTag('script', { ...rest, 'data-source': file.path })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
 /** Comments and space, then string-literal statements ending in `;` (`'use strict';` after a licence banner). */
@@ -202,6 +205,16 @@ export const FRAME_ATTRIBUTE = 'data-studio-frame';
  * a host. A classic script, inlined, sets its own as it runs (`withOwnSrc`).
  */
 export const WRITTEN_SRC = 'data-studio-src';
+/**
+ * The open tag a classic `<script src>` was written with, where the compiler inlined the file: once
+ * the page is parsed the frame gives the element that tag's attributes back and takes its text away
+ * (`frame/sources.js`), so it reads as a host's does — a router that compares a head's scripts by
+ * their markup (Turbo) finds the next page's the same and does not run them again. A deferred one,
+ * moved to the end of the document to run there, goes back to its `WRITTEN_PLACE` placeholder.
+ */
+export const WRITTEN_TAG = 'data-studio-tag';
+/** Marks a deferred script's place as written, and the script moved from there (in the same order). */
+export const WRITTEN_PLACE = 'data-studio-deferred';
 
 /** Frames of frames are compiled this deep; a page further down (or framing itself) keeps its data: URL. */
 const FRAME_DEPTH = 3;

@@ -125,9 +125,30 @@ function studioSources(api) {
 	redirect(HTMLScriptElement, 'src');
 	// A module script the compiler loads through an import gets the src it was written with back
 	// once parsed (compiler/elements.ts WRITTEN_SRC): too late to load anything, as a host's has it.
+	// A classic script the compiler inlined gets the attributes it was written with back and loses
+	// its text (WRITTEN_TAG), a deferred one going back to where it was written (WRITTEN_PLACE): the
+	// same element, so a widget that holds its script and puts things beside it later still can.
 	document.addEventListener(
 		'DOMContentLoaded',
 		function () {
+			var places = document.querySelectorAll('template[data-studio-deferred]');
+			document.querySelectorAll('script[data-studio-deferred]').forEach(function (script, i) {
+				if (places[i]) places[i].replaceWith(script);
+			});
+			document.querySelectorAll('script[data-studio-tag]').forEach(function (script) {
+				var parse = document.createElement('template');
+				// The open tag alone: the parser makes the element of it (a closing tag written here would end the bridge's own).
+				parse.innerHTML = String(script.getAttribute('data-studio-tag'));
+				var written = parse.content.firstElementChild;
+				if (!written) return;
+				Array.from(script.attributes).forEach(function (attribute) {
+					script.removeAttribute(attribute.name);
+				});
+				Array.from(written.attributes).forEach(function (attribute) {
+					script.setAttribute(attribute.name, attribute.value);
+				});
+				script.textContent = '';
+			});
 			document.querySelectorAll('script[data-studio-src]').forEach(function (script) {
 				script.setAttribute('src', String(script.getAttribute('data-studio-src')));
 				script.removeAttribute('data-studio-src');
