@@ -69,4 +69,13 @@ function studioAddress(api) {
 			return null;
 		}
 	};
+	/**
+	 * A URL of the site's own (its virtual origin), as the page means it, or null: what the programs
+	 * answer from the workspace, where any other is the browser's.
+	 * @param {unknown} href
+	 */
+	api.siteUrl = function (href) {
+		var url = api.resolve(href);
+		return url && url.origin === origin ? url : null;
+	};
 }

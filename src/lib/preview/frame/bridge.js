@@ -242,7 +242,7 @@ function studioBridge(config) {
 	var kept = hostData.kept || {};
 	// The page's address, its route and the URLs it means come next (address.js), from what the
 	// compiler said on this tag.
-	/** @type {Omit<StudioFrameApi, 'page' | 'address' | 'start' | 'route' | 'resolve'>} */
+	/** @type {Omit<StudioFrameApi, 'page' | 'address' | 'start' | 'route' | 'resolve' | 'siteUrl'>} */
 	var api = {
 		origin: config.origin,
 		host: hostData,

@@ -61,6 +61,8 @@ interface StudioFrameApi {
 	keep(part: StudioKept): void;
 	/** A URL as the page means it (relative to its virtual URL; one built from `location` means this page), or null. */
 	resolve(href: unknown): URL | null;
+	/** A URL of the site's own, as the page means it, or null (another origin's). address.js. */
+	siteUrl(href: unknown): URL | null;
 	/** Where the page's code that called a shim is, in workspace terms. */
 	caller(): { source: string; line: number };
 	/** This page is shown in a frame of the site's own page (its parent relays for it). */
@@ -73,8 +75,8 @@ interface StudioFrameApi {
 	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, as?: 'script' | 'module' | 'fetched'): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
 	blobOf?(url: URL, script?: boolean): Promise<string | null>;
-	/** The site URL a blob: URL that blobOf made stands for (undefined: none it made). requests.js. */
-	sourceOf?(blob: string): string | undefined;
+	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
+	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** A new entry of this document's own history was made (a fragment navigation; history.js). */

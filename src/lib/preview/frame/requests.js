@@ -13,14 +13,9 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioRequests(api) {
-	var origin = api.origin;
 	var nativeFetch = window.fetch.bind(window);
 	var NativeXHR = window.XMLHttpRequest;
-	/** @param {unknown} href */
-	function siteUrl(href) {
-		var url = api.resolve(href);
-		return url && url.origin === origin ? url : null;
-	}
+	var siteUrl = api.siteUrl;
 	/**
 	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }; `at`: where
 	 * the code that asked is (a missing file is reported there), by default the page's caller.
@@ -192,9 +187,9 @@ function studioRequests(api) {
 	/** @type {Map<string, Promise<string | null>>} */
 	var blobs = new Map();
 	/**
-	 * Where a blob: URL made here came from, its file's URL on the site: what an element's `src` set to
-	 * the file reads, as on a host (`img.src.endsWith('.jpg')`, a library finding its folder from its
-	 * script's `src`).
+	 * Where a blob: URL made for the page came from, its file's URL on the site (here, and a module
+	 * script's entry in sources.js): what an element's `src` set to the file reads, as on a host
+	 * (`img.src.endsWith('.jpg')`, a library finding its folder from its script's `src`).
 	 * @type {Map<string, string>}
 	 */
 	var sources = new Map();
@@ -226,8 +221,5 @@ function studioRequests(api) {
 		return made;
 	}
 	api.blobOf = blobOf;
-	/** The site URL a blob: URL made here stands for (undefined: none made here). @param {string} blob */
-	api.sourceOf = function (blob) {
-		return sources.get(blob);
-	};
+	api.sources = sources;
 }

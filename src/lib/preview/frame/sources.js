@@ -1,7 +1,7 @@
 // @ts-check
 // Elements that load a site file from script. A site URL (https://site.invalid/…) is answered by no
 // server: `src` set on an image, a medium, a source or a script loads the file's blob: URL instead
-// (requests.js makes it), and reads the file's URL on the site, as on a host. A script's file is
+// (requests.js makes it, and keeps what each stands for), and reads the file's URL on the site, as on a host. A script's file is
 // compiled as the page's own scripts are (its `location` is the page's); a module script's file
 // comes with its module graph, added to the document's import maps (Chromium merges a later map into
 // the first), and the element loads an entry that imports it. An element made from markup at run
@@ -14,19 +14,14 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioSources(api) {
-	var origin = api.origin;
 	var blobOf = api.blobOf;
 	var ask = api.ask;
-	var sourceOf = api.sourceOf;
-	if (!blobOf || !ask || !sourceOf) return;
+	var held = api.sources;
+	if (!blobOf || !ask || !held) return;
 	var fileBlob = blobOf;
 	var askFile = ask;
-	var siteOf = sourceOf;
-	/** @param {unknown} href */
-	function siteUrl(href) {
-		var url = api.resolve(href);
-		return url && url.origin === origin ? url : null;
-	}
+	var sources = held;
+	var siteUrl = api.siteUrl;
 	/** @param {Element} el */
 	function isModule(el) {
 		return el.tagName === 'SCRIPT' && String(/** @type {HTMLScriptElement} */ (el).type).trim().toLowerCase() === 'module';
@@ -61,12 +56,6 @@ function studioSources(api) {
 		modules.set(key, made);
 		return made;
 	}
-	/** Module entries made here, by the site URL they stand for. @type {Map<string, string>} */
-	var sources = new Map();
-	/** @param {string} value */
-	function standsFor(value) {
-		return sources.get(value) || siteOf(value);
-	}
 
 	/**
 	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
@@ -94,7 +83,7 @@ function studioSources(api) {
 				var value = get.call(this);
 				var pending = asked.get(this);
 				if (pending && value === pending.before) return pending.href;
-				var site = standsFor(value);
+				var site = sources.get(value);
 				if (site) return site;
 				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
 				var url = api.resolve(this.getAttribute(attribute));

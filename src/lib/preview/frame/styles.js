@@ -16,11 +16,7 @@ function studioStyles(api) {
 	var fileBlob = blobOf;
 	var fileOf = ask;
 	var origin = api.origin;
-	/** @param {unknown} href */
-	function siteUrl(href) {
-		var url = api.resolve(href);
-		return url && url.origin === origin ? url : null;
-	}
+	var siteUrl = api.siteUrl;
 
 	/** @type {Map<string, Promise<string | null>>} */
 	var sheets = new Map();
