@@ -14,7 +14,7 @@ import { call, openSite, previewStatus } from './helpers/open-site';
 
 const files = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Workers</title></head><body>
-<p id="m">module?</p><p id="v">vite?</p><p id="c">classic?</p><p id="i">instanceof?</p><p id="e">error?</p><p id="x">missing?</p><p id="o">oops?</p>
+<p id="m">module?</p><p id="v">vite?</p><p id="c">classic?</p><p id="i">instanceof?</p><p id="e">error?</p><p id="x">missing?</p><p id="o">oops?</p><p id="b">blob?</p><p id="d">data?</p><p id="p">plain?</p>
 <script type="module">
 const out = (id, text) => { document.getElementById(id).textContent = text; };
 const m = new Worker(new URL('./work/sum.js', import.meta.url), { type: 'module' });
@@ -49,6 +49,18 @@ gone.onerror = function (e) { document.getElementById('x').textContent = 'missin
 var oops = new Worker('js/oops.js');
 oops.onerror = function (e) { document.getElementById('o').textContent = 'oops: ' + e.message + ' ' + e.lineno; e.preventDefault(); };
 oops.postMessage(1);
+// As Ace and Monaco start theirs: a worker made from a blob: or data: URL that imports the site's scripts by URL.
+var base = document.currentScript.src.replace(/page\\.js$/, '');
+var made = URL.createObjectURL(new Blob(["importScripts('" + base + "helpers.js'); onmessage = function (e) { postMessage(greet(e.data) + ' ' + location.protocol); };"], { type: 'application/javascript' }));
+var b = new Worker(made);
+URL.revokeObjectURL(made);
+b.onmessage = function (e) { document.getElementById('b').textContent = 'blob: ' + e.data; };
+b.postMessage('ace');
+var d = new Worker('data:text/javascript;charset=utf-8,' + encodeURIComponent("importScripts('" + base + "more/upper.js'); postMessage(upper('monaco'));"));
+d.onmessage = function (e) { document.getElementById('d').textContent = 'data: ' + e.data; };
+var p = new Worker(URL.createObjectURL(new Blob(['onmessage = function (e) { postMessage(e.data * 2); };'])));
+p.onmessage = function (e) { document.getElementById('p').textContent = 'plain: ' + e.data; };
+p.postMessage(21);
 `,
 	'js/classic.js': `importScripts('helpers.js', './more/upper.js');
 self.onmessage = function (e) {
@@ -64,7 +76,7 @@ self.onmessage = function (e) {
 	'js/oops.js': '// fails on its first message\nself.onmessage = function () {\n  null.boom();\n};\n'
 };
 
-test('workers the site starts from its files run as on a host: modules and importScripts, fetches, location, console lines and errors with their file and line', async ({ page }) => {
+test('workers the site starts from its files run as on a host: modules and importScripts, fetches, location, console lines and errors with their file and line, and blob: and data: workers importing its scripts by URL', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, files);
 	const site = previewFrame(page);
@@ -75,6 +87,9 @@ test('workers the site starts from its files run as on a host: modules and impor
 	await expect(site.locator('#e')).toHaveText('error: Uncaught Error: bad worker 1');
 	await expect(site.locator('#x')).toHaveText('missing: error');
 	await expect(site.locator('#o')).toHaveText("oops: Uncaught TypeError: Cannot read properties of null (reading 'boom') 3");
+	await expect(site.locator('#b')).toHaveText('blob: hello ace blob:');
+	await expect(site.locator('#d')).toHaveText('data: MONACO');
+	await expect(site.locator('#p')).toHaveText('plain: 42');
 
 	await expect.poll(async () => (await previewStatus(page)).console.map((line) => line.text)).toEqual(expect.arrayContaining(['module worker summing 3', 'classic worker got hi']));
 	const status = await previewStatus(page);

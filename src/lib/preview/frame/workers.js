@@ -7,7 +7,9 @@
 // the document (its imports pointed at blob: URLs: a worker reads no import map), or from the file
 // as it is when the compiler did not see the worker start. Inside, the worker's location is its file
 // on the site, its fetch() of a site URL is answered from the workspace over a port, and its console
-// lines come here, to the page's console.
+// lines come here, to the page's console. A classic worker the page starts from a blob: or data:
+// URL of its own making starts from the loader too: its code may name site URLs (Ace's
+// `importScripts('https://…/worker.js')`, made from its script's src), which load as on a host.
 
 /**
  * Installs the worker program.
@@ -22,7 +24,24 @@ function studioWorkers(api) {
 	var origin = api.origin;
 	// compiler/compiler.ts VIRTUAL_ORIGIN: what the compiler names the workspace's modules by.
 	var MODULES = 'https://workspace.invalid/';
-	var loaderUrl = URL.createObjectURL(new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
+	var objectUrl = URL.createObjectURL;
+	var revokeUrl = URL.revokeObjectURL;
+	/**
+	 * The Blob behind each blob: URL the page made and has not revoked (the browser keeps those alive
+	 * anyway): a worker started from one is read here, even when the page revokes it at once.
+	 * @type {Map<string, Blob>}
+	 */
+	var blobs = new Map();
+	URL.createObjectURL = function (/** @type {Blob | MediaSource} */ object) {
+		var made = objectUrl.call(URL, object);
+		if (object instanceof Blob) blobs.set(made, object);
+		return made;
+	};
+	URL.revokeObjectURL = function (/** @type {string} */ url) {
+		blobs.delete(String(url));
+		return revokeUrl.call(URL, url);
+	};
+	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
 	var names = /** @type {any} */ (window).__studioModulePaths || {};
 	/** @param {unknown} body */
@@ -42,7 +61,7 @@ function studioWorkers(api) {
 	}
 	/** @param {string} source @param {string} path */
 	function moduleUrl(source, path) {
-		var url = URL.createObjectURL(new Blob([source + '\n//# sourceURL=' + path], { type: 'text/javascript' }));
+		var url = objectUrl.call(URL, new Blob([source + '\n//# sourceURL=' + path], { type: 'text/javascript' }));
 		names[url] = path;
 		return url;
 	}
@@ -108,12 +127,39 @@ function studioWorkers(api) {
 			if (Number(answer.status) !== 200) return null;
 			var code = text(answer.body);
 			if (isModule) return { entry: moduleUrl(code, path), modules: {}, virtual: MODULES };
-			/** @type {Record<string, string>} */
-			var scripts = {};
-			return scriptsOf(code, url, scripts, 0).then(function () {
-				return { code: code + '\n//# sourceURL=' + path, scripts: scripts };
-			});
+			return classic(code, url, path);
 		});
+	}
+	/**
+	 * A classic worker's start: its code, named `name` in errors, with the scripts it imports.
+	 * @param {string} code @param {URL} url @param {string} name
+	 * @returns {Promise<Record<string, unknown>>}
+	 */
+	function classic(code, url, name) {
+		/** @type {Record<string, string>} */
+		var scripts = {};
+		return scriptsOf(code, url, scripts, 0).then(function () {
+			return { code: code + '\n//# sourceURL=' + name, scripts: scripts };
+		});
+	}
+	/**
+	 * The code of a classic worker started from a blob: or data: URL the page made (it may name site
+	 * URLs: Ace's `importScripts('https://…/worker.js')`, made from its script's src); null for any
+	 * other URL, which the browser starts. A blob is read whole (a page's CSP refuses its URL to XHR).
+	 * @param {URL} url
+	 * @returns {Promise<string> | null}
+	 */
+	function madeCode(url) {
+		var blob = url.protocol === 'blob:' ? blobs.get(url.href) : undefined;
+		if (blob) return blob.text();
+		var data = url.protocol === 'data:' ? /^data:([^,]*),([\s\S]*)$/.exec(url.href) : null;
+		if (!data) return null;
+		try {
+			var body = decodeURIComponent(/** @type {string} */ (data[2]));
+			return Promise.resolve(/;base64$/i.test(String(data[1])) ? new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))) : body);
+		} catch {
+			return null;
+		}
 	}
 
 	/**
@@ -128,8 +174,13 @@ function studioWorkers(api) {
 		if (depth < 4)
 			code.replace(/\bimportScripts\s*\(([^)]*)\)/g, function (call, args) {
 				String(args).replace(/(['"`])([^'"`\n]+)\1/g, function (literal, quote, ref) {
-					var url = new URL(ref, worker);
-					if (url.origin === origin && !(pathOf(url) in scripts)) {
+					var url = null;
+					try {
+						url = new URL(ref, worker);
+					} catch {
+						// A relative URL in a worker made from a blob: or data: URL: the browser fails it too.
+					}
+					if (url && url.origin === origin && !(pathOf(url) in scripts)) {
 						scripts[pathOf(url)] = '';
 						wanted.push(url);
 					}
@@ -139,7 +190,7 @@ function studioWorkers(api) {
 			});
 		return Promise.all(
 			wanted.map(function (url) {
-				return fileOf(url, 'GET', { source: pathOf(worker), line: 0 }).then(function (answer) {
+				return fileOf(url, 'GET', { source: worker.origin === origin ? pathOf(worker) : '', line: 0 }).then(function (answer) {
 					if (Number(answer.status) !== 200) return void delete scripts[pathOf(url)];
 					scripts[pathOf(url)] = text(answer.body);
 					return scriptsOf(text(answer.body), worker, scripts, depth + 1);
@@ -170,7 +221,9 @@ function studioWorkers(api) {
 	 */
 	function Worker(href, options) {
 		var found = api.resolve(href);
-		if (!found || found.origin !== origin) return new NativeWorker(href, options);
+		var isModule = !!options && options.type === 'module';
+		var made = found && found.origin !== origin && !isModule ? madeCode(found) : null;
+		if (!found || (found.origin !== origin && !made)) return new NativeWorker(href, options);
 		var url = found;
 		var worker = new NativeWorker(loaderUrl, options && options.name ? { name: options.name } : {});
 		var channel = new MessageChannel();
@@ -180,7 +233,11 @@ function studioWorkers(api) {
 		var at = api.caller();
 		var started;
 		try {
-			started = prepare(url, !!options && options.type === 'module', at);
+			started = made
+				? made.then(function (code) {
+						return classic(code, url, at.source + ' (worker)');
+					})
+				: prepare(url, isModule, at);
 		} catch (error) {
 			started = Promise.reject(error);
 		}
