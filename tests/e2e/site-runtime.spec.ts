@@ -101,8 +101,24 @@ test('workers the site starts from its files run as on a host: modules and impor
 
 const sheets = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sheets</title></head><body>
-<p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p>
-<script type="module" src="assets/app.js"></script></body></html>`,
+<p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p><p id="icons">icons?</p>
+<link rel="stylesheet" href="vendor/map.css">
+<script type="module" src="assets/app.js"></script>
+<script>
+// As Leaflet finds its markers' folder: its own stylesheet's url(), read back, and an image from beside it.
+var probe = document.createElement('div');
+probe.className = 'map-icon-path';
+document.body.appendChild(probe);
+var style = getComputedStyle(probe);
+var path = style.backgroundImage.replace(/^url\\(["']?/, '').replace(/marker\\.svg["']?\\)$/, '');
+var same = style.getPropertyValue('background-image') === style.backgroundImage;
+probe.remove();
+var marker = new Image();
+marker.onload = function () { document.getElementById('icons').textContent = 'icons: ' + path + ' ' + same + ' ' + marker.naturalWidth; };
+marker.src = path + 'marker.svg';
+</script></body></html>`,
+	'vendor/map.css': '.map-icon-path { background-image: url(images/marker.svg); }\n',
+	'vendor/images/marker.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="25" height="41"><rect width="25" height="41" fill="#36c"/></svg>',
 	// As Vite's preload helper links a lazy chunk's CSS: rel, crossOrigin, href, append, then wait for load.
 	'assets/app.js': `function preload(href) {
   const link = document.createElement('link');
@@ -131,7 +147,7 @@ late.setAttribute('href', 'css/attr.css');
 	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>'
 };
 
-test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails', async ({ page }) => {
+test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails, and a style read back names its files by their URLs', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, sheets);
 	const site = previewFrame(page);
@@ -139,7 +155,9 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 	await expect(site.locator('#gone')).toHaveText('gone: Unable to preload CSS for ./nowhere.css');
 	await expect(site.locator('#markup')).toHaveCSS('color', 'rgb(0, 120, 0)');
 	await expect(site.locator('#attr')).toHaveCSS('color', 'rgb(0, 0, 160)');
-	// The image the imported sheet names, relative to that sheet, is the workspace's file.
+	await expect(site.locator('#icons')).toHaveText('icons: https://site.invalid/vendor/images/ true 25');
+	// The image the imported sheet names, relative to that sheet, is the workspace's file, and its style reads its URL on the site.
+	expect(await site.locator('#dot').evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('url("https://site.invalid/img/dot.svg")');
 	const width = await site.locator('#dot').evaluate(async (el) => {
 		const url = /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1] ?? '';
 		const img = new Image();

@@ -45,7 +45,8 @@ describe('compile', () => {
 		const dot = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 		const site = ws({ 'index.html': '<link rel="stylesheet" href="css/site.css"><div style="background: image-set(\'img/dot.svg\' 1x)"></div>', 'css/site.css': '#a { background-image: image-set("../img/dot.svg" type("image/svg+xml"), "../img/dot.svg" 2x); } #b { background: -webkit-image-set(url(../img/dot.svg) 1x, "../img/dot.svg" 2x); }', 'img/dot.svg': dot });
 		const { html, diagnostics } = compile(site);
-		const data = dataUrlOf(dot);
+		// Marked with the file's URL on the site: a style read back names it (frame/styles.js).
+		const data = `${dataUrlOf(dot)}#studio-file=${encodeURIComponent('https://site.invalid/img/dot.svg')}`;
 		expect(html).toContain(`image-set(url("${data}") type("image/svg+xml"), url("${data}") 2x)`);
 		expect(html).toContain(`-webkit-image-set(url("${data}") 1x, url("${data}") 2x)`);
 		expect(html).toContain(`image-set(url('${data}') 1x)`);
@@ -119,19 +120,21 @@ describe('compile', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
 		const { html: located, diagnostics } = compile(
 			ws({
-				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"></body>',
+				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")} .c{background:url(img/p.png#part)}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"></body>',
 				'img/p.png': png,
 				'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>'
 			})
 		);
 		// Every element shown carries its source location (the picker's); a rewritten tag keeps it.
-		expect(located).toContain('<img data-studio-at="1:124" src="data:image/png;base64,');
+		expect(located).toContain('<img data-studio-at="1:159" src="data:image/png;base64,');
 		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('href="data:image/svg+xml;base64,');
-		expect(html).toContain('background:url("data:image/png;base64,iVBORwECAw==")');
+		expect(html).toContain(`background:url("data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}")`);
 		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, data:, 2x">');
 		expect(html).toContain('poster="data:image/png;base64,iVBORwECAw=="');
 		expect(html).toContain('url("#frag")');
+		// A fragment the page named stays the URL's only one.
+		expect(html).toContain('.c{background:url("data:image/png;base64,iVBORwECAw==#part")}');
 		expect(html).toContain('src="data:image/png;base64,AA"');
 		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png', line: 1 })]);
 	});

@@ -239,7 +239,7 @@ describe('compiling with packages', () => {
 		await service.ensure(compile(workspace, null, undefined, service.view({})).packages.needs);
 		const html = compile(workspace, null, undefined, service.view({})).html;
 		expect(html).toContain(`<style data-source="${BASE}/theme.css">`);
-		expect(html).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}")`);
+		expect(html).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}#studio-file=${encodeURIComponent(`${BASE}/fonts/f.woff2`)}")`);
 	});
 
 	it('without a package store a bare import is still a clear diagnostic', () => {

@@ -8,7 +8,7 @@
 // browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
 // joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
-import { SITE_ORIGIN } from './site';
+import { FILE_MARK, SITE_ORIGIN } from './site';
 import core from './frame/bridge.js?raw';
 import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';
@@ -33,7 +33,7 @@ import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
 export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER, FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
-const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN };
+const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN, fileMark: FILE_MARK };
 
 /** The bridge script: `more` runs after the storage shims, before any other (its programs and calls). */
 const bridge = (more = '') => `(function () {

@@ -7,7 +7,7 @@ import { bytesToBase64, utf8ToBase64 } from '../../domain/base64';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { siteLocation } from './location';
-import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
+import { SITE_ORIGIN, markedDataUrl, sitePath, siteUrl } from '../site';
 import { mapSpecifier, type PageImportMap } from './import-map';
 import type { PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
@@ -155,7 +155,10 @@ export class Compiler {
 			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
 			const at = text.indexOf(whole);
 			const url = this.assetUrl(path, ref, at >= 0 ? lineAt(at) : undefined);
-			return `url(${quote || '"'}${url}${quote || '"'})`;
+			// Marked with its URL on the site (or the CDN's), unless the page named a fragment of its own.
+			const site = isExternal(ref.trim()) ? ref.trim() : resolveReference(path, ref.trim());
+			const marked = url.startsWith('data:') && url !== MISSING_URL && site && !ref.includes('#') ? markedDataUrl(url, isExternal(site) ? site.replace(/^\/\//, 'https://') : siteUrl(site)) : url;
+			return `url(${quote || '"'}${marked}${quote || '"'})`;
 		});
 	}
 

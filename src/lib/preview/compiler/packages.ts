@@ -8,6 +8,7 @@ import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { siteLocation } from './location';
+import { markedDataUrl } from '../site';
 
 /** es-module-lexer's kinds for `import(...)` and `import.meta`. */
 const DYNAMIC = 2;
@@ -145,7 +146,7 @@ export class PackageLinker {
 			if (/^(?:data|blob):|^#/.test(ref.trim())) return whole;
 			const url = absolute(ref.trim());
 			const asset = url ? this.cdnFile(from, url) : null;
-			return asset ? `url(${quote || '"'}${dataUrlOf(asset)}${quote || '"'})` : url ? `url(${quote || '"'}${url}${quote || '"'})` : whole;
+			return asset ? `url(${quote || '"'}${url && !ref.includes('#') ? markedDataUrl(dataUrlOf(asset), url) : dataUrlOf(asset)}${quote || '"'})` : url ? `url(${quote || '"'}${url}${quote || '"'})` : whole;
 		});
 	}
 }

@@ -11,7 +11,7 @@
 
 /**
  * Starts the bridge; returns what the other frame programs use.
- * @param {{ limits: import('../limits').PreviewLimits, origin: string }} config
+ * @param {{ limits: import('../limits').PreviewLimits, origin: string, fileMark: string }} config
  * @returns {StudioFrameApi}
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -245,6 +245,7 @@ function studioBridge(config) {
 	/** @type {Omit<StudioFrameApi, 'page' | 'address' | 'start' | 'route' | 'resolve' | 'siteUrl'>} */
 	var api = {
 		origin: config.origin,
+		fileMark: config.fileMark,
 		host: hostData,
 		tag: { root: root, based: based },
 		keep: function (part) {

@@ -57,6 +57,8 @@ function studioSources(api) {
 		return made;
 	}
 
+	/** The element's src being set to a site file's blob: URL (settles once set, or left as the page set it meanwhile). @type {WeakMap<object, Promise<void>>} */
+	var settling = new WeakMap();
 	/**
 	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
 	 * @param {{ prototype: object }} type
@@ -93,21 +95,30 @@ function studioSources(api) {
 				var url = siteUrl(value);
 				if (!url) {
 					asked.delete(this);
+					settling.delete(this);
 					set.call(this, value);
 					return;
 				}
 				var pending = { href: url.href, before: get.call(this) };
 				asked.set(this, pending);
 				// A module script's type is set before its src, as people and loaders write it.
-				(script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
+				var setting = (script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
 					// Set to something else meanwhile (here or by setAttribute): that stays.
 					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
 					asked.delete(this);
 					set.call(this, blob || 'data:,');
 				});
+				settling.set(this, setting);
 			}
 		});
 	}
+	// `img.decode()` right after its src was set (lazy loaders, a test that the image is there) waits
+	// for the file's blob: URL to be its src, as a host's waits for the file.
+	var decode = HTMLImageElement.prototype.decode;
+	HTMLImageElement.prototype.decode = function () {
+		var set = settling.get(this);
+		return set ? set.then(() => decode.call(this)) : decode.call(this);
+	};
 	redirect(HTMLImageElement, 'src');
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');

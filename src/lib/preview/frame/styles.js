@@ -3,6 +3,8 @@
 // rel="stylesheet">` a script adds (as Vite's code splitting does for a lazy chunk's CSS, then waits
 // for its load event), url()s in a style set from script, and SVG sprites in markup added later. The
 // page's own markup comes compiled (its stylesheets inlined, url()s data: URLs); these come after.
+// A style read back (`getComputedStyle`) names those files by their URLs on the site, as on a host:
+// Leaflet finds its markers' folder from its stylesheet's url().
 
 /**
  * Installs the style shims.
@@ -197,6 +199,43 @@ function studioStyles(api) {
 		else if (el.tagName === 'LINK') relink(el);
 		else restyle(el);
 	}
+
+	var sources = api.sources;
+	var mark = api.fileMark;
+	/**
+	 * `value` with each url() of a file the compiler or this program made a data: or blob: URL of
+	 * named by the file's URL, as a host's style reads.
+	 * @param {unknown} value
+	 */
+	function asWritten(value) {
+		if (typeof value !== 'string' || value.indexOf('url(') < 0) return value;
+		return value.replace(/url\("([^"]*)"\)/g, function (whole, /** @type {string} */ href) {
+			var at = href.indexOf(mark);
+			if (at >= 0 && href.indexOf('data:') === 0) return 'url("' + decodeURIComponent(href.slice(at + mark.length)) + '")';
+			var site = sources && sources.get(href);
+			return site ? 'url("' + site + '")' : whole;
+		});
+	}
+	var computed = window.getComputedStyle;
+	window.getComputedStyle = function (/** @type {Element} */ el, /** @type {string | null | undefined} */ pseudo) {
+		var style = computed.call(window, el, pseudo);
+		return new Proxy(style, {
+			get: function (target, key) {
+				var value = Reflect.get(target, key, target);
+				if (typeof value !== 'function') return asWritten(value);
+				if (key === 'constructor') return value;
+				if (key === 'getPropertyValue')
+					return function (/** @type {string} */ name) {
+						return asWritten(target.getPropertyValue(name));
+					};
+				return value.bind(target);
+			},
+			set: function (target, key, value) {
+				return Reflect.set(target, key, value, target);
+			}
+		});
+	};
+
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
 			var target = /** @type {Element} */ (record.target);
