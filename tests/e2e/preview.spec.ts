@@ -329,7 +329,9 @@ document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"
 	expect(written.structuredContent.preview?.status).toBe('ready');
 	for (const id of ['property', 'set-property', 'css-text', 'later']) {
 		const box = frame(page).locator(`#${id}`);
-		await expect.poll(() => box.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("blob:/);
+		// Loaded from the file's blob: URL; read back, the style names the file's URL on the site, as a host's names its own.
+		await expect.poll(() => box.getAttribute('style')).toMatch(/url\("blob:/);
+		expect(await box.evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('url("https://site.invalid/img/dot.svg")');
 		// The file itself drawn: the box is the dot's red.
 		await expect.poll(async () => { const png = PNG.sync.read(await box.screenshot()); return [...png.data.subarray(0, 3)].join(','); }).toBe('204,0,0');
 	}
