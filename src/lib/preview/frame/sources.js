@@ -112,13 +112,35 @@ function studioSources(api) {
 			}
 		});
 	}
-	// `img.decode()` right after its src was set (lazy loaders, a test that the image is there) waits
-	// for the file's blob: URL to be its src, as a host's waits for the file.
-	var decode = HTMLImageElement.prototype.decode;
-	HTMLImageElement.prototype.decode = function () {
-		var set = settling.get(this);
-		return set ? set.then(() => decode.call(this)) : decode.call(this);
-	};
+	/**
+	 * `method` of `type`, called right after a site file was set as the element's src (`img.decode()`
+	 * in a lazy loader, `new Audio('click.wav').play()` in a game), waits for the file's blob: URL to
+	 * be its src, as a host's waits for the file.
+	 * @param {{ prototype: any }} type @param {string} method
+	 */
+	function waitsForSrc(type, method) {
+		var native = type.prototype[method];
+		type.prototype[method] = function () {
+			var set = settling.get(this);
+			var args = arguments;
+			return set ? set.then(() => native.apply(this, args)) : native.apply(this, args);
+		};
+	}
+	waitsForSrc(HTMLImageElement, 'decode');
+	waitsForSrc(HTMLMediaElement, 'play');
+	// `new Audio('click.wav')` sets its src as the element's own code, past the setter below: made here
+	// as `document.createElement('audio')` is, with the browser's preload, its src through the setter.
+	var NativeAudio = window.Audio;
+	var Audio = /** @type {any} */ (
+		function (/** @type {string | undefined} */ src) {
+			var audio = document.createElement('audio');
+			audio.preload = 'auto';
+			if (src !== undefined) audio.src = src;
+			return audio;
+		}
+	);
+	Audio.prototype = NativeAudio.prototype;
+	window.Audio = Audio;
 	redirect(HTMLImageElement, 'src');
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
