@@ -494,6 +494,80 @@ test('a page’s alert, confirm and prompt show as on a host when they answer a 
 });
 
 /** A page with what a browser grants it in a click (copy, full screen, downloads), and links to files that are not pages. */
+const media = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Media</title></head><body>
+<p id="audio">audio?</p><p id="played">played?</p><p id="font">font?</p><p id="gone">gone?</p>
+<span id="wide" style="font: 40px serif">MMMMMMMM</span> <span id="narrow" style="font: 40px League, serif">MMMMMMMM</span>
+<button id="play">Play</button>
+<script>
+function out(id, text) { document.getElementById(id).textContent = text; }
+var a = new Audio('media/click.wav');
+a.addEventListener('loadedmetadata', function () { out('audio', 'audio: ' + a.duration.toFixed(1) + ' ' + a.src + ' ' + (a instanceof Audio && a instanceof HTMLAudioElement)); });
+document.getElementById('play').onclick = function () {
+  new Audio('media/click.wav').play().then(function () { out('played', 'played'); }, function (e) { out('played', 'play: ' + e.name); });
+};
+var face = new FontFace('League', 'url(fonts/league.woff) format("woff")');
+document.fonts.add(face);
+document.fonts.load('40px League').then(function (faces) {
+  out('font', 'font: ' + faces.length + ' ' + face.status + ' ' + (face instanceof FontFace) + ' ' + (document.getElementById('narrow').offsetWidth < document.getElementById('wide').offsetWidth));
+});
+var gone = new FontFace('Gone', 'url(fonts/none.woff2)');
+gone.load().catch(function (e) { out('gone', 'gone: ' + e.name + ' ' + gone.status); });
+</script></body></html>`
+};
+
+/** A tenth of a second of silence: 8 kHz, mono, 16-bit PCM. */
+function silentWav(): Uint8Array {
+	const samples = 800;
+	const bytes = new Uint8Array(44 + samples * 2);
+	const view = new DataView(bytes.buffer);
+	const text = (at: number, value: string) => [...value].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+	text(0, 'RIFF');
+	view.setUint32(4, 36 + samples * 2, true);
+	text(8, 'WAVEfmt ');
+	view.setUint32(16, 16, true);
+	view.setUint16(20, 1, true);
+	view.setUint16(22, 1, true);
+	view.setUint32(24, 8000, true);
+	view.setUint32(28, 16000, true);
+	view.setUint16(32, 2, true);
+	view.setUint16(34, 16, true);
+	text(36, 'data');
+	view.setUint32(40, samples * 2, true);
+	return bytes;
+}
+
+test('sounds and fonts a script makes from the site\'s files load as on a host: new Audio() and its play(), a FontFace added to document.fonts, a missing one failing', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, media);
+	const data = Buffer.from(zipSync({ 'media/click.wav': silentWav(), 'fonts/league.woff': new Uint8Array(readFileSync('node_modules/reveal.js/css/theme/fonts/league-gothic/league-gothic.woff')) })).toString('base64');
+	await call(page, 'workspace_import_zip', { data });
+	const site = previewFrame(page);
+	await expect(site.locator('#audio')).toHaveText('audio: 0.1 https://site.invalid/media/click.wav true');
+	await expect(site.locator('#font')).toHaveText('font: 1 loaded true true');
+	await expect(site.locator('#gone')).toHaveText('gone: NetworkError error');
+	await site.locator('#play').click();
+	await expect(site.locator('#played')).toHaveText('played');
+	expect((await previewStatus(page)).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('fonts/none.woff2 is not in the workspace') }));
+});
+
+test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
+	await openSite(page, {
+		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',
+		'data.json': '{"n":1}'
+	});
+	const site = previewFrame(page);
+	await expect(site.locator('#n')).toHaveText('n=1');
+	const loads = Number(await site.locator('#loads').textContent());
+	const notes = await call(page, 'workspace_create_file', { path: 'notes.txt', content: 'not the page\'s' });
+	expect(notes.structuredContent.preview?.status).toBe('ready');
+	await expect(site.locator('#loads')).toHaveText(String(loads));
+	const data = await call(page, 'workspace_write_file', { path: 'data.json', content: '{"n":2}' });
+	expect(data.structuredContent.preview?.status).toBe('ready');
+	await expect(site.locator('#n')).toHaveText('n=2');
+	await expect(site.locator('#loads')).toHaveText(String(loads + 1));
+});
+
 const granted = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Files</title></head><body>
 <button id="copy">Copy code</button><button id="full">Full screen</button><button id="export">Export</button>

@@ -594,6 +594,36 @@ describe('preview coordinator', () => {
 		expect(await refresh).toMatchObject({ status: 'ready' });
 	});
 
+	it('the same document is sent in full when a file its page asked for at run time changed, and relabelled when none did', async () => {
+		const sent: PreviewRender[] = [];
+		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });
+		coordinator.registerHost('a', ws({ 'index.html': '' }, 0));
+		const page = { 'index.html': '<p id="n"></p><script>fetch("data.json").then((r) => r.json()).then((d) => { n.textContent = d.n; })</script>' };
+		const shown = async (revision: number, files: Record<string, string>) => {
+			const done = coordinator.render(ws({ ...page, ...files }, revision));
+			const render = sent.at(-1)!;
+			coordinator.ack('a', render.renderId, { revision, status: 'ready', durationMs: 1, errors: [] });
+			await done;
+			return render;
+		};
+		expect((await shown(5, { 'data.json': '{"n":1}', 'notes.txt': 'a' })).html).not.toBe('');
+		expect((await coordinator.file(5, '/data.json')).body).toBe('{"n":1}');
+		// A file the page did not ask for: relabelled.
+		expect(await shown(6, { 'data.json': '{"n":1}', 'notes.txt': 'b' })).toMatchObject({ html: '', sameAs: 5 });
+		// The file it fetched: the page again, in full (its document is the same bytes).
+		const fetched = await shown(7, { 'data.json': '{"n":2}', 'notes.txt': 'b' });
+		expect(fetched.sameAs).toBeUndefined();
+		expect(fetched.html).toContain('data-revision="7"');
+		// That page has asked for nothing yet: relabelled again.
+		expect(await shown(8, { 'data.json': '{"n":2}', 'notes.txt': 'c' })).toMatchObject({ sameAs: 7 });
+		// A file missing when it was asked for, then made, is a change too.
+		await coordinator.file(8, '/extra.json');
+		expect((await shown(9, { 'data.json': '{"n":2}', 'notes.txt': 'c', 'extra.json': '[]' })).sameAs).toBeUndefined();
+		// A module compiled at run time brings files of its own: any change reloads the page.
+		await coordinator.file(9, '/js/app.js', 'module');
+		expect((await shown(10, { 'data.json': '{"n":2}', 'notes.txt': 'd', 'extra.json': '[]' })).sameAs).toBeUndefined();
+	});
+
 	it('a timed-out document is never reused: the next revision is sent in full', async () => {
 		const sent: PreviewRender[] = [];
 		const coordinator = new PreviewCoordinator({ send: (_tab, render) => sent.push(render) });

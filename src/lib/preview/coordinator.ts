@@ -64,8 +64,8 @@ export class PreviewCoordinator implements PreviewPort {
 	#late: { renderId: string; revision: number; key: string; diagnostics: PreviewOutcome['diagnostics'] } | null = null;
 	/**
 	 * The last document a host acknowledged (ready or error). A revision that compiles to the same
-	 * bytes (a change to a file the page does not use) is not reloaded in every tab: hosts relabel
-	 * it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
+	 * bytes (a change to a file the page neither uses nor asked for at run time: SiteRevisions) is not
+	 * reloaded in every tab: hosts relabel it. Five tabs writing notes reloaded five frames per write (B9 in `npm run bench`).
 	 */
 	#shown: { key: string; revision: number } | null = null;
 	readonly #history: SiteHistory;
@@ -160,6 +160,7 @@ export class PreviewCoordinator implements PreviewPort {
 	 * page's `location`). A file that is none of these comes as written.
 	 */
 	async file(revision: number, path: string, as?: SiteFileAs): Promise<SiteFileAnswer> {
+		this.#revisions.asked(path, as !== undefined && as !== 'script' && as !== 'fetched');
 		const written = () => this.#revisions.file(revision, path);
 		if (as === undefined) return written();
 		if (as === 'script') return this.#pages.script(written());
@@ -277,10 +278,12 @@ export class PreviewCoordinator implements PreviewPort {
 					key = documentKey(compiled);
 					const shown = this.#shown;
 					const page = this.#history.addressOf(workspace);
-					const render: PreviewRender =
-						!options.reload && shown && shown.key === key
-							? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }
-							: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace) };
+					// The same bytes, but not the same page when a file it fetched or loaded from script changed.
+					const same = !options.reload && shown && shown.key === key && !this.#revisions.askedChanged(shown.revision, workspace);
+					if (!same) this.#revisions.newDocument();
+					const render: PreviewRender = same
+						? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }
+						: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace) };
 					for (const tabId of this.#hosts) this.#options.send(tabId, render);
 					return true;
 				},
