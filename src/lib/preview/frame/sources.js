@@ -103,6 +103,8 @@ function studioSources(api) {
 				asked.set(this, pending);
 				// A module script's type is set before its src, as people and loaders write it.
 				var setting = (script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
+					// Once settled, a later play() or decode() is the browser's own at once (`paused` turns false as it is called).
+					if (settling.get(this) === setting) settling.delete(this);
 					// Set to something else meanwhile (here or by setAttribute): that stays.
 					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
 					asked.delete(this);
