@@ -28,7 +28,31 @@ const TEXT: Record<string, [string, string]> = {
 	csv: ['plaintext', 'text/csv'],
 	vtt: ['plaintext', 'text/vtt'],
 	scss: ['css', 'text/x-scss'],
-	less: ['css', 'text/x-less']
+	less: ['css', 'text/x-less'],
+	sass: ['css', 'text/x-sass'],
+	// What pages fetch at run time: maps' shapes, 3D scenes and their parts, shaders, data and config,
+	// subtitles, feeds, and JSX that an in-page Babel compiles.
+	geojson: ['json', 'application/geo+json'],
+	topojson: ['json', 'application/json'],
+	gltf: ['json', 'model/gltf+json'],
+	jsonld: ['json', 'application/ld+json'],
+	obj: ['plaintext', 'model/obj'],
+	mtl: ['plaintext', 'model/mtl'],
+	glsl: ['plaintext', 'text/plain'],
+	vert: ['plaintext', 'text/plain'],
+	frag: ['plaintext', 'text/plain'],
+	wgsl: ['plaintext', 'text/wgsl'],
+	yaml: ['plaintext', 'application/yaml'],
+	yml: ['plaintext', 'application/yaml'],
+	toml: ['plaintext', 'application/toml'],
+	tsv: ['plaintext', 'text/tab-separated-values'],
+	sql: ['plaintext', 'application/sql'],
+	srt: ['plaintext', 'application/x-subrip'],
+	ics: ['plaintext', 'text/calendar'],
+	rss: ['xml', 'application/rss+xml'],
+	atom: ['xml', 'application/atom+xml'],
+	cjs: ['javascript', 'text/javascript'],
+	jsx: ['javascript', 'text/javascript']
 };
 
 const ASSET: Record<string, string> = {
@@ -50,7 +74,43 @@ const ASSET: Record<string, string> = {
 	ogg: 'audio/ogg',
 	mp3: 'audio/mpeg',
 	wav: 'audio/wav',
-	pdf: 'application/pdf'
+	pdf: 'application/pdf',
+	// What real sites carry beside those: more image, sound and video formats, 3D models and
+	// textures, the data files of WebAssembly apps, and files offered for download.
+	bmp: 'image/bmp',
+	apng: 'image/apng',
+	tif: 'image/tiff',
+	tiff: 'image/tiff',
+	cur: 'image/x-icon',
+	m4a: 'audio/mp4',
+	aac: 'audio/aac',
+	flac: 'audio/flac',
+	oga: 'audio/ogg',
+	opus: 'audio/ogg',
+	weba: 'audio/webm',
+	mid: 'audio/midi',
+	midi: 'audio/midi',
+	m4v: 'video/mp4',
+	ogv: 'video/ogg',
+	mov: 'video/quicktime',
+	glb: 'model/gltf-binary',
+	bin: 'application/octet-stream',
+	stl: 'model/stl',
+	ply: 'application/octet-stream',
+	fbx: 'application/octet-stream',
+	drc: 'application/octet-stream',
+	hdr: 'image/vnd.radiance',
+	ktx2: 'image/ktx2',
+	data: 'application/octet-stream',
+	sqlite: 'application/vnd.sqlite3',
+	db: 'application/vnd.sqlite3',
+	pbf: 'application/x-protobuf',
+	zip: 'application/zip',
+	gz: 'application/gzip',
+	epub: 'application/epub+zip',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
 };
 
 /** Every accepted extension, for messages. */

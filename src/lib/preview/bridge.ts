@@ -8,7 +8,8 @@
 // browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
 // joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
-import { FILE_MARK, SITE_ORIGIN } from './site';
+import { SITE_ORIGIN } from './site';
+import { FILE_MARK } from './file-mark';
 import core from './frame/bridge.js?raw';
 import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';

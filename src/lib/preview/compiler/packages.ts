@@ -8,7 +8,7 @@ import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { siteLocation } from './location';
-import { markedDataUrl } from '../site';
+import { markedDataUrl } from '../file-mark';
 
 /** es-module-lexer's kinds for `import(...)` and `import.meta`. */
 const DYNAMIC = 2;

@@ -30,7 +30,7 @@ interface StudioKept {
 interface StudioFrameApi {
 	/** The virtual origin the site's relative URLs resolve to (never fetched). */
 	origin: string;
-	/** What the compiler puts between a stylesheet's data: URL of a file and that file's URL (preview/site.ts FILE_MARK). */
+	/** What the compiler puts between a stylesheet's data: URL of a file and that file's URL (preview/file-mark.ts FILE_MARK). */
 	fileMark: string;
 	host: StudioHostData;
 	/** What the compiler said of the page on the bridge's tag: the site's entry at its root, a `<base>` of its own. */

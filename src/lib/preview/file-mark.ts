@@ -1,0 +1,15 @@
+// The mark that names the file behind a data: URL the compiler makes of a stylesheet's url(): the
+// compiler writes it, the frame's styles program reads it. Apart from site.ts, which the studio's
+// first screen loads: the page never needs it.
+
+/**
+ * What the compiler appends to a data: URL it makes of a file a stylesheet names, before the file's
+ * URL (encoded): a page that reads the style back (`getComputedStyle`, as Leaflet finds its images'
+ * folder) reads the file's URL, as on a host (frame/styles.js). A fragment leaves the data as it is.
+ */
+export const FILE_MARK = '#studio-file=';
+
+/** `data` (a data: URL of the file at `url`) marked with that URL. */
+export function markedDataUrl(data: string, url: string): string {
+	return data + FILE_MARK + encodeURIComponent(url);
+}
