@@ -11,7 +11,8 @@ import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteFileAs, Site
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
-import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteRevisions, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
+import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
+import { SiteRevisions } from './site-revisions';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
