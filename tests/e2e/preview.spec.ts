@@ -310,7 +310,7 @@ fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.da
 	expect(asked).toEqual([]);
 });
 
-test('backgrounds a script sets (a property, setProperty, cssText, markup added later), an <object> of a site file and a frame of a site page load the workspace\'s files, as on a host', async ({ page }) => {
+test('backgrounds a script sets (a property, setProperty, cssText, markup added later), a srcset a lazy loader sets, an <object> of a site file and a frame of a site page load the workspace\'s files, as on a host', async ({ page }) => {
 	await ready(page);
 	const dot = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>';
 	await call(page, 'workspace_create_file', { path: 'img/dot.svg', content: dot });
@@ -321,7 +321,11 @@ test('backgrounds a script sets (a property, setProperty, cssText, markup added 
 document.getElementById('set-property').style.setProperty('background-image', "url('./img/dot.svg')");
 document.getElementById('css-text').style.cssText = 'width:20px;height:20px;background:url("img/dot.svg") no-repeat';
 document.body.insertAdjacentHTML('beforeend', '<p id="later" style="width:20px;height:20px;background-image:url(img/dot.svg)"></p>');
-document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"><stop stop-color="red"/></linearGradient></defs><rect id="painted" width="8" height="8" style="fill:url(#g)"/></svg>');`;
+document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"><stop stop-color="red"/></linearGradient></defs><rect id="painted" width="8" height="8" style="fill:url(#g)"/></svg>');
+// As lazy loaders do: a srcset copied from data-srcset, by property and by setAttribute on a picture's source.
+document.body.insertAdjacentHTML('beforeend', '<img id="lazy" alt="lazy" data-srcset="img/dot.svg 1x"><picture><source id="lazy-source" data-srcset="./img/dot.svg" type="image/svg+xml"><img id="pictured" alt="pictured"></picture>');
+document.getElementById('lazy').srcset = document.getElementById('lazy').dataset.srcset;
+document.getElementById('lazy-source').setAttribute('srcset', document.getElementById('lazy-source').dataset.srcset);`;
 	// A page in a folder of its own, framed: its stylesheet and image are named from there.
 	await call(page, 'workspace_create_file', { path: 'parts/card.html', content: '<!doctype html><link rel="stylesheet" href="card.css"><p id="card">Card</p><img src="../img/dot.svg" width="8" height="8" alt="dot">' });
 	await call(page, 'workspace_create_file', { path: 'parts/card.css', content: '#card { color: rgb(0, 128, 128) }' });
@@ -335,6 +339,7 @@ document.body.insertAdjacentHTML('beforeend', '<svg><defs><linearGradient id="g"
 		// The file itself drawn: the box is the dot's red.
 		await expect.poll(async () => { const png = PNG.sync.read(await box.screenshot()); return [...png.data.subarray(0, 3)].join(','); }).toBe('204,0,0');
 	}
+	for (const id of ['lazy', 'pictured']) await expect.poll(() => frame(page).locator(`#${id}`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
 	// The same width and height as the box: its own file, not its fallback text.
 	await expect(frame(page).locator('#part')).toHaveAttribute('data', /^data:image\/svg\+xml/);
 	expect(await frame(page).locator('#part').evaluate((el) => (el as HTMLObjectElement).getBoundingClientRect().width)).toBe(40);

@@ -6,7 +6,8 @@
 // comes with its module graph, added to the document's import maps (Chromium merges a later map into
 // the first), and the element loads an entry that imports it. An element made from markup at run
 // time (innerHTML, a router's copy of the next page's script) loads its site URL and fails: it is
-// tried again with the file.
+// tried again with the file. A `srcset` a script sets (a lazy loader's) is written again with the
+// files' blob: URLs.
 
 /**
  * Installs the element shims.
@@ -180,6 +181,69 @@ function studioSources(api) {
 		},
 		true
 	);
+
+	/**
+	 * The candidates of a `srcset` (`a.jpg 1x, b.jpg 2x`), each `[url, descriptors]`: a URL runs to
+	 * whitespace (a data: URL's comma is its own), commas after it end its candidate.
+	 * @param {string} srcset
+	 */
+	function candidates(srcset) {
+		/** @type {[string, string][]} */
+		var out = [];
+		var at = 0;
+		while (at < srcset.length) {
+			while (at < srcset.length && /[\s,]/.test(srcset.charAt(at))) at++;
+			var start = at;
+			while (at < srcset.length && !/\s/.test(srcset.charAt(at))) at++;
+			var url = srcset.slice(start, at);
+			var descriptors = '';
+			if (/,$/.test(url)) url = url.replace(/,+$/, '');
+			else {
+				var end = srcset.indexOf(',', at);
+				descriptors = srcset.slice(at, end < 0 ? srcset.length : end).trim();
+				at = end < 0 ? srcset.length : end;
+			}
+			if (url) out.push(/** @type {[string, string]} */ ([url, descriptors]));
+		}
+		return out;
+	}
+	/**
+	 * A `srcset` a script set on an image or a picture's source (lazy loaders copy it from
+	 * `data-srcset`), by property, `setAttribute` or markup added later: written again with the site's
+	 * files as blob: URLs once they come, unless it changed meanwhile (the browser asked for the site's
+	 * URLs first, and failed, as it does for a `src` set so).
+	 * @param {Element} el
+	 */
+	function resrc(el) {
+		var srcset = el.getAttribute('srcset');
+		var list = srcset ? candidates(srcset) : [];
+		if (
+			!list.some(function (candidate) {
+				return siteUrl(candidate[0]);
+			})
+		)
+			return;
+		Promise.all(
+			list.map(function (candidate) {
+				var url = siteUrl(candidate[0]);
+				return (url ? fileBlob(url) : Promise.resolve(null)).then(function (blob) {
+					return (blob || candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
+				});
+			})
+		).then(function (done) {
+			if (el.getAttribute('srcset') === srcset) el.setAttribute('srcset', done.join(', '));
+		});
+	}
+	new MutationObserver(function (records) {
+		records.forEach(function (record) {
+			if (record.type === 'attributes') return resrc(/** @type {Element} */ (record.target));
+			record.addedNodes.forEach(function (node) {
+				if (!(node instanceof Element)) return;
+				if (node.hasAttribute('srcset')) resrc(node);
+				if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(resrc);
+			});
+		});
+	}).observe(document, { attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true });
 
 	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
 	window.addEventListener(
