@@ -9,6 +9,7 @@
 import { test, expect, previewFrame } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
+import { PNG } from 'pngjs';
 import { call, openSite, previewStatus } from './helpers/open-site';
 
 
@@ -549,6 +550,52 @@ test('sounds and fonts a script makes from the site\'s files load as on a host: 
 	await site.locator('#play').click();
 	await expect(site.locator('#played')).toHaveText('played');
 	expect((await previewStatus(page)).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('fonts/none.woff2 is not in the workspace') }));
+});
+
+const ruled = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Rules</title></head><body>
+<span id="wide" style="font: 40px serif">MMMMMMMM</span> <span id="math" style="font: 40px Formula, serif">MMMMMMMM</span>
+<div id="tile" style="width:8px;height:8px"></div><div id="inserted" style="width:8px;height:8px"></div><div id="nested" style="width:8px;height:8px"></div>
+<div id="themed" style="width:8px;height:8px"></div><div id="host"></div><p id="text">?</p>
+<script>
+// As MathJax writes its fonts: a style element, its text naming the files by URL (here relative to the page).
+var style = document.createElement('style');
+style.textContent = '@font-face { font-family: Formula; src: url("fonts/league.woff") format("woff") } #tile { background-image: url(img/dot.svg) }';
+document.head.appendChild(style);
+// As emotion does: rules inserted one by one into an empty style, one inside @media.
+var empty = document.head.appendChild(document.createElement('style'));
+empty.sheet.insertRule('#inserted { background: url(./img/dot.svg) }', 0);
+empty.sheet.insertRule('@media screen { #nested { background-image: url("/img/dot.svg") } }', 1);
+// A theme switcher writing a style's text again, and an @import of a sheet with a url() relative to itself.
+var theme = document.head.appendChild(document.createElement('style'));
+theme.textContent = '#themed { background: blue }';
+setTimeout(function () { theme.textContent = '@import "css/theme.css";'; }, 50);
+// As Lit's components do: a constructed sheet adopted by a shadow root.
+var sheet = new CSSStyleSheet();
+sheet.replaceSync(':host { display: block; width: 8px; height: 8px; background-image: url(img/dot.svg) }');
+document.getElementById('host').attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet];
+document.getElementById('text').textContent = style.textContent.indexOf('url("fonts/league.woff")') > 0 ? 'as written' : 'rewritten';
+</script></body></html>`,
+	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>',
+	'css/theme.css': '#themed { background-image: url(../img/dot.svg) }'
+};
+
+test('rules a script writes load the site\'s files, as on a host: a style it adds (MathJax\'s fonts), insertRule, a style written again with an @import, a constructed sheet', async ({ page }) => {
+	const { 'index.html': written, ...files } = ruled;
+	await openSite(page, { ...files, 'index.html': '<!doctype html><p>Soon</p>' });
+	const data = Buffer.from(zipSync({ 'fonts/league.woff': new Uint8Array(readFileSync('node_modules/reveal.js/css/theme/fonts/league-gothic/league-gothic.woff')), 'img/dot.svg': strToU8(ruled['img/dot.svg']) })).toString('base64');
+	await call(page, 'workspace_import_zip', { data });
+	expect((await call(page, 'workspace_write_file', { path: 'index.html', content: written })).structuredContent.preview?.status).toBe('ready');
+	const site = previewFrame(page);
+	// The font drawn from its file: League Gothic is narrower than the serif it falls back to.
+	await expect.poll(() => site.locator('#math').evaluate((el) => (el as HTMLElement).offsetWidth < document.getElementById('wide')!.offsetWidth)).toBe(true);
+	for (const id of ['tile', 'inserted', 'nested', 'themed', 'host']) {
+		const box = site.locator(`#${id}`);
+		await expect.poll(async () => [...PNG.sync.read(await box.screenshot()).data.subarray(0, 3)].join(','), { message: id }).toBe('204,0,0');
+	}
+	// The style's text stays as the page wrote it.
+	await expect(site.locator('#text')).toHaveText('as written');
+	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
 // page's address, the reports (errors, console), then storage (with IndexedDB for a page that uses
-// it), requests, the elements that load a file from script, styles, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
+// it), requests, the elements that load a file from script, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
@@ -18,6 +18,7 @@ import requests from './frame/requests.js?raw';
 import sources from './frame/sources.js?raw';
 import styles from './frame/styles.js?raw';
 import fonts from './frame/fonts.js?raw';
+import rules from './frame/rules.js?raw';
 import workers from './frame/workers.js?raw';
 import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
@@ -47,6 +48,7 @@ ${requests}
 ${sources}
 ${styles}
 ${fonts}
+${rules}
 ${workers}
 ${workerLoader}
 ${sandboxed}
@@ -67,6 +69,7 @@ ${more}studioRequests(api);
 studioSources(api);
 studioStyles(api);
 studioFonts(api);
+studioRules(api);
 studioWorkers(api);
 studioSandboxed(api);
 studioLocks(api);

@@ -13,55 +13,20 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioFonts(api) {
-	var blobOf = api.blobOf;
+	var cssFiles = api.cssFiles;
 	var NativeFontFace = window.FontFace;
 	var set = document.fonts;
-	if (!blobOf || !NativeFontFace || !set) return;
-	var fileBlob = blobOf;
+	if (!cssFiles || !NativeFontFace || !set) return;
+	var withFiles = cssFiles;
 	var fonts = set;
-	var URL_REF = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
 	/** The face made of blob: URLs each stand-in loads as. @type {WeakMap<FontFace, Promise<FontFace>>} */
 	var behind = new WeakMap();
 	/** Faces the page added whose files are still on their way: the set's `load()` and `ready` wait for them. @type {Set<Promise<unknown>>} */
 	var adding = new Set();
 
-	/**
-	 * `source` with each site URL its file's blob: URL (a missing file's stays, and fails as on a host);
-	 * null when it names no site file.
-	 * @param {string} source
-	 * @returns {Promise<string> | null}
-	 */
-	function fromFiles(source) {
-		/** @type {Promise<string>[]} */
-		var parts = [];
-		var at = 0;
-		var site = false;
-		source.replace(URL_REF, function (whole, _quote, /** @type {string} */ href, /** @type {number} */ offset) {
-			var url = api.siteUrl(href.trim());
-			parts.push(Promise.resolve(source.slice(at, offset)));
-			at = offset + whole.length;
-			if (!url) parts.push(Promise.resolve(whole));
-			else {
-				site = true;
-				parts.push(
-					fileBlob(url).then(function (blob) {
-						return blob ? 'url("' + blob + '")' : whole;
-					})
-				);
-			}
-			return whole;
-		});
-		parts.push(Promise.resolve(source.slice(at)));
-		return site
-			? Promise.all(parts).then(function (done) {
-					return done.join('');
-				})
-			: null;
-	}
-
 	var FontFace = /** @type {any} */ (
 		function (/** @type {string} */ family, /** @type {string | BufferSource} */ source, /** @type {FontFaceDescriptors | undefined} */ descriptors) {
-			var files = typeof source === 'string' ? fromFiles(source) : null;
+			var files = typeof source === 'string' ? withFiles(source) : null;
 			var face = new NativeFontFace(family, source, descriptors);
 			if (!files) return face;
 			var real = files.then(function (blobs) {

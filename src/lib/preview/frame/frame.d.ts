@@ -77,6 +77,12 @@ interface StudioFrameApi {
 	ask?(url: URL, method: string, at?: { source: string; line: number }, probe?: boolean, as?: 'script' | 'module' | 'fetched'): Promise<Record<string, unknown>>;
 	/** A blob: URL of the site file at `url` (null when it is missing), made once per path. requests.js. */
 	blobOf?(url: URL, script?: boolean): Promise<string | null>;
+	/** `css` with each url() naming a site file (relative to `base`, by default the page) its blob: URL; null when it names none. styles.js. */
+	cssFiles?(css: string, base?: URL): Promise<string> | null;
+	/** A blob: URL of the stylesheet at `url`, its imports and url()s resolved (null when it is missing). styles.js. */
+	sheetOf?(url: URL): Promise<string | null>;
+	/** True when a failed load of `el` is the browser's try of a site URL that a program loads from the workspace instead (rules.js: a style's import). */
+	answers?(el: Element): boolean;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -91,6 +91,8 @@ function studioReports(api) {
 				if (el.tagName === 'OBJECT') return;
 				// A link the styles program pointed at its file's blob: URL: the failed load is the one it replaced (styles.js).
 				if (el.tagName === 'LINK' && el.hasAttribute('data-studio-relinked')) return;
+				// A style's import of a site file, which the rules program imports itself (rules.js).
+				if (api.answers && api.answers(el)) return;
 				// An SVG element's href is an animated string: its written value, resolved as the page means it.
 				var svgHref = /** @type {any} */ (el).href && /** @type {any} */ (el).href.baseVal;
 				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || (typeof svgHref === 'string' ? resolvedHref(svgHref) : /** @type {any} */ (el).href) || el.tagName.toLowerCase();

@@ -42,10 +42,7 @@ function studioStyles(api) {
 				return target && depth < 8 ? sheetOf(target, depth + 1) : null;
 			})
 				.then(function (text) {
-					return replaced(text, URL_REF, function (ref) {
-						var target = ref.charAt(0) === '#' ? null : siteIn(ref, url);
-						return target ? fileBlob(target) : null;
-					});
+					return withFiles(text, url) || text;
 				})
 				.then(function (text) {
 					return URL.createObjectURL(new Blob([text], { type: 'text/css' }));
@@ -54,6 +51,9 @@ function studioStyles(api) {
 		sheets.set(url.pathname, made);
 		return made;
 	}
+	api.sheetOf = function (url) {
+		return sheetOf(url, 0);
+	};
 	/** @param {string} ref @param {URL} base */
 	function siteIn(ref, base) {
 		try {
@@ -63,6 +63,26 @@ function studioStyles(api) {
 			return null;
 		}
 	}
+	/**
+	 * `css` with each url() that names a site file (relative to `base`, by default the page) its
+	 * file's blob: URL, once every answer is in (a missing file's stays as written, and fails as on a
+	 * host); null when it names none. Shared with fonts.js as `api.cssFiles`.
+	 * @param {string} css @param {URL} [base]
+	 * @returns {Promise<string> | null}
+	 */
+	function withFiles(css, base) {
+		if (css.indexOf('url(') < 0) return null;
+		var site = false;
+		var done = replaced(css, URL_REF, function (ref) {
+			// url(#gradient) names an element of this page (an SVG paint server); the compiler's data: URLs are no files.
+			var target = ref.charAt(0) === '#' || /^data:/i.test(ref) ? null : base ? siteIn(ref, base) : siteUrl(ref);
+			if (!target) return null;
+			site = true;
+			return fileBlob(target);
+		});
+		return site ? done : null;
+	}
+	api.cssFiles = withFiles;
 	/**
 	 * `text` with each match of `pattern` whose reference (its second group) `to` gives a URL for
 	 * written as `url("…")`, once every answer is in; the others stay as written.
@@ -148,30 +168,16 @@ function studioStyles(api) {
 	// is written again with the site's files as blob: URLs once the host has answered, unless it has
 	// changed meanwhile. The style's properties are no accessors to wrap in Chromium; the attribute
 	// reflects them all.
-	var CSS_URL = /url\(\s*['"]?([^'"()]*?)['"]?\s*\)/;
 	/**
 	 * `el`'s style attribute again, each site URL in a url() its file's blob: URL (a missing file's stays).
 	 * @param {Element} el
 	 */
 	function restyle(el) {
 		var style = el.getAttribute('style');
-		// Split by the pattern, every second piece is a url()'s address.
-		var pieces = style && style.indexOf('url(') >= 0 ? style.split(CSS_URL) : [];
-		var site = false;
-		/** @type {(string | Promise<string>)[]} */
-		var parts = pieces.map(function (piece, i) {
-			var href = i % 2 ? piece.trim() : '';
-			// url(#gradient) names an element of this page (an SVG paint server), and url() nothing.
-			var url = href && href.charAt(0) !== '#' ? siteUrl(href) : null;
-			if (!url) return i % 2 ? 'url("' + piece + '")' : piece;
-			site = true;
-			return fileBlob(url).then(function (blob) {
-				return 'url("' + (blob || piece) + '")';
-			});
-		});
-		if (site)
-			Promise.all(parts).then(function (done) {
-				if (el.getAttribute('style') === style) el.setAttribute('style', done.join(''));
+		var done = style && withFiles(style);
+		if (done)
+			done.then(function (text) {
+				if (el.getAttribute('style') === style) el.setAttribute('style', text);
 			});
 	}
 	/**
@@ -193,6 +199,7 @@ function studioStyles(api) {
 			if (blob && !el.hasAttribute('href')) el.setAttribute('href', blob + hash);
 		});
 	}
+
 	/** @param {Element} el */
 	function added(el) {
 		if (el.tagName === 'use') sprite(el);
@@ -243,7 +250,7 @@ function studioStyles(api) {
 			record.addedNodes.forEach(function (node) {
 				if (!(node instanceof Element)) return;
 				added(node);
-				node.querySelectorAll('[style*="url("], use, link[href]').forEach(added);
+				if (node.firstElementChild) node.querySelectorAll('[style*="url("], use, link[href]').forEach(added);
 			});
 		});
 	}).observe(document, { attributes: true, attributeFilter: ['style', 'href'], childList: true, subtree: true });
