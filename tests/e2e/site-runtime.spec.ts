@@ -598,6 +598,42 @@ test('rules a script writes load the site\'s files, as on a host: a style it add
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+const ownUrls = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Own URLs</title>
+<script type="module" src="/lib/auto.js"></script>
+</head><body><p id="base">?</p><p id="data">?</p><p id="blob">?</p><p id="xhr">?</p>
+<script>
+function out(id, text) { document.getElementById(id).textContent = text; }
+// As Shoelace fetches its system icons: data: URLs, percent-encoded and base64.
+Promise.all([fetch('data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'), fetch('data:text/plain;base64,aGVsbG8=')]).then(function (rs) {
+  return Promise.all(rs.map(function (r) { return r.text().then(function (t) { return r.status + ' ' + r.headers.get('content-type') + ' ' + t; }); }));
+}).then(function (ts) { out('data', ts.join(' | ')); }, function (e) { out('data', 'data: ' + e.message); });
+fetch(URL.createObjectURL(new Blob(['from a blob'], { type: 'text/plain' }))).then(function (r) { return r.text(); }).then(function (t) { out('blob', t); }, function (e) { out('blob', 'blob: ' + e.message); });
+var x = new XMLHttpRequest();
+x.open('GET', 'data:application/json,{"n":1}');
+x.responseType = 'json';
+x.onload = function () { out('xhr', 'xhr ' + x.status + ' ' + x.response.n); };
+x.onerror = function () { out('xhr', 'xhr failed'); };
+x.send();
+</script></body></html>`,
+	// As Shoelace's autoloader finds its folder: from its own script's src, as its module runs.
+	'lib/auto.js': `const own = [...document.getElementsByTagName('script')].find((s) => /auto\\.js$/.test(s.src));
+const base = own ? own.getAttribute('src').split('/').slice(0, -1).join('/') : '';
+import(base + '/part.js').then((m) => { document.getElementById('base').textContent = 'base ' + base + ' ' + m.name; }, () => { document.getElementById('base').textContent = 'failed at ' + JSON.stringify(base); });`,
+	'lib/part.js': "export const name = 'part';"
+};
+
+test('a module finds its folder from its own script\'s src as it runs (Shoelace\'s autoloader), and fetch and XHR read data: URLs and the page\'s own blob: URLs, as on a host', async ({ page }) => {
+	await openSite(page, ownUrls);
+	const site = previewFrame(page);
+	await expect(site.locator('#base')).toHaveText('base /lib part');
+	await expect(site.locator('#data')).toHaveText('200 image/svg+xml <svg xmlns="http://www.w3.org/2000/svg"/> | 200 text/plain hello');
+	await expect(site.locator('#blob')).toHaveText('from a blob');
+	await expect(site.locator('#xhr')).toHaveText('xhr 200 1');
+	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as { errors: unknown[]; warnings: unknown[] };
+	expect([status.errors, status.warnings]).toEqual([[], []]);
+});
+
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
 	await openSite(page, {
 		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',

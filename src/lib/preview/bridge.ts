@@ -1,7 +1,7 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
 // page's address, the reports (errors, console), then storage (with IndexedDB for a page that uses
-// it), requests, the elements that load a file from script, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
+// it), the URLs a page reads without the network (data:, its own blob:), requests, the elements that load a file from script, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
@@ -14,6 +14,7 @@ import core from './frame/bridge.js?raw';
 import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
+import inPage from './frame/in-page.js?raw';
 import requests from './frame/requests.js?raw';
 import sources from './frame/sources.js?raw';
 import styles from './frame/styles.js?raw';
@@ -44,6 +45,7 @@ ${core}
 ${address}
 ${reports}
 ${storage}
+${inPage}
 ${requests}
 ${sources}
 ${styles}
@@ -65,7 +67,8 @@ var api = studioBridge(${JSON.stringify(config)});
 studioAddress(api);
 studioReports(api);
 studioStorage(api);
-${more}studioRequests(api);
+${more}studioInPage(api);
+studioRequests(api);
 studioSources(api);
 studioStyles(api);
 studioFonts(api);

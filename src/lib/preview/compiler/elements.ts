@@ -200,7 +200,7 @@ export const FRAME_ATTRIBUTE = 'data-studio-frame';
 /**
  * The src an element was written with, where the compiler took it out: a frame's, which its `src`
  * property reads (`frame/frames.js`), and a module script's, loaded through an import, which the
- * frame gives back once the page is parsed (`frame/requests.js`): the page's code that compares its
+ * frame gives back once the page is parsed, before the modules run (`frame/sources.js`): the page's code that compares its
  * scripts with another page's (a view-transition router deciding what to run again) sees them as on
  * a host. A classic script, inlined, sets its own as it runs (`withOwnSrc`).
  */

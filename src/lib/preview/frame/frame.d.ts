@@ -83,6 +83,10 @@ interface StudioFrameApi {
 	sheetOf?(url: URL): Promise<string | null>;
 	/** True when a failed load of `el` is the browser's try of a site URL that a program loads from the workspace instead (rules.js: a style's import). */
 	answers?(el: Element): boolean;
+	/** The answer for a data: URL or a blob: URL the page made, read without the network; null for any other URL. in-page.js. */
+	inPage?(href: unknown): Promise<{ status: number; statusText: string; mimeType: string; body: ArrayBuffer }> | null;
+	/** The browser's own URL.createObjectURL, for the frame's own blob: URLs (the page's keeps its Blobs). in-page.js. */
+	objectUrl?: (object: Blob | MediaSource) => string;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -45,8 +45,16 @@ function studioRequests(api) {
 		return /javascript|ecmascript/i.test(accept || '') ? 'script' : 'fetched';
 	}
 
+	var inPage = api.inPage || function () {
+		return null;
+	};
 	window.fetch = function (input, init) {
 		var href = input instanceof Request ? input.url : input;
+		var local = inPage(href);
+		if (local)
+			return local.then(function (answer) {
+				return respond(answer, 'GET', String(href));
+			});
 		var url = siteUrl(href);
 		if (!url) return nativeFetch(input, init);
 		var method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -58,19 +66,26 @@ function studioRequests(api) {
 			// Headers the browser refuses: the file is asked for as it is.
 		}
 		return ask(url, method, undefined, false, fetchedAs(method, accept)).then(function (answer) {
-			var status = Number(answer.status) || 404;
-			var empty = method === 'HEAD' || status === 204 || status === 304;
-			var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
-			Object.defineProperty(response, 'url', { value: target.href });
-			return response;
+			return respond(answer, method, target.href);
 		});
 	};
+	/**
+	 * The Response of a file's answer, at `href`.
+	 * @param {Record<string, unknown>} answer @param {string} method @param {string} href
+	 */
+	function respond(answer, method, href) {
+		var status = Number(answer.status) || 404;
+		var empty = method === 'HEAD' || status === 204 || status === 304;
+		var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
+		Object.defineProperty(response, 'url', { value: href });
+		return response;
+	}
 
 	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
 	class StudioXHR extends NativeXHR {
 		constructor() {
 			super();
-			/** @type {{ url: URL, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string } | null} */
+			/** @type {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string } | null} */
 			this.studio = null;
 		}
 		/**
@@ -80,12 +95,13 @@ function studioRequests(api) {
 		 * @override
 		 */
 		open(method, href, ...rest) {
-			var url = siteUrl(href);
+			var local = inPage(href);
+			var url = local ? new URL(String(href)) : siteUrl(href);
 			if (!url) {
 				this.studio = null;
 				return /** @type {any} */ (super.open)(method, href, ...rest);
 			}
-			this.studio = { url: url, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '' };
+			this.studio = { url: url, local: local, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '' };
 			this.dispatchEvent(new Event('readystatechange'));
 		}
 		/**
@@ -96,7 +112,7 @@ function studioRequests(api) {
 			var state = this.studio;
 			if (!state) return super.send(body);
 			var asked = state;
-			ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept)).then((answer) => {
+			(state.local || ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept))).then((/** @type {Record<string, unknown>} */ answer) => {
 				var state = asked;
 				if (this.studio !== state) return;
 				state.status = Number(answer.status) || 404;

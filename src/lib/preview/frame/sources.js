@@ -153,9 +153,13 @@ function studioSources(api) {
 	// A classic script the compiler inlined gets the attributes it was written with back and loses
 	// its text (WRITTEN_TAG), a deferred one going back to where it was written (WRITTEN_PLACE): the
 	// same element, so a widget that holds its script and puts things beside it later still can.
+	// That is as the document turns interactive, when every script has started and before the
+	// deferred ones and the modules run: Shoelace's autoloader finds its folder from its own script's
+	// `src` as its module runs.
 	document.addEventListener(
-		'DOMContentLoaded',
+		'readystatechange',
 		function () {
+			if (document.readyState !== 'interactive') return;
 			var places = document.querySelectorAll('template[data-studio-deferred]');
 			document.querySelectorAll('script[data-studio-deferred]').forEach(function (script, i) {
 				if (places[i]) places[i].replaceWith(script);

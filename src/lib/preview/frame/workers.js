@@ -24,22 +24,10 @@ function studioWorkers(api) {
 	var origin = api.origin;
 	// compiler/compiler.ts VIRTUAL_ORIGIN: what the compiler names the workspace's modules by.
 	var MODULES = 'https://workspace.invalid/';
-	var objectUrl = URL.createObjectURL;
-	var revokeUrl = URL.revokeObjectURL;
-	/**
-	 * The Blob behind each blob: URL the page made and has not revoked (the browser keeps those alive
-	 * anyway): a worker started from one is read here, even when the page revokes it at once.
-	 * @type {Map<string, Blob>}
-	 */
-	var blobs = new Map();
-	URL.createObjectURL = function (/** @type {Blob | MediaSource} */ object) {
-		var made = objectUrl.call(URL, object);
-		if (object instanceof Blob) blobs.set(made, object);
-		return made;
-	};
-	URL.revokeObjectURL = function (/** @type {string} */ url) {
-		blobs.delete(String(url));
-		return revokeUrl.call(URL, url);
+	// The page's own URL.createObjectURL is in-page.js's, which keeps each Blob: the frame's own blob: URLs are not the page's.
+	var objectUrl = api.objectUrl || URL.createObjectURL;
+	var inPage = api.inPage || function () {
+		return null;
 	};
 	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
@@ -145,21 +133,17 @@ function studioWorkers(api) {
 	/**
 	 * The code of a classic worker started from a blob: or data: URL the page made (it may name site
 	 * URLs: Ace's `importScripts('https://…/worker.js')`, made from its script's src); null for any
-	 * other URL, which the browser starts. A blob is read whole (a page's CSP refuses its URL to XHR).
+	 * other URL, which the browser starts (in-page.js reads them: the page's CSP refuses them to XHR).
 	 * @param {URL} url
 	 * @returns {Promise<string> | null}
 	 */
 	function madeCode(url) {
-		var blob = url.protocol === 'blob:' ? blobs.get(url.href) : undefined;
-		if (blob) return blob.text();
-		var data = url.protocol === 'data:' ? /^data:([^,]*),([\s\S]*)$/.exec(url.href) : null;
-		if (!data) return null;
-		try {
-			var body = decodeURIComponent(/** @type {string} */ (data[2]));
-			return Promise.resolve(/;base64$/i.test(String(data[1])) ? new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))) : body);
-		} catch {
-			return null;
-		}
+		var read = inPage(url.href);
+		return read
+			? read.then(function (answer) {
+					return new TextDecoder().decode(answer.body);
+				})
+			: null;
 	}
 
 	/**
