@@ -634,6 +634,41 @@ test('a module finds its folder from its own script\'s src as it runs (Shoelace\
 	expect([status.errors, status.warnings]).toEqual([[], []]);
 });
 
+const readBack = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Gallery</title></head><body>
+<img id="thumb" src="img/dot-thumb.svg" alt="thumb"> <img id="big" alt="big">
+<picture><source srcset="img/wide.svg" media="(min-width: 1px)"><img id="pictured" src="img/dot.svg" alt="pictured"></picture>
+<audio id="sound" src="media/click.wav" preload="auto"></audio>
+<p id="read">?</p><p id="heard">?</p>
+<script>
+var thumb = document.getElementById('thumb');
+// As hand-written galleries open the full image: the thumbnail's URL, its name changed.
+thumb.onclick = function () { document.getElementById('big').src = thumb.src.replace('-thumb', ''); };
+addEventListener('load', function () {
+  document.getElementById('read').textContent = [thumb.src, thumb.currentSrc, document.getElementById('pictured').currentSrc].join(' ');
+});
+var sound = document.getElementById('sound');
+sound.addEventListener('loadedmetadata', function () { document.getElementById('heard').textContent = sound.currentSrc + ' ' + sound.src; });
+</script></body></html>`,
+	'img/dot-thumb.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#c00"/></svg>',
+	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>',
+	'img/wide.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#c00"/></svg>'
+};
+
+test('the page\'s own images and sounds read back as the files\' URLs on the site (src, currentSrc), as on a host: a gallery that opens a thumbnail\'s full image by its name works', async ({ page }) => {
+	const { 'index.html': written, ...files } = readBack;
+	await openSite(page, { ...files, 'index.html': '<!doctype html><p>Soon</p>' });
+	await call(page, 'workspace_import_zip', { data: Buffer.from(zipSync({ 'media/click.wav': silentWav(), 'img/dot.svg': strToU8(readBack['img/dot.svg']) })).toString('base64') });
+	expect((await call(page, 'workspace_write_file', { path: 'index.html', content: written })).structuredContent.preview?.status).toBe('ready');
+	const site = previewFrame(page);
+	const at = 'https://site.invalid/';
+	await expect(site.locator('#read')).toHaveText(`${at}img/dot-thumb.svg ${at}img/dot-thumb.svg ${at}img/wide.svg`);
+	await expect(site.locator('#heard')).toHaveText(`${at}media/click.wav ${at}media/click.wav`);
+	await site.locator('#thumb').click();
+	await expect.poll(() => site.locator('#big').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
 	await openSite(page, {
 		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',

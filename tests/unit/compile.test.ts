@@ -130,8 +130,10 @@ describe('compile', () => {
 		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('href="data:image/svg+xml;base64,');
 		expect(html).toContain(`background:url("data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}")`);
-		expect(html).toContain('<img src="data:image/png;base64,iVBORwECAw==" srcset="data:image/png;base64,iVBORwECAw== 1x, data:, 2x">');
-		expect(html).toContain('poster="data:image/png;base64,iVBORwECAw=="');
+		// Marked with the file's URL, which the element reads back (`img.src`, `currentSrc`), as on a host.
+		const marked = `data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}`;
+		expect(html).toContain(`<img src="${marked}" srcset="${marked} 1x, data:, 2x">`);
+		expect(html).toContain(`poster="${marked}"`);
 		expect(html).toContain('url("#frag")');
 		// A fragment the page named stays the URL's only one.
 		expect(html).toContain('.c{background:url("data:image/png;base64,iVBORwECAw==#part")}');

@@ -1,11 +1,12 @@
-// The mark that names the file behind a data: URL the compiler makes of a stylesheet's url(): the
-// compiler writes it, the frame's styles program reads it. Apart from site.ts, which the studio's
-// first screen loads: the page never needs it.
+// The mark that names the file behind a data: URL the compiler makes of a file (a stylesheet's url(),
+// an element's src): the compiler writes it, the frame's programs read it. Apart from site.ts, which
+// the studio's first screen loads: the page never needs it.
 
 /**
- * What the compiler appends to a data: URL it makes of a file a stylesheet names, before the file's
- * URL (encoded): a page that reads the style back (`getComputedStyle`, as Leaflet finds its images'
- * folder) reads the file's URL, as on a host (frame/styles.js). A fragment leaves the data as it is.
+ * What the compiler appends to a data: URL it makes of a file, before the file's URL (encoded): a
+ * page that reads it back (`img.src`, `currentSrc`, `getComputedStyle`, as Leaflet finds its images'
+ * folder) reads the file's URL, as on a host (frame/requests.js `fileUrl`). A fragment leaves the
+ * data as it is.
  */
 export const FILE_MARK = '#studio-file=';
 

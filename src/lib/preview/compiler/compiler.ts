@@ -118,14 +118,20 @@ export class Compiler {
 		return file;
 	}
 
-	/** A URL for an asset reference: data: for workspace files, the URL itself for external ones, nothing for missing ones. */
+	/**
+	 * A URL for an asset reference: a data: URL for a workspace file (or a CDN's on the device), the URL
+	 * itself for another site's, MISSING_URL for a missing one. The data: URL is marked with the
+	 * file's URL on the site (or the CDN's), unless the reference names a fragment of its own: what
+	 * the page reads back (`img.src`, `currentSrc`, `getComputedStyle`) names the file, as on a host.
+	 */
 	assetUrl(from: string, reference: string, line?: number): string {
-		const cdn = this.packages.isCdn(reference.trim()) ? this.packages.cdnFile(from, reference.trim()) : null;
-		if (cdn) return dataUrlOf(cdn);
+		const ref = reference.trim();
+		const hash = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
+		const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(from, ref) : null;
+		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), ref.replace(/^\/\//, 'https://'));
 		const file = this.lookup(from, reference, line);
-		if (!file) return isExternal(reference.trim()) || isSkippable(reference.trim()) ? reference : MISSING_URL;
-		const hash = reference.includes('#') ? reference.slice(reference.indexOf('#')) : '';
-		return dataUrl(file) + hash;
+		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
+		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path));
 	}
 
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
@@ -156,10 +162,7 @@ export class Compiler {
 			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
 			const at = text.indexOf(whole);
 			const url = this.assetUrl(path, ref, at >= 0 ? lineAt(at) : undefined);
-			// Marked with its URL on the site (or the CDN's), unless the page named a fragment of its own.
-			const site = isExternal(ref.trim()) ? ref.trim() : resolveReference(path, ref.trim());
-			const marked = url.startsWith('data:') && url !== MISSING_URL && site && !ref.includes('#') ? markedDataUrl(url, isExternal(site) ? site.replace(/^\/\//, 'https://') : siteUrl(site)) : url;
-			return `url(${quote || '"'}${marked}${quote || '"'})`;
+			return `url(${quote || '"'}${url}${quote || '"'})`;
 		});
 	}
 

@@ -87,6 +87,8 @@ interface StudioFrameApi {
 	inPage?(href: unknown): Promise<{ status: number; statusText: string; mimeType: string; body: ArrayBuffer }> | null;
 	/** The browser's own URL.createObjectURL, for the frame's own blob: URLs (the page's keeps its Blobs). in-page.js. */
 	objectUrl?: (object: Blob | MediaSource) => string;
+	/** The site URL behind a blob: URL made for the page or a data: URL the compiler marked; null for any other. requests.js. */
+	fileUrl?(value: unknown): string | null;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -238,4 +238,19 @@ function studioRequests(api) {
 	}
 	api.blobOf = blobOf;
 	api.sources = sources;
+	var mark = api.fileMark;
+	/**
+	 * The site URL behind a URL the studio made of a site file: a blob: URL made here, or a data: URL
+	 * the compiler marked (preview/file-mark.ts); null for any other. What a page reads back
+	 * (`img.src`, `currentSrc`, a computed style) is then the file's URL, as on a host.
+	 * @param {unknown} value
+	 * @returns {string | null}
+	 */
+	api.fileUrl = function (value) {
+		var text = String(value);
+		var site = sources.get(text);
+		if (site) return site;
+		var at = text.lastIndexOf('#');
+		return at > 0 && text.indexOf(mark, at) === at && text.indexOf('data:') === 0 ? decodeURIComponent(text.slice(at + mark.length)) : null;
+	};
 }

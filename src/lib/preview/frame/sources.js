@@ -1,7 +1,8 @@
 // @ts-check
 // Elements that load a site file from script. A site URL (https://site.invalid/…) is answered by no
 // server: `src` set on an image, a medium, a source or a script loads the file's blob: URL instead
-// (requests.js makes it, and keeps what each stands for), and reads the file's URL on the site, as on a host. A script's file is
+// (requests.js makes it, and keeps what each stands for), and reads the file's URL on the site, as on a host (an
+// element of the page's markup, whose file the compiler made a marked data: URL, reads it too). A script's file is
 // compiled as the page's own scripts are (its `location` is the page's); a module script's file
 // comes with its module graph, added to the document's import maps (Chromium merges a later map into
 // the first), and the element loads an entry that imports it. An element made from markup at run
@@ -18,8 +19,10 @@ function studioSources(api) {
 	var blobOf = api.blobOf;
 	var ask = api.ask;
 	var held = api.sources;
-	if (!blobOf || !ask || !held) return;
+	var named = api.fileUrl;
+	if (!blobOf || !ask || !held || !named) return;
 	var fileBlob = blobOf;
+	var fileUrl = named;
 	var askFile = ask;
 	var sources = held;
 	var siteUrl = api.siteUrl;
@@ -86,7 +89,7 @@ function studioSources(api) {
 				var value = get.call(this);
 				var pending = asked.get(this);
 				if (pending && value === pending.before) return pending.href;
-				var site = sources.get(value);
+				var site = fileUrl(value);
 				if (site) return site;
 				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
 				var url = api.resolve(this.getAttribute(attribute));
@@ -144,6 +147,21 @@ function studioSources(api) {
 	);
 	Audio.prototype = NativeAudio.prototype;
 	window.Audio = Audio;
+	// The source chosen (of a srcset, a picture's or a medium's sources) reads as the file's URL too.
+	[HTMLImageElement, HTMLMediaElement].forEach(function (type) {
+		var current = Object.getOwnPropertyDescriptor(type.prototype, 'currentSrc');
+		var chosen = current && current.get;
+		if (!chosen) return;
+		var read = chosen;
+		Object.defineProperty(type.prototype, 'currentSrc', {
+			configurable: true,
+			enumerable: current && current.enumerable,
+			get: function () {
+				var value = read.call(this);
+				return fileUrl(value) || value;
+			}
+		});
+	});
 	redirect(HTMLImageElement, 'src');
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');

@@ -207,19 +207,17 @@ function studioStyles(api) {
 		else restyle(el);
 	}
 
-	var sources = api.sources;
-	var mark = api.fileMark;
+	var fileUrl = api.fileUrl;
 	/**
 	 * `value` with each url() of a file the compiler or this program made a data: or blob: URL of
 	 * named by the file's URL, as a host's style reads.
 	 * @param {unknown} value
 	 */
 	function asWritten(value) {
-		if (typeof value !== 'string' || value.indexOf('url(') < 0) return value;
+		if (typeof value !== 'string' || value.indexOf('url(') < 0 || !fileUrl) return value;
+		var named = fileUrl;
 		return value.replace(/url\("([^"]*)"\)/g, function (whole, /** @type {string} */ href) {
-			var at = href.indexOf(mark);
-			if (at >= 0 && href.indexOf('data:') === 0) return 'url("' + decodeURIComponent(href.slice(at + mark.length)) + '")';
-			var site = sources && sources.get(href);
+			var site = named(href);
 			return site ? 'url("' + site + '")' : whole;
 		});
 	}
