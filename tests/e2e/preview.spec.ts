@@ -367,6 +367,25 @@ test('an SVG sprite’s icons (`<use href="icons.svg#id">`), in the page’s mar
 	expect(status.errors).toEqual([]);
 });
 
+test('an SVG image a script makes (Lottie\'s image layers, D3\'s) draws the workspace\'s file: by setAttributeNS before or after it is in the page, by setAttribute, or in markup', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_create_file', { path: 'img/dot.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>' });
+	const script = `var NS = 'http://www.w3.org/2000/svg', XLINK = 'http://www.w3.org/1999/xlink';
+function image(id) { var svg = document.createElementNS(NS, 'svg'); svg.setAttribute('width', '8'); svg.setAttribute('height', '8'); svg.id = id; var im = document.createElementNS(NS, 'image'); im.setAttribute('width', '8'); im.setAttribute('height', '8'); svg.appendChild(im); return [svg, im]; }
+var made = image('before'); made[1].setAttributeNS(XLINK, 'href', 'img/dot.svg'); document.body.appendChild(made[0]);
+var late = image('after'); document.body.appendChild(late[0]); late[1].setAttributeNS(XLINK, 'href', 'img/dot.svg');
+var plain = image('plain'); document.body.appendChild(plain[0]); plain[1].setAttribute('href', './img/dot.svg');
+document.body.insertAdjacentHTML('beforeend', '<svg id="markup" width="8" height="8"><image href="img/dot.svg" width="8" height="8"/></svg>');`;
+	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('', script) });
+	expect(written.structuredContent.preview?.status).toBe('ready');
+	for (const id of ['before', 'after', 'plain', 'markup']) {
+		const box = frame(page).locator(`#${id}`);
+		await expect.poll(async () => [...PNG.sync.read(await box.screenshot()).data.subarray(0, 3)].join(','), { message: id }).toBe('204,0,0');
+	}
+	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] };
+	expect(status.errors).toEqual([]);
+});
+
 test('the person can allow the network for a workspace: its page then fetches, the choice is kept, and every tab follows', async ({ page, context }) => {
 	test.setTimeout(120_000);
 	await ready(page);

@@ -273,7 +273,8 @@ function studioSources(api) {
 		function (event) {
 			var el = /** @type {any} */ (event.target);
 			if (!el || el === window || !el.tagName) return;
-			var attribute = el.tagName === 'LINK' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
+			// An SVG <image> names its file in href (xlink:href by setAttributeNS reads as href).
+			var attribute = el.tagName === 'LINK' || el.tagName === 'image' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
 			var written = el.getAttribute(attribute);
 			// Without the attribute there is nothing to load (not the file "null").
 			var found = written === null ? null : siteUrl(written);

@@ -180,14 +180,18 @@ function studioStyles(api) {
 				if (el.getAttribute('style') === style) el.setAttribute('style', text);
 			});
 	}
+	/** SVG elements that load the file their `href` names: a sprite's `<use>`, an `<image>` (Lottie's image layers, D3's). */
+	var SVG_REFS = ['use', 'image', 'feImage'];
 	/**
-	 * A `<use>` made at run time that names a site file (`icons.svg#home`): pointed at the file's blob:
-	 * URL, with its fragment, before the browser refuses the site's URL (the compiler does the same for
-	 * the page's own markup).
+	 * A `<use>` or an `<image>` made at run time that names a site file (`icons.svg#home`): pointed at
+	 * the file's blob: URL, with its fragment, before the browser refuses the site's URL (the compiler
+	 * does the same for the page's own markup). One set by `setAttributeNS` once the element is in the
+	 * page goes unseen by the observer (it hears no namespaced attribute): its failed load brings the
+	 * file (sources.js).
 	 * @param {Element} el
 	 */
 	function sprite(el) {
-		if (el.tagName !== 'use') return;
+		if (SVG_REFS.indexOf(el.tagName) < 0) return;
 		var name = el.hasAttribute('href') ? 'href' : 'xlink:href';
 		var written = el.getAttribute(name);
 		var url = written && written.trim().charAt(0) !== '#' ? siteUrl(written) : null;
@@ -202,7 +206,7 @@ function studioStyles(api) {
 
 	/** @param {Element} el */
 	function added(el) {
-		if (el.tagName === 'use') sprite(el);
+		if (SVG_REFS.indexOf(el.tagName) >= 0) sprite(el);
 		else if (el.tagName === 'LINK') relink(el);
 		else restyle(el);
 	}
@@ -244,11 +248,11 @@ function studioStyles(api) {
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
 			var target = /** @type {Element} */ (record.target);
-			if (record.type === 'attributes') return record.attributeName === 'style' ? restyle(target) : target.tagName === 'LINK' || target.tagName === 'use' ? added(target) : undefined;
+			if (record.type === 'attributes') return record.attributeName === 'style' ? restyle(target) : target.tagName === 'LINK' || SVG_REFS.indexOf(target.tagName) >= 0 ? added(target) : undefined;
 			record.addedNodes.forEach(function (node) {
 				if (!(node instanceof Element)) return;
 				added(node);
-				if (node.firstElementChild) node.querySelectorAll('[style*="url("], use, link[href]').forEach(added);
+				if (node.firstElementChild) node.querySelectorAll('[style*="url("], use, image, feImage, link[href]').forEach(added);
 			});
 		});
 	}).observe(document, { attributes: true, attributeFilter: ['style', 'href'], childList: true, subtree: true });
