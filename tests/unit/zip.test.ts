@@ -39,13 +39,13 @@ describe('zip import', () => {
 		expect(zipFiles(files)).toEqual(zipFiles([...files].reverse()));
 	});
 
-	it('what real sites carry beside their pages imports: 3D scenes and their buffers, map shapes, shaders, config, sounds, downloads', async () => {
+	it('what real sites carry beside their pages imports: 3D scenes and their buffers, map shapes, shaders, config, sounds, downloads, a licence and the files static hosts read by name', async () => {
 		const bytes = new Uint8Array([1, 2, 3]);
-		const zip = zipSync({ 'index.html': text('<h1>ok</h1>'), 'models/scene.gltf': text('{"asset":{"version":"2.0"}}'), 'models/scene.bin': bytes, 'models/car.glb': bytes, 'data/world.geojson': text('{"type":"FeatureCollection","features":[]}'), 'shaders/wave.frag': text('void main() {}'), 'config.yml': text('title: x'), 'app.jsx': text('const A = () => <p/>;'), 'sounds/hit.m4a': bytes, 'app.wasm': bytes, 'app.data': bytes, 'brochure.docx': bytes, 'press-kit.zip': bytes, 'tool.exe': bytes });
+		const zip = zipSync({ 'index.html': text('<h1>ok</h1>'), 'models/scene.gltf': text('{"asset":{"version":"2.0"}}'), 'models/scene.bin': bytes, 'models/car.glb': bytes, 'data/world.geojson': text('{"type":"FeatureCollection","features":[]}'), 'shaders/wave.frag': text('void main() {}'), 'config.yml': text('title: x'), 'app.jsx': text('const A = () => <p/>;'), 'sounds/hit.m4a': bytes, 'app.wasm': bytes, 'app.data': bytes, 'brochure.docx': bytes, 'press-kit.zip': bytes, 'tool.exe': bytes, LICENSE: text('MIT'), CNAME: text('example.com'), _redirects: text('/old /new 301'), 'docs/README': text('notes'), Makefile: text('all:') });
 		const { files, skipped } = await readZip(zip);
-		expect(skipped.map((s) => s.path)).toEqual(['tool.exe']);
+		expect(skipped.map((s) => s.path).sort()).toEqual(['Makefile', 'tool.exe']);
 		const kinds = Object.fromEntries(files.map((f) => [f.path, `${f.kind} ${f.mimeType}`]));
-		expect(kinds).toMatchObject({ 'models/scene.gltf': 'text model/gltf+json', 'models/scene.bin': 'asset application/octet-stream', 'models/car.glb': 'asset model/gltf-binary', 'data/world.geojson': 'text application/geo+json', 'shaders/wave.frag': 'text text/plain', 'config.yml': 'text application/yaml', 'app.jsx': 'text text/javascript', 'sounds/hit.m4a': 'asset audio/mp4', 'brochure.docx': 'asset application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'press-kit.zip': 'asset application/zip' });
+		expect(kinds).toMatchObject({ 'models/scene.gltf': 'text model/gltf+json', 'models/scene.bin': 'asset application/octet-stream', 'models/car.glb': 'asset model/gltf-binary', 'data/world.geojson': 'text application/geo+json', 'shaders/wave.frag': 'text text/plain', 'config.yml': 'text application/yaml', 'app.jsx': 'text text/javascript', 'sounds/hit.m4a': 'asset audio/mp4', 'brochure.docx': 'asset application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'press-kit.zip': 'asset application/zip', LICENSE: 'text text/plain', CNAME: 'text text/plain', _redirects: 'text text/plain', 'docs/README': 'text text/plain' });
 	});
 
 	it('zip-slip, absolute and unmanaged paths are skipped with a reason; the rest imports', async () => {

@@ -113,6 +113,13 @@ const ASSET: Record<string, string> = {
 	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
 };
 
+/**
+ * Plain-text files real sites carry by name, without an extension: their licence and notes, and what
+ * static hosts read (GitHub Pages' CNAME, Netlify's and Cloudflare's _redirects and _headers), so a
+ * site brought in goes back out whole.
+ */
+const NAMED = new Set(['license', 'licence', 'copying', 'notice', 'authors', 'contributors', 'readme', 'changelog', 'cname', '_redirects', '_headers']);
+
 /** Every accepted extension, for messages. */
 export const SUPPORTED_EXTENSIONS = [...Object.keys(TEXT), ...Object.keys(ASSET)];
 
@@ -123,9 +130,10 @@ export function extensionOf(path: string): string {
 	return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The kind of a path by its extension, or null when the studio does not accept it. */
+/** The kind of a path by its extension (or its name, for the few text files sites carry without one), or null when the studio does not accept it. */
 export function kindOf(path: string): KindInfo | null {
 	const ext = extensionOf(path);
+	if (!ext && NAMED.has(path.slice(path.lastIndexOf('/') + 1).toLowerCase())) return { kind: 'text', language: 'plaintext', mimeType: 'text/plain' };
 	if (Object.hasOwn(TEXT, ext)) {
 		const [language, mimeType] = TEXT[ext]!;
 		return { kind: 'text', language, mimeType };
