@@ -59,11 +59,14 @@ function studioRules(api) {
 			});
 		return found;
 	}
-	/** A `<style>` added or written: its rules, when its text names a site file (whose file is then asked for, as the rules' rewrite asks). @param {Element} el */
+	/** True when `css` names a site file, in an `@import` or a url() (those files are then asked for, once: the rewrite gets the same). @param {string} css */
+	function namesFiles(css) {
+		return imports(css) || withFiles(css) !== null;
+	}
+	/** A `<style>` added or written: its rules, when its text names a site file. @param {Element} el */
 	function restyle(el) {
 		var sheet = /** @type {HTMLStyleElement} */ (el).sheet;
-		var text = el.textContent || '';
-		if (sheet && (imports(text) || withFiles(text) !== null)) rewriteAll(sheet);
+		if (sheet && namesFiles(el.textContent || '')) rewriteAll(sheet);
 	}
 	// The browser's load of a site URL a style imports fails, as no server answers it; the rewrite
 	// imports the file instead. Neither the reports (reports.js asks) nor the page hear of that failure.
@@ -90,12 +93,12 @@ function studioRules(api) {
 	var replaceSync = CSSStyleSheet.prototype.replaceSync;
 	CSSStyleSheet.prototype.replaceSync = function (/** @type {string} */ text) {
 		replaceSync.call(this, text);
-		if (imports(String(text)) || withFiles(String(text))) rewriteAll(this);
+		if (namesFiles(String(text))) rewriteAll(this);
 	};
 	var replace = CSSStyleSheet.prototype.replace;
 	CSSStyleSheet.prototype.replace = function (/** @type {string} */ text) {
 		return replace.call(this, text).then(function (sheet) {
-			if (imports(String(text)) || withFiles(String(text))) rewriteAll(sheet);
+			if (namesFiles(String(text))) rewriteAll(sheet);
 			return sheet;
 		});
 	};

@@ -64,23 +64,34 @@ function studioStyles(api) {
 		}
 	}
 	/**
-	 * `css` with each url() that names a site file (relative to `base`, by default the page) its
-	 * file's blob: URL, once every answer is in (a missing file's stays as written, and fails as on a
-	 * host); null when it names none. Shared with fonts.js as `api.cssFiles`.
+	 * The site file a stylesheet's url() names (relative to `base`, by default the page), or null:
+	 * url(#gradient) names an element of this page (an SVG paint server), and the compiler's data:
+	 * URLs are no files.
+	 * @param {string} ref @param {URL} [base]
+	 */
+	function fileIn(ref, base) {
+		return ref.charAt(0) === '#' || /^data:/i.test(ref) ? null : base ? siteIn(ref, base) : siteUrl(ref);
+	}
+	/**
+	 * `css` with each url() that names a site file its file's blob: URL, once every answer is in (a
+	 * missing file's stays as written, and fails as on a host); null when it names none, found by a
+	 * scan that asks for nothing (a page's compiled styles, large, pass through it). Shared as
+	 * `api.cssFiles` (fonts.js, rules.js).
 	 * @param {string} css @param {URL} [base]
 	 * @returns {Promise<string> | null}
 	 */
 	function withFiles(css, base) {
 		if (css.indexOf('url(') < 0) return null;
 		var site = false;
-		var done = replaced(css, URL_REF, function (ref) {
-			// url(#gradient) names an element of this page (an SVG paint server); the compiler's data: URLs are no files.
-			var target = ref.charAt(0) === '#' || /^data:/i.test(ref) ? null : base ? siteIn(ref, base) : siteUrl(ref);
-			if (!target) return null;
-			site = true;
-			return fileBlob(target);
-		});
-		return site ? done : null;
+		var found;
+		URL_REF.lastIndex = 0;
+		while (!site && (found = URL_REF.exec(css))) site = !!fileIn(String(found[2]).trim(), base);
+		return site
+			? replaced(css, URL_REF, function (ref) {
+					var target = fileIn(ref, base);
+					return target ? fileBlob(target) : null;
+				})
+			: null;
 	}
 	api.cssFiles = withFiles;
 	/**
