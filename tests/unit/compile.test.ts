@@ -120,7 +120,7 @@ describe('compile', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
 		const { html: located, diagnostics } = compile(
 			ws({
-				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")} .c{background:url(img/p.png#part)}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"></body>',
+				'index.html': '<head><link rel="icon" href="logo.svg"><style>.a{background:url(img/p.png)} .b{background:url("#frag")} .c{background:url(img/p.png#part)}</style></head><body><img src="img/p.png" srcset="img/p.png 1x, img/missing.png 2x"><video poster="img/p.png"></video><img src="data:image/png;base64,AA"><img src="img/p.png?v=2"></body>',
 				'img/p.png': png,
 				'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>'
 			})
@@ -134,6 +134,8 @@ describe('compile', () => {
 		const marked = `data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}`;
 		expect(html).toContain(`<img src="${marked}" srcset="${marked} 1x, data:, 2x">`);
 		expect(html).toContain(`poster="${marked}"`);
+		// With the query the page wrote.
+		expect(html).toContain(`<img src="data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png?v=2')}">`);
 		expect(html).toContain('url("#frag")');
 		// A fragment the page named stays the URL's only one.
 		expect(html).toContain('.c{background:url("data:image/png;base64,iVBORwECAw==#part")}');

@@ -131,7 +131,9 @@ export class Compiler {
 		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), ref.replace(/^\/\//, 'https://'));
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
-		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path));
+		// The file's URL with the query the page wrote (`hero.jpg?v=2`), as a host's reads.
+		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
+		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path) + query);
 	}
 
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
