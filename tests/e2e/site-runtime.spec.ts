@@ -669,6 +669,18 @@ test('the page\'s own images and sounds read back as the files\' URLs on the sit
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a script the page writes as it loads (HTML5 Boilerplate\'s jQuery fallback, document.write) runs before the next script, from the workspace\'s file', async ({ page }) => {
+	await openSite(page, {
+		'js/vendor/lib.js': 'window.lib = { v: 3, at: location.pathname };',
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Fallback</title></head><body><p id="st">?</p>
+<script>window.jQuery || document.write('<script src="js/vendor/lib.js"><\\/script>')</script>
+<script>document.getElementById('st').textContent = window.lib ? 'lib ' + window.lib.v + ' at ' + window.lib.at + ' ' + document.scripts[document.scripts.length - 2].src : 'lib missing';</script>
+</body></html>`
+	});
+	await expect(previewFrame(page).locator('#st')).toHaveText('lib 3 at / https://site.invalid/js/vendor/lib.js');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
 	await openSite(page, {
 		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',

@@ -143,6 +143,23 @@ describe('compile', () => {
 		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png', line: 1 })]);
 	});
 
+	it('a script an inline script writes as the page loads (document.write) is the workspace\'s file, as a marked data: URL; another site\'s stays', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<script>window.jQuery || document.write(\'<script src="js/a.js"><\\/script>\'); document.write("<script src=\\"js/a.js\\"><\\/script><script src=\\"https://cdn.example/x.js\\"><\\/script>");</script>',
+				'js/a.js': 'window.a = location.pathname;'
+			})
+		);
+		const written = /src="(data:text\/javascript;base64,[^#"]+)#studio-file=([^"]+)"/.exec(html);
+		expect(written).not.toBeNull();
+		expect(decodeURIComponent(written![2]!)).toBe('https://site.invalid/js/a.js');
+		// Compiled as the page's own scripts are: its `location` is the page's.
+		expect(Buffer.from(written![1]!.slice('data:text/javascript;base64,'.length), 'base64').toString()).toContain('__studioLocation');
+		expect(html).toContain('src=\\"data:text/javascript;base64,');
+		expect(html).toContain('src=\\"https://cdn.example/x.js\\"');
+		expect(diagnostics).toEqual([]);
+	});
+
 	it('a frame of a workspace page shows it compiled, its files resolved from its own folder; a page framing itself is cut', () => {
 		const { html, diagnostics } = compile(
 			ws({

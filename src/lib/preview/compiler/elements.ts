@@ -10,6 +10,8 @@ import { siteLocation } from './location';
 import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag, type FramedAt } from './prologue';
 import { bridgeOf } from './indexeddb';
 import { siteUrl } from '../site';
+import { markedDataUrl } from '../file-mark';
+import { utf8ToBase64 } from '../../domain/base64';
 import { pageImportMap } from './import-map';
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
@@ -141,7 +143,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		if (!element.content) return [];
 		const code = source.slice(element.content.start, element.content.end);
 		compiler.workers(from, code);
-		const pointed = siteLocation(code);
+		const pointed = writtenScripts(compiler, from, siteLocation(code));
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
 	// A deferred script runs once the page is parsed, in order, before DOMContentLoaded; inlined in
@@ -168,6 +170,27 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	}
 	compiler.workers(file.path, file.content);
 	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+}
+
+/** `<script src="…">` in a string a script writes into the page, its quotes as written (escaped in the string or not). */
+const WRITTEN_SCRIPT = /(<script\b[^<>]*?\bsrc\s*=\s*)(\\?["'])([^"'\\<>\s]+)\2/gi;
+
+/**
+ * A script of the workspace that an inline script writes into the page as it loads (HTML5
+ * Boilerplate's `window.jQuery || document.write('<script src="js/vendor/jquery.min.js"><\/script>')`):
+ * the browser runs it before the next script, which uses it, so it cannot wait for the frame to ask
+ * for the file. It is written as a data: URL of the file, compiled as the page's own scripts are
+ * (marked with its URL, which its `src` reads); a missing one is reported, as the page names it.
+ */
+function writtenScripts(compiler: Compiler, from: string, code: string): string {
+	if (!/document\s*\.\s*write/.test(code)) return code;
+	return code.replace(WRITTEN_SCRIPT, (whole, lead: string, quote: string, ref: string) => {
+		if (isExternal(ref) || isSkippable(ref)) return whole;
+		const file = compiler.lookup(from, ref);
+		if (file?.content === undefined) return whole;
+		const target = resolveReference(from, ref) ?? file.path;
+		return `${lead}${quote}${markedDataUrl(`data:text/javascript;base64,${utf8ToBase64(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`)}`, siteUrl(target))}${quote}`;
+	});
 }
 
 /** Comments and space, then string-literal statements ending in `;` (`'use strict';` after a licence banner). */
