@@ -645,7 +645,7 @@ var thumb = document.getElementById('thumb');
 // As hand-written galleries open the full image: the thumbnail's URL, its name changed.
 thumb.onclick = function () { document.getElementById('big').src = thumb.src.replace('-thumb', ''); };
 addEventListener('load', function () {
-  document.getElementById('read').textContent = [thumb.src, thumb.currentSrc, document.getElementById('pictured').currentSrc].join(' ');
+  document.getElementById('read').textContent = [thumb.src, thumb.currentSrc, document.getElementById('pictured').currentSrc, thumb.getAttribute('src')].join(' ');
 });
 var sound = document.getElementById('sound');
 sound.addEventListener('loadedmetadata', function () { document.getElementById('heard').textContent = sound.currentSrc + ' ' + sound.src; });
@@ -655,14 +655,15 @@ sound.addEventListener('loadedmetadata', function () { document.getElementById('
 	'img/wide.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#c00"/></svg>'
 };
 
-test('the page\'s own images and sounds read back as the files\' URLs on the site (src, currentSrc), as on a host: a gallery that opens a thumbnail\'s full image by its name works', async ({ page }) => {
+test('the page\'s own images and sounds read back as the files\' URLs on the site (src, currentSrc, getAttribute), as on a host: a gallery that opens a thumbnail\'s full image by its name works', async ({ page }) => {
 	const { 'index.html': written, ...files } = readBack;
 	await openSite(page, { ...files, 'index.html': '<!doctype html><p>Soon</p>' });
 	await call(page, 'workspace_import_zip', { data: Buffer.from(zipSync({ 'media/click.wav': silentWav(), 'img/dot.svg': strToU8(readBack['img/dot.svg']) })).toString('base64') });
 	expect((await call(page, 'workspace_write_file', { path: 'index.html', content: written })).structuredContent.preview?.status).toBe('ready');
 	const site = previewFrame(page);
 	const at = 'https://site.invalid/';
-	await expect(site.locator('#read')).toHaveText(`${at}img/dot-thumb.svg ${at}img/dot-thumb.svg ${at}img/wide.svg`);
+	// The attribute too (jQuery's `.attr('src')`): the file's URL, where a host's reads as written.
+	await expect(site.locator('#read')).toHaveText(`${at}img/dot-thumb.svg ${at}img/dot-thumb.svg ${at}img/wide.svg ${at}img/dot-thumb.svg`);
 	await expect(site.locator('#heard')).toHaveText(`${at}media/click.wav ${at}media/click.wav`);
 	await site.locator('#thumb').click();
 	await expect.poll(() => site.locator('#big').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);

@@ -89,6 +89,8 @@ interface StudioFrameApi {
 	objectUrl?: (object: Blob | MediaSource) => string;
 	/** The site URL behind a blob: URL made for the page or a data: URL the compiler marked; null for any other. requests.js. */
 	fileUrl?(value: unknown): string | null;
+	/** An attribute as the element holds it: the page's `getAttribute` reads a file the compiler made a data: URL by its site URL. sources.js. */
+	attributeOf?(el: Element, name: string): string | null;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -92,7 +92,7 @@ function studioSources(api) {
 				var site = fileUrl(value);
 				if (site) return site;
 				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-				var url = api.resolve(this.getAttribute(attribute));
+				var url = api.resolve(getAttribute.call(this, attribute));
 				return url ? url.href : value;
 			},
 			set: function (/** @type {unknown} */ value) {
@@ -147,6 +147,19 @@ function studioSources(api) {
 	);
 	Audio.prototype = NativeAudio.prototype;
 	window.Audio = Audio;
+	// An attribute read back (`img.getAttribute('src')`, jQuery's `.attr('src')`) where the compiler
+	// made the file a data: URL names the file by its URL on the site: a host's reads as written, and
+	// a gallery's `.attr('src').replace('-thumb', '')` finds the name there too. Only the compiler's
+	// marked URLs start with "data:" and hold its mark: any other value passes at the first letter.
+	var getAttribute = Element.prototype.getAttribute;
+	Element.prototype.getAttribute = function (/** @type {string} */ name) {
+		var value = getAttribute.call(this, name);
+		return (value !== null && value.charCodeAt(0) === 100 && value.indexOf('data:') === 0 && fileUrl(value)) || value;
+	};
+	/** An attribute as the element holds it (the frame's programs read what loads, not what the page reads). @param {Element} el @param {string} name */
+	api.attributeOf = function (el, name) {
+		return getAttribute.call(el, name);
+	};
 	// The source chosen (of a srcset, a picture's or a medium's sources) reads as the file's URL too.
 	[HTMLImageElement, HTMLMediaElement].forEach(function (type) {
 		var current = Object.getOwnPropertyDescriptor(type.prototype, 'currentSrc');
@@ -275,7 +288,7 @@ function studioSources(api) {
 			if (!el || el === window || !el.tagName) return;
 			// An SVG <image> names its file in href (xlink:href by setAttributeNS reads as href).
 			var attribute = el.tagName === 'LINK' || el.tagName === 'image' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
-			var written = el.getAttribute(attribute);
+			var written = getAttribute.call(el, attribute);
 			// Without the attribute there is nothing to load (not the file "null").
 			var found = written === null ? null : siteUrl(written);
 			if (!found || el.getAttribute('data-studio-retried')) return;

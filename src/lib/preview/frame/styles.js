@@ -19,6 +19,11 @@ function studioStyles(api) {
 	var fileOf = ask;
 	var origin = api.origin;
 	var siteUrl = api.siteUrl;
+	var attributeOf =
+		api.attributeOf ||
+		function (/** @type {Element} */ el, /** @type {string} */ name) {
+			return el.getAttribute(name);
+		};
 
 	/** @type {Map<string, Promise<string | null>>} */
 	var sheets = new Map();
@@ -154,7 +159,7 @@ function studioStyles(api) {
 	 * @param {Element} el
 	 */
 	function relink(el) {
-		var href = el.tagName === 'LINK' ? el.getAttribute('href') : null;
+		var href = el.tagName === 'LINK' ? attributeOf(el, 'href') : null;
 		var url = href === null ? null : siteUrl(href);
 		if (!url) return;
 		el.setAttribute(RELINKED, '');
@@ -204,7 +209,7 @@ function studioStyles(api) {
 	function sprite(el) {
 		if (SVG_REFS.indexOf(el.tagName) < 0) return;
 		var name = el.hasAttribute('href') ? 'href' : 'xlink:href';
-		var written = el.getAttribute(name);
+		var written = attributeOf(el, name);
 		var url = written && written.trim().charAt(0) !== '#' ? siteUrl(written) : null;
 		if (!url) return;
 		var hash = url.hash;
