@@ -79,6 +79,8 @@ interface StudioFrameApi {
 	blobOf?(url: URL, script?: boolean): Promise<string | null>;
 	/** `css` with each url() naming a site file (relative to `base`, by default the page) its blob: URL; null when it names none. styles.js. */
 	cssFiles?(css: string, base?: URL): Promise<string> | null;
+	/** True when `css` imports a site file. styles.js. */
+	cssImports?(css: string): boolean;
 	/** A blob: URL of the stylesheet at `url`, its imports and url()s resolved (null when it is missing). styles.js. */
 	sheetOf?(url: URL): Promise<string | null>;
 	/** True when a failed load of `el` is the browser's try of a site URL that a program loads from the workspace instead (rules.js: a style's import). */

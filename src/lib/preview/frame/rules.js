@@ -14,11 +14,12 @@
 function studioRules(api) {
 	var cssFiles = api.cssFiles;
 	var sheetOf = api.sheetOf;
-	if (!cssFiles || !sheetOf) return;
+	var cssImports = api.cssImports;
+	if (!cssFiles || !sheetOf || !cssImports) return;
 	var withFiles = cssFiles;
 	var importOf = sheetOf;
+	var imports = cssImports;
 	var siteUrl = api.siteUrl;
-	var IMPORT = /@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1/g;
 	var insert = CSSStyleSheet.prototype.insertRule;
 
 	/**
@@ -48,16 +49,6 @@ function studioRules(api) {
 			if (rule instanceof CSSGroupingRule) rewriteAll(rule);
 			else rewrite(owner, rule);
 		});
-	}
-	/** True when `css` imports a site file. @param {string} css */
-	function imports(css) {
-		var found = false;
-		if (css.indexOf('@import') >= 0)
-			css.replace(IMPORT, function (whole, _quote, /** @type {string} */ ref) {
-				found = found || !!siteUrl(ref);
-				return whole;
-			});
-		return found;
 	}
 	/** True when `css` names a site file, in an `@import` or a url() (those files are then asked for, once: the rewrite gets the same). @param {string} css */
 	function namesFiles(css) {

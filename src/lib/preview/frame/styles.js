@@ -99,6 +99,16 @@ function studioStyles(api) {
 			: null;
 	}
 	api.cssFiles = withFiles;
+	/** True when `css` imports a site file (relative to the page). Shared as `api.cssImports` (rules.js). @param {string} css */
+	api.cssImports = function (css) {
+		var found = false;
+		if (css.indexOf('@import') >= 0)
+			css.replace(IMPORT, function (whole, _quote, /** @type {string} */ ref) {
+				found = found || !!siteUrl(ref);
+				return whole;
+			});
+		return found;
+	};
 	/**
 	 * `text` with each match of `pattern` whose reference (its second group) `to` gives a URL for
 	 * written as `url("…")`, once every answer is in; the others stay as written.
