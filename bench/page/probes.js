@@ -60,7 +60,7 @@
 			target.srcdoc = html;
 		});
 	/** The site's sandboxed frame, inside the studio's preview document (preview/host.ts). */
-	const siteFrame = () => document.querySelector('iframe.preview-frame')?.contentDocument?.querySelector('iframe') ?? null;
+	const siteFrame = () => document.querySelector('iframe.preview-frame')?.contentDocument?.querySelector('iframe:not([data-leaving])') ?? null;
 	const previewHtml = () => siteFrame()?.srcdoc || '<!doctype html><p>floor</p>';
 	const withMarker = (html, i) => html.replace(/<\/body>/i, `<p data-bench>${i}</p></body>`);
 

@@ -80,10 +80,13 @@ export async function watchMainThread(page: Page): Promise<() => Promise<{ worst
  * (static/preview.html), which is the frame in the preview panel.
  */
 export function previewFrame(page: Page, within = 'section[data-region="preview"]'): FrameLocator {
-	// For up to 3 s after a start's first render the first screen's picture can stay beside it, hidden
-	// (data-leaving: preview/frame-document.ts): the site's frame is the one a person sees.
-	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator('iframe:not([data-leaving])');
+	// Each render has a frame of its own, and the frame before stays until it loads (data-leaving:
+	// preview/frame-document.ts): the site's frame is the newest.
+	return page.frameLocator(`${within} iframe.preview-frame`).frameLocator(SITE_FRAME);
 }
+
+/** The site's frame in a preview opened in a new window (the page before stays over it, leaving, until it loads). */
+export const SITE_FRAME = 'iframe:not([data-leaving])';
 
 /**
  * Holds the studio's entry scripts, so none of its modules runs, until the returned release is

@@ -1,5 +1,5 @@
 // The live preview in Chromium: revision-exact acknowledgements, errors, timeouts, superseding, isolation.
-import { test, expect, waitForHub, watchMainThread, previewFrame } from './fixtures';
+import { test, expect, waitForHub, watchMainThread, previewFrame, SITE_FRAME } from './fixtures';
 import type { Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +116,42 @@ test('an error in a theme’s script, deferred to DOMContentLoaded, names that s
 	expect(status.errors.find((error) => error.message.includes('missingLibrary'))?.at).toBe('js/theme.js:16');
 });
 
+test('renders add nothing to the tab\'s history: the browser\'s Back leaves the studio, and the page before stays in sight until the next one loads', async ({ page }) => {
+	await page.goto('about:blank');
+	await ready(page);
+	const entries = await page.evaluate(() => history.length);
+	// What happens to the site's frames in the preview document, in order.
+	await page.evaluate(() => {
+		const doc = document.querySelector<HTMLIFrameElement>('section[data-region="preview"] iframe.preview-frame')!.contentDocument!;
+		const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+		new MutationObserver((records) => {
+			for (const record of records) {
+				for (const node of record.addedNodes) {
+					// Of the preview document's realm: not this page's HTMLIFrameElement.
+					if (node.nodeName !== 'IFRAME') continue;
+					const before = [...doc.querySelectorAll('iframe')].filter((other) => other !== node);
+					seen.push(`added beside ${before.map((other) => getComputedStyle(other).display).join(',')}`);
+					// Capturing: heard before the studio's own listener on the frame, which removes the one before.
+					node.addEventListener('load', () => seen.push('loaded'), { capture: true });
+				}
+				for (const node of record.removedNodes) if (node.nodeName === 'IFRAME') seen.push('removed');
+			}
+		}).observe(doc.body, { childList: true });
+	});
+	for (const [i, body] of ['<h1>One</h1>', '<h1>Two</h1>', '<h1>Three</h1>'].entries()) {
+		const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(body) });
+		expect(result.structuredContent.preview?.status, `render ${i}`).toBe('ready');
+	}
+	await expect(frame(page).locator('h1')).toHaveText('Three');
+	const holder = page.locator('section[data-region="preview"] iframe.preview-frame').contentFrame();
+	await expect(holder.locator('iframe')).toHaveCount(1);
+	// Each render: a new frame beside the page before, still shown, which goes once the new one loaded.
+	expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(Array(3).fill(['added beside block', 'loaded', 'removed']).flat());
+	expect(await page.evaluate(() => history.length)).toBe(entries);
+	await page.goBack();
+	expect(page.url()).toBe('about:blank');
+});
+
 test('an endless loop times out with PREVIEW_ACK_TIMEOUT, the studio stays responsive, and the next good revision renders', async ({ page }) => {
 	test.setTimeout(60_000);
 	await ready(page);
@@ -185,8 +221,8 @@ test('a revision opens in a new window: the same page, sandboxed, and no way bac
 	await ready(page);
 	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Detached</h1>') });
 	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click()]);
-	await expect(popup.frameLocator('iframe').locator('h1')).toHaveText('Detached');
-	await expect(popup.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
+	await expect(popup.frameLocator(SITE_FRAME).locator('h1')).toHaveText('Detached');
+	await expect(popup.locator(SITE_FRAME)).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
 	await expect(popup).toHaveTitle(`Preview · revision ${written.structuredContent.revision}`);
 	expect(await popup.evaluate(() => window.opener)).toBeNull();
 	await popup.close();

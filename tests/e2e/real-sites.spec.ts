@@ -4,7 +4,7 @@
 // with Back, a presentation advances, TodoMVC keeps its todos, a boilerplate's manifest imports. No
 // request of theirs reaches the studio's server, and none reaches the internet (every other host is
 // refused at once, as on a plane).
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, SITE_FRAME } from './fixtures';
 import type { Page } from '@playwright/test';
 import { serveStatic } from './helpers/static-server';
 import { SITES, importSite, isStudioFile, offlineExceptLoopback, pixelDifference, type RealSite } from './helpers/real-sites';
@@ -50,10 +50,10 @@ async function studioWith(page: Page, real: RealSite): Promise<{ asked: string[]
 async function compareWithStatic(page: Page, real: RealSite, path = 'index.html'): Promise<number> {
 	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click({ noWaitAfter: true })]);
 	await popup.setViewportSize({ width: 1280, height: 800 });
-	const inner = popup.frameLocator('iframe');
+	const inner = popup.frameLocator(SITE_FRAME);
 	await expect(inner.locator('body')).toBeVisible();
 	await popup.waitForFunction(() => {
-		const frame = document.querySelector('iframe');
+		const frame = document.querySelector<HTMLIFrameElement>('iframe:not([data-leaving])');
 		return frame?.contentWindow !== null && document.readyState === 'complete';
 	});
 	const server = await serveStatic(real.root);

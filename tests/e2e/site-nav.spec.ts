@@ -3,7 +3,7 @@
 // survives edits, localStorage and sessionStorage work and stay the workspace's, fetch and XHR of the
 // site's own files answer, errors point at the file and line that made them — and the studio's
 // server never receives a request from the site.
-import { test, expect, waitForHub, previewFrame } from './fixtures';
+import { test, expect, waitForHub, previewFrame, SITE_FRAME } from './fixtures';
 import type { Page } from '@playwright/test';
 
 type Result = { isError: boolean; structuredContent: Record<string, unknown> & { revision?: number; preview?: { revision: number; status: string }; page?: string } };
@@ -447,10 +447,14 @@ test('the preview in a new window works the same way: its links go to other page
 		]
 	});
 	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click({ noWaitAfter: true })]);
-	const inner = popup.frameLocator('iframe');
+	const inner = popup.frameLocator(SITE_FRAME);
 	await expect(inner.locator('#data')).toHaveText('{"from":"the workspace"}');
+	const entries = await popup.evaluate(() => history.length);
 	await inner.locator('#to-about').click();
 	await expect(inner.locator('#about-title')).toHaveText('About us');
+	// The page went to another document in a frame of its own: the window's history did not grow.
+	await expect(popup.locator('iframe')).toHaveCount(1);
+	expect(await popup.evaluate(() => history.length)).toBe(entries);
 	// The studio's preview follows (one page shown, everywhere).
 	await expect(site(page).locator('#about-title')).toHaveText('About us');
 	await popup.close();

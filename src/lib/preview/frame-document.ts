@@ -6,7 +6,7 @@ import type { PreviewBridgeMessage } from './messages';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from './placeholders';
 import { siteUrl } from './site';
 import { BASE_PATH } from '$lib/core/base';
-import { PICTURE_SANDBOX, PREVIEW_ALLOW, PREVIEW_SANDBOX } from './sandbox';
+import { PICTURE_SANDBOX, PREVIEW_ALLOW } from './sandbox';
 
 export { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
 /** The document that holds the sandboxed frame (served by the studio, precached for offline use). */
@@ -38,45 +38,56 @@ export function setBase(doc: Document, page: string, search = '') {
 	base.href = siteUrl(page) + search;
 }
 
-/** Marks a picture's frame on its way out: hidden, never the site's frame again. */
+/** Marks a site frame on its way out: never the site's frame again. */
 const LEAVING = 'data-leaving';
-/** How long a picture's frame on its way out may stay when the frame after it never loads. */
-const LEAVING_PICTURE_MS = 3000;
+/** How long a frame on its way out may stay when the frame after it never loads. */
+const LEAVING_MS = 3000;
 
-/** Puts the sandboxed frame into `doc` (once) and returns it. */
-export function siteFrame(doc: Document, title: string): HTMLIFrameElement {
-	const existing = doc.querySelector<HTMLIFrameElement>(`iframe:not([${LEAVING}])`);
-	if (existing) return existing;
+/** A document for the site's frame, with the frame's title and sandbox (a picture's or a page's). */
+export interface SiteDocument {
+	title: string;
+	sandbox: string;
+	srcdoc: string;
+	/** Takes no click and no focus (a picture). */
+	inert?: boolean;
+}
+
+/**
+ * Puts a new site frame holding `next` into `doc` and takes `before`, the site's frame until now, out
+ * of use. Each document has a frame of its own: a document set into a frame that already holds one
+ * adds an entry to the tab's session history, so the browser's Back stepped through the studio's
+ * renders (each run again, then replaced) before it left the studio. The frame is filled before it
+ * is in the document, so its first navigation is to its document (not an empty one first: a render
+ * took 30–40 ms longer in `npm run bench` B2).
+ *
+ * `before` with a document shown stays over the new frame, showing, until that one loads: the page
+ * before shows while the next one loads, as on a host, and the sandboxed frames' shared renderer
+ * process stays up (removing the only one ended it, and the next frame waited for another to
+ * launch: 60–80 ms of B6). One still `loading` is hidden meanwhile; a page still loading goes at
+ * once, as a page stuck in a loop would hold up the next frame in their shared process.
+ */
+export function siteFrame(doc: Document, next: SiteDocument, before?: { frame: HTMLIFrameElement; loading: boolean }): HTMLIFrameElement {
 	const frame = doc.createElement('iframe');
-	frame.setAttribute('sandbox', PREVIEW_SANDBOX);
+	frame.setAttribute('sandbox', next.sandbox);
 	frame.setAttribute('allow', PREVIEW_ALLOW);
-	frame.setAttribute('title', title);
+	frame.setAttribute('title', next.title);
 	frame.setAttribute('referrerpolicy', 'no-referrer');
+	frame.inert = next.inert === true;
+	frame.srcdoc = next.srcdoc;
+	if (before) leave(before.frame, frame, before.loading);
 	doc.body.append(frame);
 	return frame;
 }
 
-/**
- * Takes a site frame whose document still loads out of use and returns a new one in its place.
- * A page's frame goes at once: a page stuck in a loop would hold up the next frame, which shares its
- * renderer process. A picture's frame (it runs nothing) stays, hidden, until the new frame loads: the
- * sandboxed frames of a page share one process, and removing the only one mid-load ended it, so the
- * new frame waited for another to launch (a start's first render replaces the first screen's picture
- * so: 60–80 ms of B6 in `npm run bench`).
- */
-export function replaceSiteFrame(doc: Document, loading: HTMLIFrameElement, title: string): HTMLIFrameElement {
-	if (loading.getAttribute('sandbox') !== PICTURE_SANDBOX) {
-		loading.remove();
-		return siteFrame(doc, title);
-	}
-	loading.setAttribute(LEAVING, '');
-	loading.style.display = 'none';
-	const next = siteFrame(doc, title);
-	// Listened to after the new frame is in the document: its empty first document's load has fired.
-	const gone = () => loading.remove();
+function leave(old: HTMLIFrameElement, next: HTMLIFrameElement, loading: boolean) {
+	if (loading && old.getAttribute('sandbox') !== PICTURE_SANDBOX) return old.remove();
+	old.setAttribute(LEAVING, '');
+	old.inert = true;
+	if (loading) old.style.display = 'none';
+	else Object.assign(old.style, { position: 'absolute', inset: '0', background: 'Canvas' });
+	const gone = () => old.remove();
 	next.addEventListener('load', gone, { once: true });
-	setTimeout(gone, LEAVING_PICTURE_MS);
-	return next;
+	setTimeout(gone, LEAVING_MS);
 }
 
 const FRAME_TYPES = new Set<string>(['ready', 'alive', 'keep', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);

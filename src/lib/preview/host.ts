@@ -5,13 +5,13 @@
 // The sandboxed frame sits inside the studio's preview document (static/preview.html), not in the
 // studio page: a srcdoc frame takes its content security policy from its parent, and the studio's
 // policy would refuse the site's inline scripts. That document is same-origin and runs no script;
-// the host fills it from here. Each render sets the inner frame's srcdoc: a fresh window every time.
+// the host fills it from here. Each render gets a new inner frame (siteFrame): a fresh window every time.
 // The preview document's base is the page's virtual URL (site.ts), which the srcdoc frame inherits:
 // the site's relative links and requests resolve as on a host, and the frame programs hand them here
 // (navigations, storage changes, file requests), answered through the hub from the revision shown.
 import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from './messages';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
-import { PICTURE_SANDBOX, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, replaceSiteFrame, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { PICTURE_SANDBOX, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { frameLines, previewDocument, previewFrame, settleRender, startRender, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
@@ -177,24 +177,21 @@ export class PreviewHost {
 
 	#load(doc: Document, extras: RenderExtras, sandbox: string, srcdoc: string) {
 		setBase(doc, extras.page, extras.search);
-		// A document still loading is not replaced in its frame: its load could still come after the
-		// next one was asked for and be taken for the page leaving (the page was then run a second
-		// time, its write reported as superseded), and a render's sandbox set while the first screen's
-		// picture (no scripts) still loaded could load the render under the picture's flags (the page
-		// ran nothing and was stopped as stuck). The next document gets a frame of its own; waiting
-		// for the picture's load instead held a start's first render back by 0.3–0.6 s.
-		const loading = this.#expectLoad ? this.#site : null;
-		loading?.removeEventListener('load', this.#onSiteLoad);
-		const site = loading ? replaceSiteFrame(doc, loading, this.#title) : siteFrame(doc, this.#title);
-		if (site !== this.#site) site.addEventListener('load', this.#onSiteLoad);
-		this.#site = site;
-		// Takes effect with the navigation below: a picture runs nothing, a render runs the page.
-		site.setAttribute('sandbox', sandbox);
+		// Each document gets a frame of its own (siteFrame). One still loading is never given another:
+		// its load could still come after the next one was asked for and be taken for the page leaving
+		// (the page was then run a second time, its write reported as superseded), and a render's
+		// sandbox set while the first screen's picture (no scripts) still loaded could load the render
+		// under the picture's flags (the page ran nothing and was stopped as stuck); waiting for the
+		// picture's load instead held a start's first render back by 0.3–0.6 s.
+		const before = this.#site;
+		before?.removeEventListener('load', this.#onSiteLoad);
 		// A picture is not the page: a link followed in it (a tap while a phone's hub starts) would load
 		// the browser's error page, taken for the page leaving. Inert, it takes no click and no focus.
-		site.inert = sandbox === PICTURE_SANDBOX;
+		const next = { title: this.#title, sandbox, srcdoc, inert: sandbox === PICTURE_SANDBOX };
+		const site = siteFrame(doc, next, before ? { frame: before, loading: this.#expectLoad } : undefined);
+		site.addEventListener('load', this.#onSiteLoad);
+		this.#site = site;
 		this.#expectLoad = true;
-		site.srcdoc = srcdoc;
 	}
 
 	/**

@@ -1,7 +1,7 @@
 // The preview in a new window: the preview document opened on its own, filled with the site's frame,
 // serving its navigations, storage changes and file requests through the same channel as the panel,
 // and following the page the studio's preview shows.
-import { PREVIEW_DOCUMENT, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
+import { PREVIEW_DOCUMENT, fillDocument, PREVIEW_SANDBOX, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 
 /** The preview in a new window: it follows the page the studio's preview shows. */
@@ -33,9 +33,9 @@ export function showInWindow(opened: Window, html: string, revision: number, ext
 		const nonce = crypto.randomUUID();
 		doc.title = `Preview · revision ${nextRevision}`;
 		setBase(doc, nextExtras.page, nextExtras.search);
-		const frame = siteFrame(doc, `Site preview · revision ${nextRevision}`);
+		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session });
+		const frame = siteFrame(doc, { title: `Site preview · revision ${nextRevision}`, sandbox: PREVIEW_SANDBOX, srcdoc }, shown ? { frame: shown.frame, loading: false } : undefined);
 		shown = { frame, nonce, revision: nextRevision };
-		frame.srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session });
 	};
 	const started = Date.now();
 	// A same-origin window fires no event we can hold across its first navigation: poll for the document.
