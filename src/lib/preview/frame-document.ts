@@ -81,10 +81,9 @@ export function siteFrame(doc: Document, next: SiteDocument, before?: { frame: H
 
 function leave(old: HTMLIFrameElement, next: HTMLIFrameElement, loading: boolean) {
 	if (loading && old.getAttribute('sandbox') !== PICTURE_SANDBOX) return old.remove();
-	old.setAttribute(LEAVING, '');
+	// Over the new frame, or hidden: static/preview.html's style.
+	old.setAttribute(LEAVING, loading ? 'hidden' : '');
 	old.inert = true;
-	if (loading) old.style.display = 'none';
-	else Object.assign(old.style, { position: 'absolute', inset: '0', background: 'Canvas' });
 	const gone = () => old.remove();
 	next.addEventListener('load', gone, { once: true });
 	setTimeout(gone, LEAVING_MS);
