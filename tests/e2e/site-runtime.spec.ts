@@ -638,14 +638,16 @@ const readBack = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Gallery</title></head><body>
 <img id="thumb" src="img/dot-thumb.svg" alt="thumb"> <img id="big" alt="big">
 <picture><source srcset="img/wide.svg" media="(min-width: 1px)"><img id="pictured" src="img/dot.svg" alt="pictured"></picture>
+<img id="pair" srcset="img/dot.svg 1x, img/wide.svg 2x" alt="pair">
 <audio id="sound" src="media/click.wav" preload="auto"></audio>
-<p id="read">?</p><p id="heard">?</p>
+<p id="read">?</p><p id="heard">?</p><p id="sets">?</p>
 <script>
 var thumb = document.getElementById('thumb');
 // As hand-written galleries open the full image: the thumbnail's URL, its name changed.
 thumb.onclick = function () { document.getElementById('big').src = thumb.src.replace('-thumb', ''); };
 addEventListener('load', function () {
   document.getElementById('read').textContent = [thumb.src, thumb.currentSrc, document.getElementById('pictured').currentSrc, thumb.getAttribute('src')].join(' ');
+  document.getElementById('sets').textContent = [document.querySelector('source').getAttribute('srcset'), document.getElementById('pair').getAttribute('srcset')].join(' | ');
 });
 var sound = document.getElementById('sound');
 sound.addEventListener('loadedmetadata', function () { document.getElementById('heard').textContent = sound.currentSrc + ' ' + sound.src; });
@@ -655,18 +657,64 @@ sound.addEventListener('loadedmetadata', function () { document.getElementById('
 	'img/wide.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#c00"/></svg>'
 };
 
-test('the page\'s own images and sounds read back as the files\' URLs on the site (src, currentSrc, getAttribute), as on a host: a gallery that opens a thumbnail\'s full image by its name works', async ({ page }) => {
+test('the page\'s own images and sounds read back as on a host (src and currentSrc as the files\' URLs on the site, getAttribute as written): a gallery that opens a thumbnail\'s full image by its name works', async ({ page }) => {
 	const { 'index.html': written, ...files } = readBack;
 	await openSite(page, { ...files, 'index.html': '<!doctype html><p>Soon</p>' });
 	await call(page, 'workspace_import_zip', { data: Buffer.from(zipSync({ 'media/click.wav': silentWav(), 'img/dot.svg': strToU8(readBack['img/dot.svg']) })).toString('base64') });
 	expect((await call(page, 'workspace_write_file', { path: 'index.html', content: written })).structuredContent.preview?.status).toBe('ready');
 	const site = previewFrame(page);
 	const at = 'https://site.invalid/';
-	// The attribute too (jQuery's `.attr('src')`): the file's URL, where a host's reads as written.
-	await expect(site.locator('#read')).toHaveText(`${at}img/dot-thumb.svg ${at}img/dot-thumb.svg ${at}img/wide.svg ${at}img/dot-thumb.svg`);
+	// The attribute (jQuery's `.attr('src')`, a srcset's) reads as written, as a host's does.
+	await expect(site.locator('#read')).toHaveText(`${at}img/dot-thumb.svg ${at}img/dot-thumb.svg ${at}img/wide.svg img/dot-thumb.svg`);
+	await expect(site.locator('#sets')).toHaveText('img/wide.svg | img/dot.svg 1x, img/wide.svg 2x');
 	await expect(site.locator('#heard')).toHaveText(`${at}media/click.wav ${at}media/click.wav`);
 	await site.locator('#thumb').click();
 	await expect.poll(() => site.locator('#big').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
+test('what a script points at a file reads back as the script wrote it, as on a host: an attribute (markup it adds, src, srcset, a style\'s url(), an SVG image\'s href, a stylesheet link), and the property as the file\'s URL', async ({ page }) => {
+	await openSite(page, {
+		'img/dot.svg': readBack['img/dot.svg'],
+		'img/wide.svg': readBack['img/wide.svg'],
+		'css/extra.css': '#box { outline: 3px solid rgb(0, 128, 0); }',
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Written</title></head><body>
+<div id="box"></div><svg width="8" height="8"><image id="pic" width="8" height="8"></image></svg>
+<script>
+var box = document.getElementById('box');
+box.innerHTML = '<img id="a" src="img/dot.svg">';
+var a = document.getElementById('a');
+var b = new Image(); b.src = 'img/dot.svg'; box.appendChild(b);
+var c = document.createElement('img'); c.setAttribute('srcset', 'img/dot.svg 1x, img/wide.svg 2x'); box.appendChild(c);
+var d = document.createElement('div'); d.style.backgroundImage = 'url(img/dot.svg)'; d.style.height = '8px'; box.appendChild(d);
+var pic = document.getElementById('pic'); pic.setAttribute('href', 'img/dot.svg');
+var link = document.createElement('link'); link.rel = 'stylesheet'; link.href = 'css/extra.css'; document.head.appendChild(link);
+var style = d.getAttribute('style');
+window.waiting = function () {
+  var done = { a: a.naturalWidth > 0, b: b.naturalWidth > 0, c: c.naturalWidth > 0, link: getComputedStyle(box).outlineWidth === '3px',
+    style: d.style.backgroundImage.indexOf('blob:') > 0, pic: pic.getBBox().width > 0 };
+  return Object.keys(done).filter(function (key) { return !done[key]; });
+};
+window.read = function () {
+  return [a.getAttribute('src'), b.getAttribute('src'), b.src, c.getAttribute('srcset'), d.getAttribute('style') === style ? 'style as written' : d.getAttribute('style'), pic.getAttribute('href'), link.getAttribute('href'), link.href];
+};
+</script></body></html>`
+	});
+	const site = previewFrame(page);
+	const at = 'https://site.invalid/';
+	// Each has loaded its file.
+	await expect.poll(() => site.locator('body').evaluate(() => (window as unknown as { waiting(): string[] }).waiting()), { timeout: 10_000 }).toEqual([]);
+	const read = () => site.locator('body').evaluate(() => (window as unknown as { read(): string[] }).read());
+	expect(await read()).toEqual(['img/dot.svg', 'img/dot.svg', `${at}img/dot.svg`, 'img/dot.svg 1x, img/wide.svg 2x', 'style as written', 'img/dot.svg', 'css/extra.css', `${at}css/extra.css`]);
+	// What the page sets since reads as it set it, and loads.
+	await site.locator('body').evaluate(() => {
+		const img = document.getElementById('a') as HTMLImageElement;
+		img.setAttribute('src', 'img/wide.svg');
+	});
+	await expect.poll(() => site.locator('#a').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(16);
+	expect((await read())[0]).toBe('img/wide.svg');
+	await site.locator('#a').evaluate((img) => img.setAttribute('src', 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%222%22 height=%222%22/%3E'));
+	expect((await read())[0]).toMatch(/^data:image\/svg/);
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
@@ -675,10 +723,10 @@ test('a script the page writes as it loads (HTML5 Boilerplate\'s jQuery fallback
 		'js/vendor/lib.js': 'window.lib = { v: 3, at: location.pathname };',
 		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Fallback</title></head><body><p id="st">?</p>
 <script>window.jQuery || document.write('<script src="js/vendor/lib.js"><\\/script>')</script>
-<script>document.getElementById('st').textContent = window.lib ? 'lib ' + window.lib.v + ' at ' + window.lib.at + ' ' + document.scripts[document.scripts.length - 2].src : 'lib missing';</script>
+<script>document.getElementById('st').textContent = window.lib ? 'lib ' + window.lib.v + ' at ' + window.lib.at + ' ' + document.scripts[document.scripts.length - 2].src + ' ' + document.scripts[document.scripts.length - 2].getAttribute('src') : 'lib missing';</script>
 </body></html>`
 	});
-	await expect(previewFrame(page).locator('#st')).toHaveText('lib 3 at / https://site.invalid/js/vendor/lib.js');
+	await expect(previewFrame(page).locator('#st')).toHaveText('lib 3 at / https://site.invalid/js/vendor/lib.js js/vendor/lib.js');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 

@@ -130,12 +130,13 @@ describe('compile', () => {
 		const html = located.replace(/ data-studio-at="\d+:\d+(?::[0-9a-z]+)?"/g, '');
 		expect(html).toContain('href="data:image/svg+xml;base64,');
 		expect(html).toContain(`background:url("data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}")`);
-		// Marked with the file's URL, which the element reads back (`img.src`, `currentSrc`), as on a host.
-		const marked = `data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}`;
+		// Marked with the file's URL, which the element reads back (`img.src`, `currentSrc`), and with the
+		// reference as written, which `getAttribute` reads, as on a host (its & escaped in the markup).
+		const marked = `data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png')}&amp;as=${encodeURIComponent('img/p.png')}`;
 		expect(html).toContain(`<img src="${marked}" srcset="${marked} 1x, data:, 2x">`);
 		expect(html).toContain(`poster="${marked}"`);
 		// With the query the page wrote.
-		expect(html).toContain(`<img src="data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png?v=2')}">`);
+		expect(html).toContain(`<img src="data:image/png;base64,iVBORwECAw==#studio-file=${encodeURIComponent('https://site.invalid/img/p.png?v=2')}&amp;as=${encodeURIComponent('img/p.png?v=2')}">`);
 		expect(html).toContain('url("#frag")');
 		// A fragment the page named stays the URL's only one.
 		expect(html).toContain('.c{background:url("data:image/png;base64,iVBORwECAw==#part")}');
@@ -150,9 +151,10 @@ describe('compile', () => {
 				'js/a.js': 'window.a = location.pathname;'
 			})
 		);
-		const written = /src="(data:text\/javascript;base64,[^#"]+)#studio-file=([^"]+)"/.exec(html);
+		const written = /src="(data:text\/javascript;base64,[^#"]+)#studio-file=([^"&]+)&as=([^"]+)"/.exec(html);
 		expect(written).not.toBeNull();
 		expect(decodeURIComponent(written![2]!)).toBe('https://site.invalid/js/a.js');
+		expect(decodeURIComponent(written![3]!)).toBe('js/a.js');
 		// Compiled as the page's own scripts are: its `location` is the page's.
 		expect(Buffer.from(written![1]!.slice('data:text/javascript;base64,'.length), 'base64').toString()).toContain('__studioLocation');
 		expect(html).toContain('src=\\"data:text/javascript;base64,');

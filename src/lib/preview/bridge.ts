@@ -9,7 +9,7 @@
 // joins them with their configuration. Message shapes: FrameMessage and HostToFrameMessage in messages.ts.
 import { PREVIEW_LIMITS } from './limits';
 import { SITE_ORIGIN } from './site';
-import { FILE_MARK } from './file-mark';
+import { FILE_MARK, WRITTEN_MARK } from './file-mark';
 import core from './frame/bridge.js?raw';
 import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';
@@ -37,7 +37,7 @@ import { FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
 export { NONCE_PLACEHOLDER, HOST_PLACEHOLDER, FRAME_STORAGE_PLACEHOLDER } from './placeholders';
 
-const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN, fileMark: FILE_MARK };
+const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN, fileMark: FILE_MARK, writtenMark: WRITTEN_MARK };
 
 /** The bridge script: `more` runs after the storage shims, before any other (its programs and calls). */
 const bridge = (more = '') => `(function () {

@@ -10,7 +10,13 @@
  */
 export const FILE_MARK = '#studio-file=';
 
-/** `data` (a data: URL of the file at `url`) marked with that URL. */
-export function markedDataUrl(data: string, url: string): string {
-	return data + FILE_MARK + encodeURIComponent(url);
+/**
+ * What follows the file's URL in the mark of an element's attribute: the reference as the page wrote
+ * it (`img/a.png`), which the page's `getAttribute` reads, as a host's does (frame/sources.js).
+ */
+export const WRITTEN_MARK = '&as=';
+
+/** `data` (a data: URL of the file at `url`) marked with that URL, and with the reference as written in an element's attribute. */
+export function markedDataUrl(data: string, url: string, written?: string): string {
+	return data + FILE_MARK + encodeURIComponent(url) + (written === undefined ? '' : WRITTEN_MARK + encodeURIComponent(written));
 }

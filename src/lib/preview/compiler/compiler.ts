@@ -124,16 +124,18 @@ export class Compiler {
 	 * file's URL on the site (or the CDN's), unless the reference names a fragment of its own: what
 	 * the page reads back (`img.src`, `currentSrc`, `getComputedStyle`) names the file, as on a host.
 	 */
-	assetUrl(from: string, reference: string, line?: number): string {
+	assetUrl(from: string, reference: string, line?: number, attribute = false): string {
 		const ref = reference.trim();
 		const hash = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
+		// An element's attribute reads back as written (`getAttribute`); a stylesheet's url() has no such reader.
+		const written = attribute ? reference : undefined;
 		const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(from, ref) : null;
-		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), ref.replace(/^\/\//, 'https://'));
+		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), ref.replace(/^\/\//, 'https://'), written);
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
 		// The file's URL with the query the page wrote (`hero.jpg?v=2`), as a host's reads.
 		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
-		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path) + query);
+		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path) + query, written);
 	}
 
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */

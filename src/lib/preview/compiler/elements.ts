@@ -42,7 +42,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
 			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`, { path: file.path, line: 0 });
 		}
-		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line) });
+		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];
 	}
 	// A refresh would navigate the frame away from the preview: the navigation program carries it out.
@@ -70,7 +70,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	if (ASSET_ELEMENTS.has(name)) {
 		for (const key of ASSET_ATTRIBUTES) {
 			if (out[key] === undefined || isSkippable(out[key]!)) continue;
-			const url = compiler.assetUrl(from, out[key]!, line);
+			const url = compiler.assetUrl(from, out[key]!, line, true);
 			// Loads nothing; the frame's error for it names the file and the line that asked for it.
 			if (url === MISSING_URL) Object.assign(out, { 'data-missing': out[key]!, 'data-missing-at': `${from}:${line}` });
 			out[key] = url;
@@ -80,7 +80,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 				.split(',')
 				.map((candidate) => {
 					const [url, ...descriptor] = candidate.trim().split(/\s+/);
-					return url ? [compiler.assetUrl(from, url, line), ...descriptor].join(' ') : candidate;
+					return url ? [compiler.assetUrl(from, url, line, true), ...descriptor].join(' ') : candidate;
 				})
 				.join(', ');
 		}
@@ -180,7 +180,8 @@ const WRITTEN_SCRIPT = /(<script\b[^<>]*?\bsrc\s*=\s*)(\\?["'])([^"'\\<>\s]+)\2/
  * Boilerplate's `window.jQuery || document.write('<script src="js/vendor/jquery.min.js"><\/script>')`):
  * the browser runs it before the next script, which uses it, so it cannot wait for the frame to ask
  * for the file. It is written as a data: URL of the file, compiled as the page's own scripts are
- * (marked with its URL, which its `src` reads); a missing one is reported, as the page names it.
+ * (marked with its URL, which its `src` reads, and with the reference, which `getAttribute` reads); a
+ * missing one is reported, as the page names it.
  */
 function writtenScripts(compiler: Compiler, from: string, code: string): string {
 	if (!/document\s*\.\s*write/.test(code)) return code;
@@ -189,7 +190,7 @@ function writtenScripts(compiler: Compiler, from: string, code: string): string 
 		const file = compiler.lookup(from, ref);
 		if (file?.content === undefined) return whole;
 		const target = resolveReference(from, ref) ?? file.path;
-		return `${lead}${quote}${markedDataUrl(`data:text/javascript;base64,${utf8ToBase64(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`)}`, siteUrl(target))}${quote}`;
+		return `${lead}${quote}${markedDataUrl(`data:text/javascript;base64,${utf8ToBase64(`${siteLocation(file.content)}\n//# sourceURL=${file.path}`)}`, siteUrl(target), ref)}${quote}`;
 	});
 }
 

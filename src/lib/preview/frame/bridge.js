@@ -11,7 +11,7 @@
 
 /**
  * Starts the bridge; returns what the other frame programs use.
- * @param {{ limits: import('../limits').PreviewLimits, origin: string, fileMark: string }} config
+ * @param {{ limits: import('../limits').PreviewLimits, origin: string, fileMark: string, writtenMark: string }} config
  * @returns {StudioFrameApi}
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -246,6 +246,7 @@ function studioBridge(config) {
 	var api = {
 		origin: config.origin,
 		fileMark: config.fileMark,
+		writtenMark: config.writtenMark,
 		host: hostData,
 		tag: { root: root, based: based },
 		keep: function (part) {

@@ -32,6 +32,8 @@ interface StudioFrameApi {
 	origin: string;
 	/** What the compiler puts between a stylesheet's data: URL of a file and that file's URL (preview/file-mark.ts FILE_MARK). */
 	fileMark: string;
+	/** What follows the file's URL in the mark of an element's attribute, before the reference as written (preview/file-mark.ts WRITTEN_MARK). */
+	writtenMark: string;
 	host: StudioHostData;
 	/** What the compiler said of the page on the bridge's tag: the site's entry at its root, a `<base>` of its own. */
 	tag: { root: boolean; based: boolean };
@@ -91,8 +93,12 @@ interface StudioFrameApi {
 	objectUrl?: (object: Blob | MediaSource) => string;
 	/** The site URL behind a blob: URL made for the page or a data: URL the compiler marked; null for any other. requests.js. */
 	fileUrl?(value: unknown): string | null;
+	/** The reference an element's attribute was written with, behind a data: URL the compiler made of it (null: none). requests.js. */
+	writtenRef?(value: string): string | null;
 	/** An attribute as the element holds it: the page's `getAttribute` reads a file the compiler made a data: URL by its site URL. sources.js. */
 	attributeOf?(el: Element, name: string): string | null;
+	/** The page wrote `value` in `el`'s attribute `name` (null: none), which a program made `held` (a blob: URL; null: taken away): the page reads `value` while `el` holds `held`. sources.js. */
+	written?(el: Element, name: string, value: string | null, held: string | null): void;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -239,10 +239,24 @@ function studioRequests(api) {
 	api.blobOf = blobOf;
 	api.sources = sources;
 	var mark = api.fileMark;
+	var asWritten = api.writtenMark;
+	/**
+	 * The mark of a data: URL the compiler made of a site file (preview/file-mark.ts): the file's URL,
+	 * and the reference as an element's attribute wrote it (null: not an attribute's). Null for any other URL.
+	 * @param {string} text
+	 * @returns {[string, string | null] | null}
+	 */
+	function marked(text) {
+		var at = text.lastIndexOf('#');
+		if (!(at > 0 && text.indexOf(mark, at) === at && text.indexOf('data:') === 0)) return null;
+		var rest = text.slice(at + mark.length);
+		var cut = rest.indexOf(asWritten);
+		return cut < 0 ? [decodeURIComponent(rest), null] : [decodeURIComponent(rest.slice(0, cut)), decodeURIComponent(rest.slice(cut + asWritten.length))];
+	}
 	/**
 	 * The site URL behind a URL the studio made of a site file: a blob: URL made here, or a data: URL
-	 * the compiler marked (preview/file-mark.ts); null for any other. What a page reads back
-	 * (`img.src`, `currentSrc`, a computed style) is then the file's URL, as on a host.
+	 * the compiler marked; null for any other. What a page reads back (`img.src`, `currentSrc`, a
+	 * computed style) is then the file's URL, as on a host.
 	 * @param {unknown} value
 	 * @returns {string | null}
 	 */
@@ -250,7 +264,12 @@ function studioRequests(api) {
 		var text = String(value);
 		var site = sources.get(text);
 		if (site) return site;
-		var at = text.lastIndexOf('#');
-		return at > 0 && text.indexOf(mark, at) === at && text.indexOf('data:') === 0 ? decodeURIComponent(text.slice(at + mark.length)) : null;
+		var found = marked(text);
+		return found && found[0];
+	};
+	/** The reference an element's attribute was written with, behind the data: URL the compiler made of it; null for any other. @param {string} value */
+	api.writtenRef = function (value) {
+		var found = marked(value);
+		return found && found[1];
 	};
 }

@@ -105,6 +105,9 @@ function studioSources(api) {
 				}
 				var pending = { href: url.href, before: get.call(this) };
 				asked.set(this, pending);
+				var name = attribute;
+				var page = String(value);
+				wrote(this, name, page, getAttribute.call(this, name));
 				// A module script's type is set before its src, as people and loaders write it.
 				var setting = (script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
 					// Once settled, a later play() or decode() is the browser's own at once (`paused` turns false as it is called).
@@ -113,6 +116,7 @@ function studioSources(api) {
 					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
 					asked.delete(this);
 					set.call(this, blob || 'data:,');
+					wrote(this, name, page, getAttribute.call(this, name));
 				});
 				settling.set(this, setting);
 			}
@@ -147,14 +151,44 @@ function studioSources(api) {
 	);
 	Audio.prototype = NativeAudio.prototype;
 	window.Audio = Audio;
-	// An attribute read back (`img.getAttribute('src')`, jQuery's `.attr('src')`) where the compiler
-	// made the file a data: URL names the file by its URL on the site: a host's reads as written, and
-	// a gallery's `.attr('src').replace('-thumb', '')` finds the name there too. Only the compiler's
-	// marked URLs start with "data:" and hold its mark: any other value passes at the first letter.
+	// An attribute read back (`img.getAttribute('src')`, jQuery's `.attr('src')`) reads as the page
+	// wrote it, as on a host (a gallery's `.attr('src').replace('-thumb', '')` finds the name). Where
+	// the frame's programs pointed it at a file's blob: URL (or took it away until the file came),
+	// `wrote` keeps, per element and attribute, what was written and what the element holds for it,
+	// and the page reads the first while the element still holds the second (a value the page set
+	// since reads as it is). Where the compiler made the file a data: URL, its mark holds the
+	// reference as written (a srcset's, each candidate's). Only the compiler's marked URLs start with
+	// "data:" or, in a srcset, hold its mark: any other value passes at the first letter.
+	var writtenRef = api.writtenRef || named;
+	/** @param {string} url */
+	function asWritten(url) {
+		return writtenRef(url) || fileUrl(url) || url;
+	}
 	var getAttribute = Element.prototype.getAttribute;
+	/** @type {WeakMap<Element, Record<string, [string | null, string | null]>>} */
+	var writtenAs = new WeakMap();
+	var anyWritten = false;
+	/** @param {Element} el @param {string} name @param {string | null} value @param {string | null} held */
+	function wrote(el, name, value, held) {
+		var kept = writtenAs.get(el) || {};
+		kept[name] = [value, held];
+		writtenAs.set(el, kept);
+		anyWritten = true;
+	}
+	api.written = wrote;
 	Element.prototype.getAttribute = function (/** @type {string} */ name) {
 		var value = getAttribute.call(this, name);
-		return (value !== null && value.charCodeAt(0) === 100 && value.indexOf('data:') === 0 && fileUrl(value)) || value;
+		var kept = anyWritten ? writtenAs.get(this) : undefined;
+		var entry = kept && kept[String(name).toLowerCase()];
+		if (entry && entry[1] === value) return entry[0];
+		if (value === null) return value;
+		if (name !== 'srcset') return value.charCodeAt(0) === 100 && value.indexOf('data:') === 0 ? asWritten(value) : value;
+		if (value.indexOf(api.fileMark) < 0) return value;
+		return candidates(value)
+			.map(function (candidate) {
+				return asWritten(candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
+			})
+			.join(', ');
 	};
 	/** An attribute as the element holds it (the frame's programs read what loads, not what the page reads). @param {Element} el @param {string} name */
 	api.attributeOf = function (el, name) {
@@ -250,7 +284,7 @@ function studioSources(api) {
 	 * @param {Element} el
 	 */
 	function resrc(el) {
-		var srcset = el.getAttribute('srcset');
+		var srcset = getAttribute.call(el, 'srcset');
 		var list = srcset ? candidates(srcset) : [];
 		if (
 			!list.some(function (candidate) {
@@ -266,7 +300,9 @@ function studioSources(api) {
 				});
 			})
 		).then(function (done) {
-			if (el.getAttribute('srcset') === srcset) el.setAttribute('srcset', done.join(', '));
+			if (getAttribute.call(el, 'srcset') !== srcset) return;
+			el.setAttribute('srcset', done.join(', '));
+			wrote(el, 'srcset', srcset, done.join(', '));
 		});
 	}
 	new MutationObserver(function (records) {
@@ -301,7 +337,10 @@ function studioSources(api) {
 					for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
 					copy.src = blob;
 					el.replaceWith(copy);
-				} else el.setAttribute(attribute, blob);
+				} else {
+					el.setAttribute(attribute, blob);
+					wrote(el, attribute, written, blob);
+				}
 			});
 		},
 		true

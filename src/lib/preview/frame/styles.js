@@ -24,6 +24,7 @@ function studioStyles(api) {
 		function (/** @type {Element} */ el, /** @type {string} */ name) {
 			return el.getAttribute(name);
 		};
+	var wrote = api.written || function () {};
 
 	/** @type {Map<string, Promise<string | null>>} */
 	var sheets = new Map();
@@ -141,25 +142,34 @@ function studioStyles(api) {
 	/**
 	 * Points `link` at the blob: URL of the site file `url` once the host has answered: a stylesheet
 	 * with its references resolved, any other file as it is. A missing file fails the link, as on a host.
-	 * @param {HTMLLinkElement} link @param {URL} url
+	 * The page reads its href attribute as `written` meanwhile and after.
+	 * @param {HTMLLinkElement} link @param {URL} url @param {string} written
 	 */
-	function point(link, url) {
+	function point(link, url, written) {
 		var rel = String(link.rel).toLowerCase();
+		wrote(link, 'href', written, attributeOf(link, 'href'));
 		(/\bstylesheet\b/.test(rel) ? sheetOf(url, 0) : fileBlob(url)).then(function (blob) {
 			if (!blob) return link.dispatchEvent(new Event('error'));
 			// A CORS load of a blob: URL fails in an opaque origin (Vite sets crossOrigin = ''); the file is the site's own.
 			link.removeAttribute('crossorigin');
 			setHref.call(link, blob);
+			wrote(link, 'href', written, blob);
+			// A stylesheet's blob (its references resolved) stands for its file too: `link.href` reads the file's URL.
+			if (api.sources) api.sources.set(blob, url.href);
 		});
 	}
+	var readHref = /** @type {(this: HTMLLinkElement) => string} */ (hrefOf.get);
 	// link.href = '/assets/lazy.css' (Vite's preload): no load starts until the blob: URL is there.
 	Object.defineProperty(HTMLLinkElement.prototype, 'href', {
 		configurable: true,
 		enumerable: hrefOf.enumerable,
-		get: hrefOf.get,
+		get: function () {
+			var value = readHref.call(this);
+			return (fileUrl && fileUrl(value)) || value;
+		},
 		set: function (/** @type {unknown} */ value) {
 			var url = siteUrl(value);
-			if (url) point(this, url);
+			if (url) point(this, url, String(value));
 			else setHref.call(this, String(value));
 		}
 	});
@@ -174,7 +184,7 @@ function studioStyles(api) {
 		if (!url) return;
 		el.setAttribute(RELINKED, '');
 		el.removeAttribute('href');
-		point(/** @type {HTMLLinkElement} */ (el), url);
+		point(/** @type {HTMLLinkElement} */ (el), url, String(href));
 	}
 	// The load of the site's URL that a relinked link had started may still fail after it was removed
 	// (on a busy machine, even once the blob: URL has loaded): neither the page nor the reports
@@ -199,11 +209,14 @@ function studioStyles(api) {
 	 * @param {Element} el
 	 */
 	function restyle(el) {
-		var style = el.getAttribute('style');
+		var style = attributeOf(el, 'style');
 		var done = style && withFiles(style);
+		var page = style;
 		if (done)
 			done.then(function (text) {
-				if (el.getAttribute('style') === style) el.setAttribute('style', text);
+				if (attributeOf(el, 'style') !== page) return;
+				el.setAttribute('style', text);
+				wrote(el, 'style', page, text);
 			});
 	}
 	/** SVG elements that load the file their `href` names: a sprite's `<use>`, an `<image>` (Lottie's image layers, D3's). */
@@ -224,9 +237,13 @@ function studioStyles(api) {
 		if (!url) return;
 		var hash = url.hash;
 		el.removeAttribute(name);
+		wrote(el, name, written, null);
 		fileBlob(url).then(function (blob) {
 			// A missing file is reported by the host, as every 404 of the page's.
-			if (blob && !el.hasAttribute('href')) el.setAttribute('href', blob + hash);
+			if (!blob || el.hasAttribute('href')) return;
+			el.setAttribute('href', blob + hash);
+			// Read as the page wrote it: an xlink:href stays one, and no href appears.
+			wrote(el, 'href', name === 'href' ? written : null, blob + hash);
 		});
 	}
 
