@@ -16,6 +16,7 @@ import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import inPage from './frame/in-page.js?raw';
 import requests from './frame/requests.js?raw';
+import written from './frame/written.js?raw';
 import sources from './frame/sources.js?raw';
 import styles from './frame/styles.js?raw';
 import fonts from './frame/fonts.js?raw';
@@ -47,6 +48,7 @@ ${reports}
 ${storage}
 ${inPage}
 ${requests}
+${written}
 ${sources}
 ${styles}
 ${fonts}
@@ -69,6 +71,7 @@ studioReports(api);
 studioStorage(api);
 ${more}studioInPage(api);
 studioRequests(api);
+studioWritten(api);
 studioSources(api);
 studioStyles(api);
 studioFonts(api);

@@ -95,9 +95,11 @@ interface StudioFrameApi {
 	fileUrl?(value: unknown): string | null;
 	/** The reference an element's attribute was written with, behind a data: URL the compiler made of it (null: none). requests.js. */
 	writtenRef?(value: string): string | null;
-	/** An attribute as the element holds it: the page's `getAttribute` reads a file the compiler made a data: URL by its site URL. sources.js. */
+	/** An attribute as the element holds it: the page's `getAttribute` reads it as written. written.js. */
 	attributeOf?(el: Element, name: string): string | null;
-	/** The page wrote `value` in `el`'s attribute `name` (null: none), which a program made `held` (a blob: URL; null: taken away): the page reads `value` while `el` holds `held`. sources.js. */
+	/** The candidates of a `srcset`, each `[url, descriptors]`. written.js. */
+	candidates?(srcset: string): [string, string][];
+	/** The page wrote `value` in `el`'s attribute `name` (null: none), which a program made `held` (a blob: URL; null: taken away): the page reads `value` while `el` holds `held`. written.js. */
 	written?(el: Element, name: string, value: string | null, held: string | null): void;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;

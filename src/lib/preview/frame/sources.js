@@ -26,6 +26,13 @@ function studioSources(api) {
 	var askFile = ask;
 	var sources = held;
 	var siteUrl = api.siteUrl;
+	// What an element holds, and what the page wrote there (written.js).
+	var attributeOf =
+		api.attributeOf ||
+		function (/** @type {Element} */ el, /** @type {string} */ name) {
+			return el.getAttribute(name);
+		};
+	var wrote = api.written || function () {};
 	/** @param {Element} el */
 	function isModule(el) {
 		return el.tagName === 'SCRIPT' && String(/** @type {HTMLScriptElement} */ (el).type).trim().toLowerCase() === 'module';
@@ -92,7 +99,7 @@ function studioSources(api) {
 				var site = fileUrl(value);
 				if (site) return site;
 				if (this.ownerDocument === document || !value || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-				var url = api.resolve(getAttribute.call(this, attribute));
+				var url = api.resolve(attributeOf(this, attribute));
 				return url ? url.href : value;
 			},
 			set: function (/** @type {unknown} */ value) {
@@ -107,7 +114,7 @@ function studioSources(api) {
 				asked.set(this, pending);
 				var name = attribute;
 				var page = String(value);
-				wrote(this, name, page, getAttribute.call(this, name));
+				wrote(this, name, page, attributeOf(this, name));
 				// A module script's type is set before its src, as people and loaders write it.
 				var setting = (script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
 					// Once settled, a later play() or decode() is the browser's own at once (`paused` turns false as it is called).
@@ -116,7 +123,7 @@ function studioSources(api) {
 					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
 					asked.delete(this);
 					set.call(this, blob || 'data:,');
-					wrote(this, name, page, getAttribute.call(this, name));
+					wrote(this, name, page, attributeOf(this, name));
 				});
 				settling.set(this, setting);
 			}
@@ -151,64 +158,6 @@ function studioSources(api) {
 	);
 	Audio.prototype = NativeAudio.prototype;
 	window.Audio = Audio;
-	// An attribute read back (`img.getAttribute('src')`, jQuery's `.attr('src')`) reads as the page
-	// wrote it, as on a host (a gallery's `.attr('src').replace('-thumb', '')` finds the name). Where
-	// the frame's programs pointed it at a file's blob: URL (or took it away until the file came),
-	// `wrote` keeps, per element and attribute, what was written and what the element holds for it,
-	// and the page reads the first while the element still holds the second (a value the page set
-	// since reads as it is). Where the compiler made the file a data: URL, its mark holds the
-	// reference as written (a srcset's, each candidate's). Only the compiler's marked URLs start with
-	// "data:" or, in a srcset, hold its mark: any other value passes at the first letter.
-	var writtenRef = api.writtenRef || named;
-	/** @param {string} url */
-	function asWritten(url) {
-		return writtenRef(url) || fileUrl(url) || url;
-	}
-	var getAttribute = Element.prototype.getAttribute;
-	/** @type {WeakMap<Element, Record<string, [string | null, string | null]>>} */
-	var writtenAs = new WeakMap();
-	var anyWritten = false;
-	/** @param {Element} el @param {string} name @param {string | null} value @param {string | null} held */
-	function wrote(el, name, value, held) {
-		var kept = writtenAs.get(el) || {};
-		kept[name] = [value, held];
-		writtenAs.set(el, kept);
-		anyWritten = true;
-	}
-	api.written = wrote;
-	Element.prototype.getAttribute = function (/** @type {string} */ name) {
-		var value = getAttribute.call(this, name);
-		var kept = anyWritten ? writtenAs.get(this) : undefined;
-		var entry = kept && kept[String(name).toLowerCase()];
-		if (entry && entry[1] === value) return entry[0];
-		if (value === null) return value;
-		if (name !== 'srcset') return value.charCodeAt(0) === 100 && value.indexOf('data:') === 0 ? asWritten(value) : value;
-		if (value.indexOf(api.fileMark) < 0) return value;
-		return candidates(value)
-			.map(function (candidate) {
-				return asWritten(candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
-			})
-			.join(', ');
-	};
-	/** An attribute as the element holds it (the frame's programs read what loads, not what the page reads). @param {Element} el @param {string} name */
-	api.attributeOf = function (el, name) {
-		return getAttribute.call(el, name);
-	};
-	// The source chosen (of a srcset, a picture's or a medium's sources) reads as the file's URL too.
-	[HTMLImageElement, HTMLMediaElement].forEach(function (type) {
-		var current = Object.getOwnPropertyDescriptor(type.prototype, 'currentSrc');
-		var chosen = current && current.get;
-		if (!chosen) return;
-		var read = chosen;
-		Object.defineProperty(type.prototype, 'currentSrc', {
-			configurable: true,
-			enumerable: current && current.enumerable,
-			get: function () {
-				var value = read.call(this);
-				return fileUrl(value) || value;
-			}
-		});
-	});
 	redirect(HTMLImageElement, 'src');
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
@@ -252,31 +201,6 @@ function studioSources(api) {
 	);
 
 	/**
-	 * The candidates of a `srcset` (`a.jpg 1x, b.jpg 2x`), each `[url, descriptors]`: a URL runs to
-	 * whitespace (a data: URL's comma is its own), commas after it end its candidate.
-	 * @param {string} srcset
-	 */
-	function candidates(srcset) {
-		/** @type {[string, string][]} */
-		var out = [];
-		var at = 0;
-		while (at < srcset.length) {
-			while (at < srcset.length && /[\s,]/.test(srcset.charAt(at))) at++;
-			var start = at;
-			while (at < srcset.length && !/\s/.test(srcset.charAt(at))) at++;
-			var url = srcset.slice(start, at);
-			var descriptors = '';
-			if (/,$/.test(url)) url = url.replace(/,+$/, '');
-			else {
-				var end = srcset.indexOf(',', at);
-				descriptors = srcset.slice(at, end < 0 ? srcset.length : end).trim();
-				at = end < 0 ? srcset.length : end;
-			}
-			if (url) out.push(/** @type {[string, string]} */ ([url, descriptors]));
-		}
-		return out;
-	}
-	/**
 	 * A `srcset` a script set on an image or a picture's source (lazy loaders copy it from
 	 * `data-srcset`), by property, `setAttribute` or markup added later: written again with the site's
 	 * files as blob: URLs once they come, unless it changed meanwhile (the browser asked for the site's
@@ -284,8 +208,8 @@ function studioSources(api) {
 	 * @param {Element} el
 	 */
 	function resrc(el) {
-		var srcset = getAttribute.call(el, 'srcset');
-		var list = srcset ? candidates(srcset) : [];
+		var srcset = attributeOf(el, 'srcset');
+		var list = srcset && api.candidates ? api.candidates(srcset) : [];
 		if (
 			!list.some(function (candidate) {
 				return siteUrl(candidate[0]);
@@ -300,7 +224,7 @@ function studioSources(api) {
 				});
 			})
 		).then(function (done) {
-			if (getAttribute.call(el, 'srcset') !== srcset) return;
+			if (attributeOf(el, 'srcset') !== srcset) return;
 			el.setAttribute('srcset', done.join(', '));
 			wrote(el, 'srcset', srcset, done.join(', '));
 		});
@@ -324,7 +248,7 @@ function studioSources(api) {
 			if (!el || el === window || !el.tagName) return;
 			// An SVG <image> names its file in href (xlink:href by setAttributeNS reads as href).
 			var attribute = el.tagName === 'LINK' || el.tagName === 'image' ? 'href' : el.tagName === 'OBJECT' ? 'data' : 'src';
-			var written = getAttribute.call(el, attribute);
+			var written = attributeOf(el, attribute);
 			// Without the attribute there is nothing to load (not the file "null").
 			var found = written === null ? null : siteUrl(written);
 			if (!found || el.getAttribute('data-studio-retried')) return;
