@@ -68,6 +68,7 @@ const ASSET: Record<string, string> = {
 	ttf: 'font/ttf',
 	otf: 'font/otf',
 	eot: 'application/vnd.ms-fontobject',
+	ttc: 'font/collection',
 	wasm: 'application/wasm',
 	mp4: 'video/mp4',
 	webm: 'video/webm',
@@ -110,7 +111,11 @@ const ASSET: Record<string, string> = {
 	epub: 'application/epub+zip',
 	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 	xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+	// What a PDF viewer (pdf.js) loads beside its pages: Type 1 fonts, character maps, colour profiles.
+	pfb: 'application/x-font-type1',
+	bcmap: 'application/octet-stream',
+	icc: 'application/vnd.iccprofile'
 };
 
 /**
@@ -119,6 +124,8 @@ const ASSET: Record<string, string> = {
  * site brought in goes back out whole.
  */
 const NAMED = new Set(['license', 'licence', 'copying', 'notice', 'authors', 'contributors', 'readme', 'changelog', 'cname', '_redirects', '_headers']);
+/** A licence of one part, by name (pdf.js carries `LICENSE_FOXIT` and `LICENSE_JBIG2`). */
+const NAMED_LICENCE = /^licen[cs]e[-_][\w-]+$/;
 
 /** Every accepted extension, for messages. */
 export const SUPPORTED_EXTENSIONS = [...Object.keys(TEXT), ...Object.keys(ASSET)];
@@ -133,7 +140,8 @@ export function extensionOf(path: string): string {
 /** The kind of a path by its extension (or its name, for the few text files sites carry without one), or null when the studio does not accept it. */
 export function kindOf(path: string): KindInfo | null {
 	const ext = extensionOf(path);
-	if (!ext && NAMED.has(path.slice(path.lastIndexOf('/') + 1).toLowerCase())) return { kind: 'text', language: 'plaintext', mimeType: 'text/plain' };
+	const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+	if (!ext && (NAMED.has(name) || NAMED_LICENCE.test(name))) return { kind: 'text', language: 'plaintext', mimeType: 'text/plain' };
 	if (Object.hasOwn(TEXT, ext)) {
 		const [language, mimeType] = TEXT[ext]!;
 		return { kind: 'text', language, mimeType };
