@@ -730,6 +730,21 @@ test('a script the page writes as it loads (HTML5 Boilerplate\'s jQuery fallback
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a script\'s onload attribute runs once its file has run, before the next script, as on a host (KaTeX\'s auto-render), deferred too', async ({ page }) => {
+	await openSite(page, {
+		'js/lib.js': "window.lib = 1; log.push('lib ran');",
+		'js/late.js': "window.late = 2; log.push('late ran');",
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Onload</title>
+<script>window.log = [];</script>
+<script defer src="js/late.js" onload="log.push('late loaded ' + window.late + ' ' + this.tagName); document.getElementById('out').textContent = log.join(', ')"></script>
+<script src="js/lib.js" onload="log.push('lib loaded ' + window.lib)"></script>
+<script>log.push('next');</script>
+</head><body><p id="out">?</p></body></html>`
+	});
+	await expect(previewFrame(page).locator('#out')).toHaveText('lib ran, lib loaded 1, next, late ran, late loaded 2 SCRIPT');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
 	await openSite(page, {
 		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',

@@ -144,6 +144,15 @@ describe('compile', () => {
 		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'img/missing.png', line: 1 })]);
 	});
 
+	it('an inlined script with an onload attribute fires load after its file\'s last line (a host fires it once the file ran); one without does not', () => {
+		const { html, diagnostics } = compile(ws({ 'index.html': '<script src="a.js" onload="go()"></script><script src="b.js"></script>', 'a.js': 'window.a = 1; // last', 'b.js': 'window.b = 2;' }));
+		const dispatch = 'document.currentScript&&document.currentScript.dispatchEvent(new Event("load"));';
+		expect(html).toContain(`window.a = 1; // last\n;${dispatch}\n//# sourceURL=a.js`);
+		expect(html).toContain('window.b = 2;\n//# sourceURL=b.js');
+		expect(html.split(dispatch)).toHaveLength(2);
+		expect(diagnostics).toEqual([]);
+	});
+
 	it('a script an inline script writes as the page loads (document.write) is the workspace\'s file, as a marked data: URL; another site\'s stays', () => {
 		const { html, diagnostics } = compile(
 			ws({

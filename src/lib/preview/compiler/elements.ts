@@ -158,7 +158,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
-		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim(), ...written })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src.trim())}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
+		if (cdn?.text !== undefined) return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': src.trim(), ...written })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src.trim())}${loadEvent(attribs)}\n//# sourceURL=${src.trim()}`, 'script')}</script>`);
 		compiler.lookup(from, src, line);
 		return [];
 	}
@@ -169,7 +169,7 @@ function rewriteScript(compiler: Compiler, from: string, source: string, element
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}${loadEvent(attribs)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
 }
 
 /** `<script src="…">` in a string a script writes into the page, its quotes as written (escaped in the string or not). */
@@ -209,6 +209,16 @@ function withOwnSrc(code: string, src: string): string {
 	const own = `document.currentScript&&document.currentScript.setAttribute("src",${JSON.stringify(src)});`;
 	const at = DIRECTIVES.exec(code)?.[0].length ?? 0;
 	return code.slice(0, at) + own + code.slice(at);
+}
+
+/**
+ * The `load` event an inlined script fires once it has run, where the page listens for it in an
+ * `onload` attribute (KaTeX's auto-render: `<script defer src="…/auto-render.min.js"
+ * onload="renderMathInElement(document.body)">`): a host fires it after the file ran, an inline
+ * script never. After the file's last line, so no line moves; a file that throws fires none.
+ */
+function loadEvent(attribs: Record<string, string>): string {
+	return attribs.onload === undefined ? '' : '\n;document.currentScript&&document.currentScript.dispatchEvent(new Event("load"));';
 }
 
 /** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */
