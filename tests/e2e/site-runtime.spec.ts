@@ -745,6 +745,24 @@ test('a script\'s onload attribute runs once its file has run, before the next s
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a stylesheet preloaded and applied on its load (loadCSS: rel="preload" as="style", onload sets rel to stylesheet) loads its images, imports and fonts from the workspace, as on a host', async ({ page }) => {
+	await openSite(page, {
+		'img/dot.svg': ruled['img/dot.svg'],
+		'css/site.css': '@import url(parts/type.css);\n#hero { width: 8px; height: 8px; background: url(../img/dot.svg); }',
+		'css/parts/type.css': '#t { color: rgb(0, 0, 255); }',
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>loadCSS</title>
+<link rel="preload" href="css/site.css" as="style" onload="this.onload=null;this.rel='stylesheet'">
+</head><body><div id="hero"></div><p id="t">Blue</p></body></html>`
+	});
+	const site = previewFrame(page);
+	await expect(site.locator('#t')).toHaveCSS('color', 'rgb(0, 0, 255)');
+	const hero = site.locator('#hero');
+	await expect.poll(async () => [...PNG.sync.read(await hero.screenshot()).data.subarray(0, 3)].join(',')).toBe('204,0,0');
+	// The link reads as written to the page, as on a host (Playwright's own reads come from another world).
+	expect(await site.locator('link').evaluate((link) => link.getAttribute('href'))).toBe('css/site.css');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a file the page fetched, edited, shows in the preview at once, though the page\'s own document did not change; a file it never asked for does not reload it', async ({ page }) => {
 	await openSite(page, {
 		'index.html': '<!doctype html><p id="n">?</p><p id="loads">0</p><script>sessionStorage.loads = Number(sessionStorage.loads || 0) + 1; document.getElementById("loads").textContent = sessionStorage.loads; fetch("data.json").then(function (r) { return r.json(); }).then(function (d) { document.getElementById("n").textContent = "n=" + d.n; });</script>',

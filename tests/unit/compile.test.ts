@@ -153,6 +153,19 @@ describe('compile', () => {
 		expect(diagnostics).toEqual([]);
 	});
 
+	it('a stylesheet preloaded to be applied later (loadCSS) is the sheet compiled, as a data: URL marked with its URL and its reference', () => {
+		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+		const { html, diagnostics } = compile(ws({ 'index.html': '<link rel="preload" href="css/a.css" as="style" onload="this.rel=\'stylesheet\'"><link rel="preload" href="img/p.png" as="image">', 'css/a.css': '#h { background: url(../img/p.png) }', 'img/p.png': png }));
+		const found = /<link rel="preload" href="data:text\/css;base64,([^#"]+)#studio-file=([^"&]+)&amp;as=([^"]+)" as="style"/.exec(html);
+		expect(found).not.toBeNull();
+		expect(Buffer.from(found![1]!, 'base64').toString()).toContain('url("data:image/png;base64,iVBORwECAw==#studio-file=');
+		expect(decodeURIComponent(found![2]!)).toBe('https://site.invalid/css/a.css');
+		expect(decodeURIComponent(found![3]!)).toBe('css/a.css');
+		// Another preload is the file as it is.
+		expect(html).toContain('<link rel="preload" href="data:image/png;base64,iVBORwECAw==#studio-file=');
+		expect(diagnostics).toEqual([]);
+	});
+
 	it('a script an inline script writes as the page loads (document.write) is the workspace\'s file, as a marked data: URL; another site\'s stays', () => {
 		const { html, diagnostics } = compile(
 			ws({

@@ -42,6 +42,15 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
 			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`, { path: file.path, line: 0 });
 		}
+		// A stylesheet preloaded to be applied later (loadCSS: `onload="this.rel='stylesheet'"`) is the
+		// sheet compiled, its url()s and @imports resolved against it, as a stylesheet link's would be.
+		if (rel.split(/\s+/).includes('preload') && (attribs.as ?? '').toLowerCase() === 'style' && !isExternal(href.trim())) {
+			const file = compiler.lookup(from, href, line);
+			if (file?.content !== undefined) {
+				const css = `data:text/css;base64,${utf8ToBase64(compiler.css(file.path, file.content))}`;
+				return retag({ ...attribs, href: markedDataUrl(css, siteUrl(resolveReference(from, href) ?? file.path), href) });
+			}
+		}
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];
 	}
