@@ -138,9 +138,12 @@ test('renders add nothing to the tab\'s history: the browser\'s Back leaves the 
 			}
 		}).observe(doc.body, { childList: true });
 	});
+	// Each page runs in its viewport's size from its start, as on a host (a canvas sized from innerWidth).
+	const sized = "var size = innerWidth > 0 && innerHeight > 0 ? 'sized' : innerWidth + 'x' + innerHeight; document.addEventListener('DOMContentLoaded', function () { document.getElementById('size').textContent = size; });";
 	for (const [i, body] of ['<h1>One</h1>', '<h1>Two</h1>', '<h1>Three</h1>'].entries()) {
-		const result = await call(page, 'workspace_write_file', { path: 'index.html', content: page_(body) });
+		const result = await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html><html><head><title>t</title><script>${sized}</script></head><body>${body}<p id="size">?</p></body></html>` });
 		expect(result.structuredContent.preview?.status, `render ${i}`).toBe('ready');
+		await expect(frame(page).locator('#size'), `render ${i}`).toHaveText('sized');
 	}
 	await expect(frame(page).locator('h1')).toHaveText('Three');
 	const holder = page.locator('section[data-region="preview"] iframe.preview-frame').contentFrame();

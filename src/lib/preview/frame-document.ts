@@ -40,8 +40,6 @@ export function setBase(doc: Document, page: string, search = '') {
 
 /** Marks a site frame on its way out: never the site's frame again. */
 const LEAVING = 'data-leaving';
-/** How long a frame on its way out may stay when the frame after it never loads. */
-const LEAVING_MS = 3000;
 
 /** A document for the site's frame, with the frame's title and sandbox (a picture's or a page's). */
 export interface SiteDocument {
@@ -56,9 +54,10 @@ export interface SiteDocument {
  * Puts a new site frame holding `next` into `doc` and takes `before`, the site's frame until now, out
  * of use. Each document has a frame of its own: a document set into a frame that already holds one
  * adds an entry to the tab's session history, so the browser's Back stepped through the studio's
- * renders (each run again, then replaced) before it left the studio. The frame is filled before it
- * is in the document, so its first navigation is to its document (not an empty one first: a render
- * took 30–40 ms longer in `npm run bench` B2).
+ * renders (each run again, then replaced) before it left the studio. The frame is filled once it is
+ * in the document and laid out: filled before, its document ran in a viewport of 0×0 (most of the
+ * time, here), and read that size at DOMContentLoaded and load (a scroll kept across renders, a
+ * canvas sized from innerWidth); an empty first document costs about 10 ms a render.
  *
  * `before` with a document shown stays over the new frame, showing, until that one loads: the page
  * before shows while the next one loads, as on a host, and the sandboxed frames' shared renderer
@@ -73,20 +72,23 @@ export function siteFrame(doc: Document, next: SiteDocument, before?: { frame: H
 	frame.setAttribute('title', next.title);
 	frame.setAttribute('referrerpolicy', 'no-referrer');
 	frame.inert = next.inert === true;
-	frame.srcdoc = next.srcdoc;
-	if (before) leave(before.frame, frame, before.loading);
 	doc.body.append(frame);
+	// Laid out now (reading its size), so its document starts in its viewport's size.
+	void frame.offsetWidth;
+	if (before) leave(before.frame, frame, before.loading);
+	frame.srcdoc = next.srcdoc;
 	return frame;
 }
 
+/** Takes `old` out of use: at once, or once `next` has loaded (or after a while). */
 function leave(old: HTMLIFrameElement, next: HTMLIFrameElement, loading: boolean) {
 	if (loading && old.getAttribute('sandbox') !== PICTURE_SANDBOX) return old.remove();
-	// Over the new frame, or hidden: static/preview.html's style.
+	// Over the new frame and taking no pointer, or hidden: static/preview.html's style.
 	old.setAttribute(LEAVING, loading ? 'hidden' : '');
-	old.inert = true;
-	const gone = () => old.remove();
-	next.addEventListener('load', gone, { once: true });
-	setTimeout(gone, LEAVING_MS);
+	// Listened to after the new frame is in the document: its empty first document's load has fired.
+	// One that never loads is stopped by the panel's host, which replaces the whole preview document
+	// (a new window's keeps the page before over it until a later render loads).
+	next.addEventListener('load', () => old.remove(), { once: true });
 }
 
 const FRAME_TYPES = new Set<string>(['ready', 'alive', 'keep', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
