@@ -80,7 +80,7 @@ export function siteFrame(doc: Document, next: SiteDocument, before?: { frame: H
 	return frame;
 }
 
-/** Takes `old` out of use: at once, or once `next` has loaded (or after a while). */
+/** Takes `old` out of use: at once, or once `next` has loaded. */
 function leave(old: HTMLIFrameElement, next: HTMLIFrameElement, loading: boolean) {
 	if (loading && old.getAttribute('sandbox') !== PICTURE_SANDBOX) return old.remove();
 	// Over the new frame and taking no pointer, or hidden: static/preview.html's style.
