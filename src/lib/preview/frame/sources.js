@@ -163,7 +163,7 @@ function studioSources(api) {
 	redirect(HTMLSourceElement, 'src');
 	redirect(HTMLScriptElement, 'src');
 	// A module script the compiler loads through an import gets the src it was written with back
-	// once parsed (compiler/elements.ts WRITTEN_SRC): too late to load anything, as a host's has it.
+	// once parsed (compiler/scripts.ts WRITTEN_SRC): too late to load anything, as a host's has it.
 	// A classic script the compiler inlined gets the attributes it was written with back and loses
 	// its text (WRITTEN_TAG), a deferred one going back to where it was written (WRITTEN_PLACE): the
 	// same element, so a widget that holds its script and puts things beside it later still can.
