@@ -6,6 +6,7 @@ import { isCdnUrl, moduleUrl, packageOfUrl, parseBare, readPins, versionIn, with
 import { PackageService, cssReferences, matchesIntegrity, moduleImports, sha256Hex } from '../../src/lib/runtime/packages';
 import { MemoryPackageStore } from '../../src/lib/storage/package-store';
 import { compile } from '../../src/lib/preview/compile';
+import { cdnUrlsIn } from '../../src/lib/runtime/handlers/packages';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 
 const BASE = 'http://127.0.0.1:9';
@@ -240,6 +241,39 @@ describe('compiling with packages', () => {
 		const html = compile(workspace, null, undefined, service.view({})).html;
 		expect(html).toContain(`<style data-source="${BASE}/theme.css">`);
 		expect(html).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}#studio-file=${encodeURIComponent(`${BASE}/fonts/f.woff2`)}")`);
+	});
+
+	it('the script hosts pages name (Tailwind\'s Play CDN at its root, jQuery\'s, Google\'s) are kept on the device and inlined; a preconnect to a host is no file', async () => {
+		const asked: string[] = [];
+		const scripts: Record<string, string> = {
+			'https://cdn.tailwindcss.com/': 'window.tailwind = { played: true };',
+			'https://cdn.tailwindcss.com/?plugins=forms': 'window.tailwind = { played: "forms" };',
+			'https://code.jquery.com/jquery-3.7.1.min.js': 'window.jQuery = function () {};',
+			'https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js': 'window.$g = 1;'
+		};
+		const fetch = (async (input: string | URL) => {
+			asked.push(String(input));
+			const body = scripts[new URL(String(input)).href];
+			return body === undefined ? new Response('no', { status: 404 }) : new Response(body, { headers: { 'content-type': 'text/javascript; charset=utf-8' } });
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		const page = [
+			'<link rel="preconnect" href="https://fonts.googleapis.com"><link rel="preconnect" href="https://fonts.gstatic.com/" crossorigin>',
+			'<script src="https://cdn.tailwindcss.com"></script>',
+			'<script src="https://cdn.tailwindcss.com?plugins=forms"></script>',
+			'<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>',
+			'<script src="https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js"></script>',
+			'<p>Not ours: https://cdn.tailwindcss.com.example.net/x and https://example.com/y</p>'
+		].join('\n');
+		const workspace = ws({ 'index.html': page });
+		expect(cdnUrlsIn(workspace)).toEqual(['https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js', 'https://cdn.tailwindcss.com', 'https://cdn.tailwindcss.com?plugins=forms', 'https://code.jquery.com/jquery-3.7.1.min.js']);
+		const first = compile(workspace, null, undefined, service.view({}));
+		expect(first.packages.needs.map((need) => need.url).sort()).toEqual(['https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js', 'https://cdn.tailwindcss.com', 'https://cdn.tailwindcss.com?plugins=forms', 'https://code.jquery.com/jquery-3.7.1.min.js']);
+		await service.ensure(first.packages.needs);
+		const html = compile(workspace, null, undefined, service.view({})).html;
+		for (const body of Object.values(scripts)) expect(html).toContain(body);
+		expect(html).not.toContain('src="https://');
+		expect(asked).toHaveLength(4);
 	});
 
 	it('without a package store a bare import is still a clear diagnostic', () => {

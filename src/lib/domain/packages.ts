@@ -110,8 +110,35 @@ export function packageImportUrl(specifier: string, base: string): string | null
 	}
 }
 
-/** Hosts whose files a page may load and the studio keeps on the device once fetched. */
-export const CDN_HOSTS = ['cdn.jsdelivr.net', 'unpkg.com', 'cdnjs.cloudflare.com', 'esm.sh', 'fonts.googleapis.com', 'fonts.gstatic.com'] as const;
+/**
+ * Hosts whose files a page may load and the studio keeps on the device once fetched: the npm CDNs,
+ * and the hosts that pages people and models write name in their `<script src>` and `<link>` tags
+ * (Tailwind's Play CDN, jQuery's, Google's hosted libraries, Bootstrap's and Font Awesome's, web
+ * fonts, jspm's import-map modules). Each serves its files to any origin (CORS), as the fetch from the
+ * studio's origin needs; a page on another host still loads it from the network while online.
+ */
+export const CDN_HOSTS = [
+	'cdn.jsdelivr.net',
+	'unpkg.com',
+	'cdnjs.cloudflare.com',
+	'esm.sh',
+	'esm.run',
+	'ga.jspm.io',
+	'cdn.skypack.dev',
+	'fonts.googleapis.com',
+	'fonts.gstatic.com',
+	'fonts.bunny.net',
+	'rsms.me',
+	'cdn.tailwindcss.com',
+	'code.jquery.com',
+	'ajax.googleapis.com',
+	'stackpath.bootstrapcdn.com',
+	'maxcdn.bootstrapcdn.com',
+	'use.fontawesome.com',
+	'cdn.datatables.net',
+	'cdn.plot.ly',
+	'd3js.org'
+] as const;
 
 /** The URL is a file of a known CDN (or of the custom package base). */
 export function isCdnUrl(url: string, cdn: CdnSetting): boolean {

@@ -57,7 +57,9 @@ function withPinOrFail(text: string | undefined, name: string, version: string |
 /** CDN file URLs the workspace's text files name (pages, stylesheets, scripts). */
 export function cdnUrlsIn(workspace: Workspace): string[] {
 	const hosts = CDN_HOSTS.map((host) => host.replace(/\./g, '\\.')).join('|');
-	const pattern = new RegExp(`https://(?:${hosts})/[^\\s"'()<>\`]+`, 'g');
+	// Tailwind's Play CDN is a file at its host's root (`<script src="https://cdn.tailwindcss.com">`,
+	// `?plugins=forms`); other hosts' roots are no file (a preconnect names fonts.googleapis.com).
+	const pattern = new RegExp(`https://(?:(?:${hosts})/[^\\s"'()<>\`]+|cdn\\.tailwindcss\\.com(?:\\?[^\\s"'()<>\`]*)?(?![\\w./-]))`, 'g');
 	const urls = new Set<string>();
 	for (const file of workspace.files.values()) if (file.content !== undefined && file.path !== PIN_FILE) for (const match of file.content.matchAll(pattern)) urls.add(match[0]);
 	return [...urls].sort();
