@@ -205,3 +205,53 @@ test('real npm packages (a parser with a shared dependency chain, a one-file lib
 		await cdn.stop();
 	}
 });
+
+test("a page as models write them — Tailwind's browser build and jQuery in <script src> tags on a CDN, its theme in a text/tailwindcss style — is styled and scripted as on a host, and still is offline", async ({ page, context }) => {
+	const cdn = await startNpmCdn();
+	const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await underServiceWorker(page);
+		await useCdn(page, cdn.base);
+		await write(page, {
+			'index.html': [
+				'<!doctype html><html><head><meta charset="utf-8"><title>Bakery</title>',
+				`<script src="${cdn.base}/@tailwindcss/browser@${version('@tailwindcss/browser')}/dist/index.global.js"></script>`,
+				'<style type="text/tailwindcss">@theme { --color-brand: #0d9488; }</style>',
+				'</head><body class="bg-gray-50">',
+				'<header class="bg-brand p-6 text-white"><h1 id="title" class="text-4xl font-bold">Fresh bakes</h1></header>',
+				'<main class="grid grid-cols-3 gap-4 p-8"><div class="rounded-xl bg-white p-4">Bread</div><div class="rounded-xl bg-white p-4">Cakes</div><div class="rounded-xl bg-white p-4">Pies</div></main>',
+				'<button id="red">Red</button>',
+				`<script src="${cdn.base}/jquery@${version('jquery')}/dist/jquery.min.js"></script>`,
+				"<script>$('#red').on('click', () => $('#title').addClass('text-red-600')); $('main div').first().text('Sourdough');</script>",
+				'</body></html>'
+			].join('\n')
+		});
+		const site = previewFrame(page);
+		const looks = async () => {
+			await expect(site.locator('header')).toHaveCSS('background-color', 'rgb(13, 148, 136)', { timeout: 20_000 }); // the page's @theme colour
+			await expect(site.locator('#title')).toHaveCSS('font-size', '36px');
+			await expect(site.locator('main div').first()).toHaveCSS('border-top-left-radius', '12px');
+			await expect(site.locator('main')).toHaveCSS('grid-template-columns', /^\S+px \S+px \S+px$/);
+			await expect(site.locator('main div').first()).toHaveText('Sourdough'); // jQuery ran after the markup
+			// A class the page adds later is generated then, as Tailwind's observer does on a host.
+			await site.locator('#red').click();
+			await expect(site.locator('#title')).toHaveCSS('color', /^oklch\(0\.577 /);
+		};
+		await looks();
+		await expect(page.getByTestId('preview-chip')).toContainText('ready');
+		// Both files came from the CDN once and are inlined from the device: the page asks for nothing.
+		expect(cdn.seen.get(`/@tailwindcss/browser@${version('@tailwindcss/browser')}/dist/index.global.js`)).toBe(1);
+		expect(cdn.seen.get(`/jquery@${version('jquery')}/dist/jquery.min.js`)).toBe(1);
+
+		await cdn.stop();
+		await context.setOffline(true);
+		await page.reload();
+		await waitForHub(page);
+		await looks();
+	} finally {
+		await context.setOffline(false);
+		await cdn.stop().catch(() => undefined);
+	}
+});
