@@ -539,3 +539,48 @@ test('the site\'s page is the top window, as on a host: a frame buster never fir
 	const status = (await call(page, 'preview_get_status')).structuredContent as { errors: unknown[] };
 	expect(status.errors).toEqual([]);
 });
+
+test('javascript: links run as on a host: after the page\'s handlers unless one prevented it, decoded, with the page\'s location and Back; an error in one is the page\'s', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{
+				op: 'write',
+				path: 'index.html',
+				createIfMissing: true,
+				content: `<!doctype html><title>Home</title><h1>Home</h1><p id="log"></p>
+<a id="about" href="about.html">About</a>
+<a id="say" href="javascript:say('rye%20bread')">Say</a>
+<a id="held" href="javascript:say('held')" onclick="say('clicked'); return false">Held</a>
+<a id="void" href="javascript:void(0)" onclick="say('void')">Void</a>
+<button id="assign" onclick="location.href = 'javascript:say(\\'assigned\\')'">Assign</button>
+<a id="go" href="javascript:location.href='about.html?from=js'">Go</a>
+<a id="broken" href="javascript:notDefinedAnywhere()">Broken</a>
+<script>var said = []; function say(what) { said.push(what); document.getElementById('log').textContent = said.join(', '); }</script>`
+			},
+			{ op: 'write', path: 'about.html', createIfMissing: true, content: '<!doctype html><title>About</title><h1 id="about-title">About</h1><p id="from"></p><a id="back" href="javascript:history.back()">Back</a><script>document.getElementById("from").textContent = location.search;</script>' }
+		]
+	});
+	const log = site(page).locator('#log');
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await site(page).locator('#say').click();
+	await expect(log).toHaveText('rye bread');
+	// A handler that prevents the default keeps the URL from running, as on a host.
+	await site(page).locator('#held').click();
+	await site(page).locator('#void').click();
+	await expect(log).toHaveText('rye bread, clicked, void');
+	await site(page).locator('#assign').click();
+	await expect(log).toHaveText('rye bread, clicked, void, assigned');
+	// Its `location` is the page's: another page of the site, with its query.
+	await site(page).locator('#go').click();
+	await expect(site(page).locator('#about-title')).toHaveText('About');
+	await expect(site(page).locator('#from')).toHaveText('?from=js');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html?from=js');
+	// history.back() in a link, the older sites' Back: the page before.
+	await site(page).locator('#back').click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await site(page).locator('#broken').click();
+	await expect
+		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] }).errors.map((e) => e.message).join('\n'))
+		.toContain('notDefinedAnywhere is not defined');
+});

@@ -101,7 +101,8 @@ describe('the preview coordinator as the site\'s host', () => {
 			'<script type="importmap">{"imports": {"location": "./location.js"}}</script>',
 			'<script src="js/menu.js"></script>',
 			'<button onclick="location.href = \'index.html\'" class="b">Home</button>',
-			'<svg><circle r="1" onclick="location.reload()"/><rect width="2"/></svg>'
+			'<svg><circle r="1" onclick="location.reload()"/><rect width="2"/></svg>',
+			'<a href="javascript:location.reload()">Again</a><a href="javascript:void(0)" title="location">Nothing</a><link href="javascript:location">'
 		].join('\n');
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'next.html': next, 'js/menu.js': 'mark(location.pathname);' }, 1));
 		const body = (await c.file(1, '/next.html', 'fetched')).body as string;
@@ -113,7 +114,8 @@ describe('the preview coordinator as the site\'s host', () => {
 			'<script type="importmap">{"imports": {"location": "./location.js"}}</script>',
 			'<script src="js/menu.js"></script>',
 			`<button onclick="${SITE_LOCATION}.href = 'index.html'" class="b">Home</button>`,
-			`<svg><circle r="1" onclick="${SITE_LOCATION}.reload()" /><rect width="2"/></svg>`
+			`<svg><circle r="1" onclick="${SITE_LOCATION}.reload()" /><rect width="2"/></svg>`,
+			`<a href="javascript:${SITE_LOCATION}.reload()">Again</a><a href="javascript:void(0)" title="location">Nothing</a><link href="javascript:location">`
 		]);
 		// A script fetched as data, and a page that names no location, are as written.
 		expect((await c.file(1, '/js/menu.js', 'fetched')).body).toBe('mark(location.pathname);');

@@ -26,6 +26,7 @@ import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import locks from './frame/locks.js?raw';
 import navigation from './frame/navigation.js?raw';
+import scriptUrls from './frame/script-urls.js?raw';
 import routes from './frame/routes.js?raw';
 import frames from './frame/frames.js?raw';
 import inspect from './frame/inspect.js?raw';
@@ -58,6 +59,7 @@ ${workerLoader}
 ${sandboxed}
 ${locks}
 ${navigation}
+${scriptUrls}
 ${routes}
 ${frames}
 ${inspect}
@@ -79,6 +81,7 @@ studioRules(api);
 studioWorkers(api);
 studioSandboxed(api);
 studioLocks(api);
+studioScriptUrls(api);
 studioNavigation(api);
 studioRoutes(api);
 studioHistory(api);

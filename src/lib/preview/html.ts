@@ -25,8 +25,12 @@ const RAW = new Set(['script', 'style']);
 
 /** An event handler attribute (`onclick`, `onsubmit`…): a script, as far as the compiler is concerned. */
 export const isHandlerAttribute = (key: string) => /^on[a-z]+$/.test(key);
-/** An event handler attribute that names location (the compiler points it at the page's). */
-const hasLocationHandler = (attribs: Record<string, string>) => Object.keys(attribs).some((key) => isHandlerAttribute(key) && attribs[key]!.includes('location'));
+/** The attributes of an element that hold script: its event handlers, and a link's `javascript:` URL (frame/script-urls.js runs it). */
+export function scriptAttributes(name: string, attribs: Record<string, string>): string[] {
+	return Object.keys(attribs).filter((key) => isHandlerAttribute(key) || (key === 'href' && (name === 'a' || name === 'area') && /^\s*javascript:/i.test(attribs[key]!)));
+}
+/** An element whose script attributes name location (the compiler points them at the page's). */
+const hasLocationHandler = (name: string, attribs: Record<string, string>) => scriptAttributes(name, attribs).some((key) => attribs[key]!.includes('location'));
 
 /** Every wanted element of `html`, in document order (elements in comments are not elements). */
 export function elementsOf(html: string): HtmlElement[] {
@@ -36,7 +40,7 @@ export function elementsOf(html: string): HtmlElement[] {
 	const parser = new Parser(
 		{
 			onopentag(name, attribs) {
-				if (!WANTED.has(name) && !loadsFiles(attribs.style) && !hasLocationHandler(attribs)) return;
+				if (!WANTED.has(name) && !loadsFiles(attribs.style) && !hasLocationHandler(name, attribs)) return;
 				const element: HtmlElement = { name, attribs, openStart: parser.startIndex, openEnd: parser.endIndex + 1, end: parser.endIndex + 1 };
 				out.push(element);
 				if (RAW.has(name)) open.push(element);

@@ -5,7 +5,7 @@
 import { resolveReference } from '../../domain/paths';
 import { isHtml } from '../../domain/kinds';
 import { loadsFiles } from '../../domain/css';
-import { applyEditsMapped, elementsOf, isHandlerAttribute, openTag, type Edit, type HtmlElement } from '../html';
+import { applyEditsMapped, elementsOf, openTag, scriptAttributes, type Edit, type HtmlElement } from '../html';
 import { Compiler, MISSING_URL, escapeAttr, escapeRaw, isExternal, isSkippable } from './compiler';
 import { siteLocation } from './location';
 import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag, type FramedAt } from './prologue';
@@ -66,8 +66,8 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	}
 	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
 	const out: Record<string, string> = { ...attribs };
-	// Event handler attributes are scripts: onclick="location.href='about.html'" goes to the page.
-	for (const key of Object.keys(out)) if (isHandlerAttribute(key)) out[key] = siteLocation(out[key]!);
+	// Event handler attributes and a link's javascript: URL are scripts: onclick="location.href='about.html'" goes to the page.
+	for (const key of scriptAttributes(name, out)) out[key] = siteLocation(out[key]!);
 	// A frame of the site's own page shows it compiled, its files resolved against its own path.
 	const framed = name === 'iframe' && out.src !== undefined && out.srcdoc === undefined ? framedPage(compiler, from, out.src) : null;
 	if (framed !== null) {

@@ -1,8 +1,8 @@
 // HTML a page fetched to put into itself — a router's next page (htmx, Turbo, Astro's view
-// transitions), jQuery's `.load()` — with its inline scripts and event-handler attributes pointed at
+// transitions), jQuery's `.load()` — with its inline scripts, event-handler attributes and `javascript:` links pointed at
 // the page's `location` and `top`, as the page's own are when it is compiled: the router runs them
 // in the page. Nothing else of the markup changes.
-import { applyEdits, elementsOf, isHandlerAttribute, openTag, type Edit } from '../html';
+import { applyEdits, elementsOf, openTag, scriptAttributes, type Edit } from '../html';
 import { siteLocation } from './location';
 
 /** A script type the browser runs (none, a JavaScript MIME type, a module); not data blocks or import maps. */
@@ -22,7 +22,7 @@ export function fetchedMarkup(source: string): string {
 			const pointed = siteLocation(code);
 			if (pointed !== code) edits.push({ start: content.start, end: content.end, text: pointed });
 		}
-		const handlers = Object.entries(attribs).filter(([key]) => isHandlerAttribute(key));
+		const handlers = scriptAttributes(name, attribs).map((key) => [key, attribs[key]!] as const);
 		const pointed = handlers.map(([key, code]) => [key, siteLocation(code)] as const).filter(([key, code]) => code !== attribs[key]);
 		if (!pointed.length) continue;
 		const tag = openTag(name, { ...attribs, ...Object.fromEntries(pointed) });

@@ -147,7 +147,7 @@ function studioNavigation(api) {
 			if (!link) return;
 			if (link.hasAttribute('download')) return download(event, link);
 			var href = link.getAttribute('href') || '';
-			if (/^\s*javascript:/i.test(href)) return;
+			if (/^\s*javascript:/i.test(href)) return; // script-urls.js
 			var resolved = resolve(link.getAttribute('href') || '');
 			if (!resolved || (resolved.origin !== origin && !/^https?:$/.test(resolved.protocol))) return; // mailto:, tel:, data: …: the browser's own
 			var url = resolved;
@@ -219,6 +219,7 @@ function studioNavigation(api) {
 	 * @param {boolean} [replace]
 	 */
 	function assign(href, replace) {
+		if (api.scriptUrl && api.scriptUrl(href)) return;
 		var url = resolve(href);
 		if (url) go(url, false, replace);
 	}
