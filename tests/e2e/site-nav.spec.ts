@@ -556,6 +556,8 @@ test('javascript: links run as on a host: after the page\'s handlers unless one 
 <button id="assign" onclick="location.href = 'javascript:say(\\'assigned\\')'">Assign</button>
 <a id="go" href="javascript:location.href='about.html?from=js'">Go</a>
 <a id="broken" href="javascript:notDefinedAnywhere()">Broken</a>
+<form action="javascript:say('searched ' + document.getElementById('q').value)"><input id="q" name="q" value="rye"><button id="search">Search</button></form>
+<form action="javascript:say('never')" onsubmit="say('checked'); return false"><button id="checked">Check</button></form>
 <script>var said = []; function say(what) { said.push(what); document.getElementById('log').textContent = said.join(', '); }</script>`
 			},
 			{ op: 'write', path: 'about.html', createIfMissing: true, content: '<!doctype html><title>About</title><h1 id="about-title">About</h1><p id="from"></p><a id="back" href="javascript:history.back()">Back</a><script>document.getElementById("from").textContent = location.search;</script>' }
@@ -571,6 +573,10 @@ test('javascript: links run as on a host: after the page\'s handlers unless one 
 	await expect(log).toHaveText('rye bread, clicked, void');
 	await site(page).locator('#assign').click();
 	await expect(log).toHaveText('rye bread, clicked, void, assigned');
+	// A form whose action is a javascript: URL runs it, unless its handler returned false.
+	await site(page).locator('#search').click();
+	await site(page).locator('#checked').click();
+	await expect(log).toHaveText('rye bread, clicked, void, assigned, searched rye, checked');
 	// Its `location` is the page's: another page of the site, with its query.
 	await site(page).locator('#go').click();
 	await expect(site(page).locator('#about-title')).toHaveText('About');
@@ -583,4 +589,46 @@ test('javascript: links run as on a host: after the page\'s handlers unless one 
 	await expect
 		.poll(async () => ((await call(page, 'preview_get_status')).structuredContent as { errors: { message: string }[] }).errors.map((e) => e.message).join('\n'))
 		.toContain('notDefinedAnywhere is not defined');
+});
+
+test('a handler that returns false keeps the page where it is, as on a host: a form that fails its check, a link that asks first', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{
+				op: 'write',
+				path: 'index.html',
+				createIfMissing: true,
+				content: `<!doctype html><title>Home</title><h1>Home</h1>
+<form action="thanks.html" onsubmit="return check(this)"><input name="email" id="email"><button id="send">Send</button></form>
+<a id="about" href="about.html" onclick="return mayLeave()">About</a>
+<script>
+var leave = false;
+function check(form) { var ok = form.email.value.indexOf('@') > 0; document.body.dataset.checked = ok ? 'ok' : 'invalid'; return ok; }
+function mayLeave() { document.body.dataset.asked = 'yes'; return leave; }
+</script>`
+			},
+			{ op: 'write', path: 'thanks.html', createIfMissing: true, content: '<!doctype html><title>Thanks</title><h1 id="thanks">Thanks</h1><p id="q"></p><script>document.getElementById("q").textContent = location.search;</script>' },
+			{ op: 'write', path: 'about.html', createIfMissing: true, content: '<!doctype html><title>About</title><h1 id="about-title">About</h1>' }
+		]
+	});
+	const body = site(page).locator('body');
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await body.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+	await site(page).locator('#send').click();
+	await expect(body).toHaveAttribute('data-checked', 'invalid');
+	await site(page).locator('#about').click();
+	await expect(body).toHaveAttribute('data-asked', 'yes');
+	// Neither left: the same document takes the valid form, which goes.
+	await site(page).locator('#email').fill('ada@example.com');
+	expect(await body.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
+	await site(page).locator('#send').click();
+	await expect(site(page).locator('#thanks')).toHaveText('Thanks');
+	await expect(site(page).locator('#q')).toHaveText('?email=ada%40example.com');
+	// Back is the page before: no entry was made for the two that stayed.
+	await page.getByRole('button', { name: 'Back' }).click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await body.evaluate(() => ((window as unknown as { leave: boolean }).leave = true));
+	await site(page).locator('#about').click();
+	await expect(site(page).locator('#about-title')).toHaveText('About');
 });

@@ -25,6 +25,7 @@ import workers from './frame/workers.js?raw';
 import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import locks from './frame/locks.js?raw';
+import defaultActions from './frame/default-actions.js?raw';
 import navigation from './frame/navigation.js?raw';
 import scriptUrls from './frame/script-urls.js?raw';
 import routes from './frame/routes.js?raw';
@@ -58,6 +59,7 @@ ${workers}
 ${workerLoader}
 ${sandboxed}
 ${locks}
+${defaultActions}
 ${navigation}
 ${scriptUrls}
 ${routes}
@@ -82,6 +84,7 @@ studioWorkers(api);
 studioSandboxed(api);
 studioLocks(api);
 studioScriptUrls(api);
+studioDefaultActions(api);
 studioNavigation(api);
 studioRoutes(api);
 studioHistory(api);

@@ -109,6 +109,8 @@ interface StudioFrameApi {
 	pushed?(): void;
 	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
 	marked?(): void;
+	/** Prevents `event`'s default now and runs `action` after the page's handlers, unless one of them prevented it. default-actions.js. */
+	takeOver?(event: Event, action: () => void): void;
 	/** Runs a `javascript:` URL's code as a navigation to it does; false: `href` is no such URL. script-urls.js. */
 	scriptUrl?(href: unknown): boolean;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */

@@ -82,37 +82,8 @@ function studioNavigation(api) {
 		if (keyword === '_top' || keyword === '_blank' || keyword === '_unfencedtop') return 'top';
 		return name;
 	}
-	/**
-	 * Takes over an event's default action: prevented now, carried out after every handler of the
-	 * page ran unless one of them prevented it (what it sees of the event says it did not).
-	 * @param {Event} event
-	 * @param {() => void} action
-	 */
-	function takeOver(event, action) {
-		var prevented = false;
-		event.preventDefault();
-		Object.defineProperty(event, 'preventDefault', {
-			value: function () {
-				prevented = true;
-			}
-		});
-		Object.defineProperty(event, 'defaultPrevented', {
-			get: function () {
-				return prevented;
-			}
-		});
-		Object.defineProperty(event, 'returnValue', {
-			get: function () {
-				return !prevented;
-			},
-			set: function (/** @type {unknown} */ value) {
-				if (value === false) prevented = true;
-			}
-		});
-		setTimeout(function () {
-			if (!prevented) action();
-		}, 0);
-	}
+	// A link's click and a form's submit: carried out after the page's handlers (default-actions.js).
+	var takeOver = /** @type {NonNullable<StudioFrameApi['takeOver']>} */ (api.takeOver);
 
 	/**
 	 * A download link of the site's own file (`<a href="cv.pdf" download>`): the browser would ask the

@@ -1,7 +1,7 @@
 // @ts-check
 // `javascript:` URLs, which a site's links (`<a href="javascript:history.back()">`,
-// `javascript:window.print()`, `javascript:openMenu()`) and navigations (`location.href =
-// 'javascript:…'`) run on a host. Chromium runs none in a sandboxed frame of an opaque origin, the
+// `javascript:window.print()`, `javascript:openMenu()`), forms (`action="javascript:search()"`) and
+// navigations (`location.href = 'javascript:…'`) run on a host. Chromium runs none in a sandboxed frame of an opaque origin, the
 // preview's: the link did nothing. Here the URL's code runs as a host runs it: after the click's
 // handlers, unless one of them prevented it, percent-decoded, in the page's global scope, its errors
 // the page's. (A host would also show a string the code ends with as a new page; the preview keeps
@@ -40,18 +40,34 @@ function studioScriptUrls(api) {
 		}, 0);
 		return true;
 	};
+	/**
+	 * Runs `href` after every handler of the page saw `event`, unless one prevented its default
+	 * (navigation.js takes a form's submit over, and then reads as prevented only what the page prevented).
+	 * @param {Event} event @param {string} href
+	 */
+	function after(event, href) {
+		if (!SCHEME.test(href)) return;
+		setTimeout(function () {
+			if (!event.defaultPrevented) run(href);
+		}, 0);
+	}
 	window.addEventListener(
 		'click',
 		function (event) {
 			if (event.button !== 0) return;
 			var target = event.target instanceof Element ? event.target : null;
 			var link = target && target.closest('a[href], area[href]');
-			var href = (link && link.getAttribute('href')) || '';
-			if (!SCHEME.test(href)) return;
-			// After every handler of the page: the default a handler can still prevent.
-			setTimeout(function () {
-				if (!event.defaultPrevented) run(href);
-			}, 0);
+			after(event, (link && link.getAttribute('href')) || '');
+		},
+		true
+	);
+	// `<form action="javascript:search()">`: run, not sent (no query is added, as a host adds none).
+	window.addEventListener(
+		'submit',
+		function (event) {
+			var form = event.target instanceof HTMLFormElement ? event.target : null;
+			var submitter = /** @type {SubmitEvent} */ (event).submitter;
+			after(event, (submitter && submitter.getAttribute('formaction')) || (form && form.getAttribute('action')) || '');
 		},
 		true
 	);
