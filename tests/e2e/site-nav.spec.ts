@@ -632,3 +632,60 @@ function mayLeave() { document.body.dataset.asked = 'yes'; return leave; }
 	await site(page).locator('#about').click();
 	await expect(site(page).locator('#about-title')).toHaveText('About');
 });
+
+test('a page leaving for another hears pagehide, visibilitychange and unload before the next one starts, and what it stores there reaches it, once; beforeunload asks, as on a host', async ({ page }) => {
+	await ready(page);
+	await call(page, 'workspace_apply_changes', {
+		operations: [
+			{
+				op: 'write',
+				path: 'index.html',
+				createIfMissing: true,
+				content: `<!doctype html><title>Home</title><h1>Home</h1><textarea id="draft"></textarea>
+<a id="next" href="two.html">Two</a><button id="dirty">Edit</button>
+<script>
+addEventListener('pagehide', function () {
+  localStorage.setItem('draft', document.getElementById('draft').value);
+  localStorage.setItem('hides', String(Number(localStorage.getItem('hides') || 0) + 1));
+});
+document.addEventListener('visibilitychange', function () { localStorage.setItem('seen', document.visibilityState); });
+var dirty = false;
+document.getElementById('dirty').onclick = function () { dirty = true; };
+addEventListener('beforeunload', function (event) { if (dirty) { event.preventDefault(); event.returnValue = ''; } });
+</script>`
+			},
+			{
+				op: 'write',
+				path: 'two.html',
+				createIfMissing: true,
+				content: '<!doctype html><title>Two</title><h1 id="two">Two</h1><p id="got"></p><button id="back" onclick="history.back()">Back</button><script>addEventListener("pagehide", function () { localStorage.setItem("left", "two"); }); document.getElementById("got").textContent = [localStorage.getItem("draft"), localStorage.getItem("hides"), localStorage.getItem("seen")].join("|");</script>'
+			}
+		]
+	});
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await site(page).locator('#draft').fill('my draft');
+	await site(page).locator('#next').click();
+	await expect(site(page).locator('#got')).toHaveText('my draft|1|hidden');
+	// The page before is gone, and the browser's own pagehide did not reach its handler a second time.
+	await expect(page.locator('section[data-region="preview"] iframe.preview-frame').contentFrame().locator('iframe')).toHaveCount(1);
+	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('hides'))).toBe('1');
+	// history.back() to the page before is a leaving too.
+	await site(page).locator('#back').click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('left'))).toBe('two');
+	// A page the person used that cancels beforeunload gets the browser's question: Stay keeps it.
+	await site(page).locator('#dirty').click();
+	const asked: string[] = [];
+	page.once('dialog', (dialog) => {
+		asked.push(dialog.type());
+		void dialog.dismiss();
+	});
+	await site(page).locator('#next').click();
+	await expect.poll(() => asked).toEqual(['confirm']);
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('hides'))).toBe('1');
+	page.once('dialog', (dialog) => void dialog.accept());
+	await site(page).locator('#draft').fill('second');
+	await site(page).locator('#next').click();
+	await expect(site(page).locator('#got')).toHaveText('second|2|hidden');
+});

@@ -26,6 +26,7 @@ import workerLoader from './frame/worker-loader.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import locks from './frame/locks.js?raw';
 import defaultActions from './frame/default-actions.js?raw';
+import leaving from './frame/leaving.js?raw';
 import navigation from './frame/navigation.js?raw';
 import scriptUrls from './frame/script-urls.js?raw';
 import routes from './frame/routes.js?raw';
@@ -60,6 +61,7 @@ ${workerLoader}
 ${sandboxed}
 ${locks}
 ${defaultActions}
+${leaving}
 ${navigation}
 ${scriptUrls}
 ${routes}
@@ -85,6 +87,7 @@ studioSandboxed(api);
 studioLocks(api);
 studioScriptUrls(api);
 studioDefaultActions(api);
+studioLeaving(api);
 studioNavigation(api);
 studioRoutes(api);
 studioHistory(api);

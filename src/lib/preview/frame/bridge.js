@@ -275,6 +275,11 @@ function studioBridge(config) {
 		beforeReady: function (fn) {
 			beforeReady.push(fn);
 		},
+		flush: function () {
+			beforeReady.forEach(function (fn) {
+				fn();
+			});
+		},
 		/** @param {Promise<unknown>} promise */
 		hold: function (promise) {
 			holds.push(promise);

@@ -51,6 +51,8 @@ interface StudioFrameApi {
 	on(type: string, handler: (message: Record<string, unknown>) => void): void;
 	/** Runs `fn` when the page has loaded, just before the acknowledgement is sent. */
 	beforeReady(fn: () => void): void;
+	/** Sends what the page wrote (storage, IndexedDB) now, as before `ready`: the page is leaving, its next page is rendered from it. */
+	flush(): void;
 	/** The acknowledgement waits for this too (when it was held before the page's load). */
 	hold(promise: Promise<unknown>): void;
 	/** The page's own path (`/about.html`): its address's. */
@@ -111,6 +113,8 @@ interface StudioFrameApi {
 	marked?(): void;
 	/** Prevents `event`'s default now and runs `action` after the page's handlers, unless one of them prevented it. default-actions.js. */
 	takeOver?(event: Event, action: () => void): void;
+	/** The page is about to leave for another page: its beforeunload, pagehide, visibilitychange and unload, fired once; false: the person chose to stay. leaving.js. */
+	leaving?(): boolean;
 	/** Runs a `javascript:` URL's code as a navigation to it does; false: `href` is no such URL. script-urls.js. */
 	scriptUrl?(href: unknown): boolean;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */

@@ -178,6 +178,7 @@ function studioFrames(api, placeholder) {
 		if (frame) return load(frame, url);
 		// A framed page tells its parent where the page goes ('self': its own frame); the site's page goes itself.
 		var to = api.framed ? target : 'self';
+		if (to === 'self' && api.leaving && !api.leaving()) return;
 		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, to: to });
 	}
 	api.navigate = navigate;

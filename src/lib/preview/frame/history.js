@@ -33,7 +33,7 @@ function studioHistory(api) {
 		if (to >= 0 && to <= last) {
 			index = to;
 			nativeGo(delta);
-		} else api.send({ type: 'navigate', direction: delta < 0 ? 'back' : 'forward' });
+		} else if (!api.leaving || api.leaving()) api.send({ type: 'navigate', direction: delta < 0 ? 'back' : 'forward' });
 	}
 	// A traversal within this document, the page's own (above) or the browser's (the Back or Forward
 	// of the studio's tab, which go through the frame's entries): Chromium fires the frame's load
