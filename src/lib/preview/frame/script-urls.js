@@ -22,22 +22,13 @@ function studioScriptUrls(api) {
 		try {
 			code = decodeURIComponent(code);
 		} catch {
-			// A lone `%` (`x = 5 % 2`) is kept, as the URL parser keeps it; the escapes around it are decoded.
-			code = code.replace(/(?:%[0-9a-f]{2})+/gi, function (/** @type {string} */ escapes) {
-				try {
-					return decodeURIComponent(escapes);
-				} catch {
-					return escapes;
-				}
-			});
+			// A lone `%` (`x = 5 % 2`): the code as written.
 		}
 		evaluate(code);
 	}
 	api.scriptUrl = function (/** @type {unknown} */ href) {
 		if (typeof href !== 'string' || !SCHEME.test(href)) return false;
-		setTimeout(function () {
-			run(href);
-		}, 0);
+		setTimeout(run, 0, href);
 		return true;
 	};
 	/**
