@@ -5,7 +5,7 @@
 // document the host loads beside this one, which goes only after it: the browser's own events came
 // after the next page had started, and what their handlers stored (a draft saved on `pagehide`) never
 // reached it. So they are fired here, before the page asks for the next one; the browser's own, when
-// the frame goes, are then kept from the page.
+// the frame goes, are then kept from the page's listeners.
 
 /**
  * Installs `api.leaving`.
@@ -14,15 +14,23 @@
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioLeaving(api) {
 	var left = false;
-	['beforeunload', 'pagehide', 'visibilitychange', 'unload'].forEach(function (type) {
-		window.addEventListener(
-			type,
-			function (event) {
-				if (left && event.isTrusted) event.stopImmediatePropagation();
-			},
-			true
-		);
-	});
+	/**
+	 * The browser's own events, when the frame goes, kept from the page's listeners (not capturing,
+	 * as pages listen). Listened for only once the page has left: a frame with `beforeunload` or
+	 * `unload` listeners keeps its process for them when it goes, and a page spinning in an endless
+	 * loop then held up the next render in that process.
+	 */
+	function keepBrowsers() {
+		['beforeunload', 'pagehide', 'visibilitychange', 'unload'].forEach(function (type) {
+			window.addEventListener(
+				type,
+				function (event) {
+					if (event.isTrusted) event.stopImmediatePropagation();
+				},
+				true
+			);
+		});
+	}
 	/** Whether the page lets itself be left: a cancelled `beforeunload` asks the person, as a host does. */
 	function mayLeave() {
 		var event = new Event('beforeunload', { cancelable: true });
@@ -52,6 +60,7 @@ function studioLeaving(api) {
 		Object.defineProperty(document, 'hidden', { configurable: true, get: function () { return true; } });
 		document.dispatchEvent(new Event('visibilitychange'));
 		window.dispatchEvent(new Event('unload'));
+		keepBrowsers();
 		// What the handlers stored goes before the page asks for the next one, which is rendered from it.
 		api.flush();
 		return true;
