@@ -651,7 +651,9 @@ addEventListener('pagehide', function () {
 document.addEventListener('visibilitychange', function () { localStorage.setItem('seen', document.visibilityState); });
 var dirty = false;
 document.getElementById('dirty').onclick = function () { dirty = true; };
-addEventListener('beforeunload', function (event) { if (dirty) { event.preventDefault(); event.returnValue = ''; } });
+window.onbeforeunload = function () { if (dirty) return 'You have unsaved changes'; };
+var asks = false;
+addEventListener('beforeunload', function (event) { if (asks) event.preventDefault(); });
 </script>`
 			},
 			{
@@ -673,7 +675,7 @@ addEventListener('beforeunload', function (event) { if (dirty) { event.preventDe
 	await site(page).locator('#back').click();
 	await expect(site(page).locator('h1')).toHaveText('Home');
 	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('left'))).toBe('two');
-	// A page the person used that cancels beforeunload gets the browser's question: Stay keeps it.
+	// A page the person used whose onbeforeunload returns a string gets the browser's question: Stay keeps it.
 	await site(page).locator('#dirty').click();
 	const asked: string[] = [];
 	page.once('dialog', (dialog) => {
@@ -682,6 +684,16 @@ addEventListener('beforeunload', function (event) { if (dirty) { event.preventDe
 	});
 	await site(page).locator('#next').click();
 	await expect.poll(() => asked).toEqual(['confirm']);
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('hides'))).toBe('1');
+	// A listener that prevents beforeunload asks too.
+	await site(page).locator('body').evaluate(() => Object.assign(window, { dirty: false, asks: true }));
+	page.once('dialog', (dialog) => {
+		asked.push(dialog.type());
+		void dialog.dismiss();
+	});
+	await site(page).locator('#next').click();
+	await expect.poll(() => asked).toEqual(['confirm', 'confirm']);
 	await expect(site(page).locator('h1')).toHaveText('Home');
 	expect(await site(page).locator('body').evaluate(() => localStorage.getItem('hides'))).toBe('1');
 	page.once('dialog', (dialog) => void dialog.accept());

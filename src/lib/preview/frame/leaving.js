@@ -20,7 +20,7 @@ function studioLeaving(api) {
 	 * `unload` listeners keeps its process for them when it goes, and a page spinning in an endless
 	 * loop then held up the next render in that process.
 	 */
-	function keepBrowsers() {
+	function silenceBrowserEvents() {
 		['beforeunload', 'pagehide', 'visibilitychange', 'unload'].forEach(function (type) {
 			window.addEventListener(
 				type,
@@ -45,7 +45,18 @@ function studioLeaving(api) {
 				asked = value;
 			}
 		});
+		// `window.onbeforeunload = function () { return 'Unsaved changes'; }`: a string returned asks too,
+		// which the browser reads of its own event only; the handler is watched for this dispatch.
+		var own = window.onbeforeunload;
+		/** @this {unknown} @param {Event} e */
+		var watched = function (e) {
+			var result = own && own.call(/** @type {any} */ (this), e);
+			if (typeof result === 'string') asked = result;
+			return result;
+		};
+		if (typeof own === 'function') window.onbeforeunload = watched;
 		window.dispatchEvent(event);
+		if (window.onbeforeunload === watched) window.onbeforeunload = own;
 		var ask = event.defaultPrevented || (typeof asked === 'string' ? asked !== '' : Boolean(asked));
 		// A browser asks only a page the person has used (a page cannot keep an unread visitor).
 		if (!ask || !navigator.userActivation || !navigator.userActivation.hasBeenActive) return true;
@@ -60,7 +71,7 @@ function studioLeaving(api) {
 		Object.defineProperty(document, 'hidden', { configurable: true, get: function () { return true; } });
 		document.dispatchEvent(new Event('visibilitychange'));
 		window.dispatchEvent(new Event('unload'));
-		keepBrowsers();
+		silenceBrowserEvents();
 		// What the handlers stored goes before the page asks for the next one, which is rendered from it.
 		api.flush();
 		return true;
