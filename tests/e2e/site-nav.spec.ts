@@ -10,6 +10,8 @@ type Result = { isError: boolean; structuredContent: Record<string, unknown> & {
 const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 const site = (page: Page) => previewFrame(page);
+/** Writes the site's files as one revision. */
+const writeSite = (page: Page, files: Record<string, string>) => call(page, 'workspace_apply_changes', { operations: Object.entries(files).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
 
 async function ready(page: Page) {
 	await page.goto('/');
@@ -542,13 +544,8 @@ test('the site\'s page is the top window, as on a host: a frame buster never fir
 
 test('javascript: links run as on a host: after the page\'s handlers unless one prevented it, decoded, with the page\'s location and Back; an error in one is the page\'s', async ({ page }) => {
 	await ready(page);
-	await call(page, 'workspace_apply_changes', {
-		operations: [
-			{
-				op: 'write',
-				path: 'index.html',
-				createIfMissing: true,
-				content: `<!doctype html><title>Home</title><h1>Home</h1><p id="log"></p>
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Home</title><h1>Home</h1><p id="log"></p>
 <a id="about" href="about.html">About</a>
 <a id="say" href="javascript:say('rye%20bread')">Say</a>
 <a id="held" href="javascript:say('held')" onclick="say('clicked'); return false">Held</a>
@@ -558,10 +555,8 @@ test('javascript: links run as on a host: after the page\'s handlers unless one 
 <a id="broken" href="javascript:notDefinedAnywhere()">Broken</a>
 <form action="javascript:say('searched ' + document.getElementById('q').value)"><input id="q" name="q" value="rye"><button id="search">Search</button></form>
 <form action="javascript:say('never')" onsubmit="say('checked'); return false"><button id="checked">Check</button></form>
-<script>var said = []; function say(what) { said.push(what); document.getElementById('log').textContent = said.join(', '); }</script>`
-			},
-			{ op: 'write', path: 'about.html', createIfMissing: true, content: '<!doctype html><title>About</title><h1 id="about-title">About</h1><p id="from"></p><a id="back" href="javascript:history.back()">Back</a><script>document.getElementById("from").textContent = location.search;</script>' }
-		]
+<script>var said = []; function say(what) { said.push(what); document.getElementById('log').textContent = said.join(', '); }</script>`,
+		'about.html': '<!doctype html><title>About</title><h1 id="about-title">About</h1><p id="from"></p><a id="back" href="javascript:history.back()">Back</a><script>document.getElementById("from").textContent = location.search;</script>'
 	});
 	const log = site(page).locator('#log');
 	await expect(site(page).locator('h1')).toHaveText('Home');
@@ -593,24 +588,17 @@ test('javascript: links run as on a host: after the page\'s handlers unless one 
 
 test('a handler that returns false keeps the page where it is, as on a host: a form that fails its check, a link that asks first', async ({ page }) => {
 	await ready(page);
-	await call(page, 'workspace_apply_changes', {
-		operations: [
-			{
-				op: 'write',
-				path: 'index.html',
-				createIfMissing: true,
-				content: `<!doctype html><title>Home</title><h1>Home</h1>
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Home</title><h1>Home</h1>
 <form action="thanks.html" onsubmit="return check(this)"><input name="email" id="email"><button id="send">Send</button></form>
 <a id="about" href="about.html" onclick="return mayLeave()">About</a>
 <script>
 var leave = false;
 function check(form) { var ok = form.email.value.indexOf('@') > 0; document.body.dataset.checked = ok ? 'ok' : 'invalid'; return ok; }
 function mayLeave() { document.body.dataset.asked = 'yes'; return leave; }
-</script>`
-			},
-			{ op: 'write', path: 'thanks.html', createIfMissing: true, content: '<!doctype html><title>Thanks</title><h1 id="thanks">Thanks</h1><p id="q"></p><script>document.getElementById("q").textContent = location.search;</script>' },
-			{ op: 'write', path: 'about.html', createIfMissing: true, content: '<!doctype html><title>About</title><h1 id="about-title">About</h1>' }
-		]
+</script>`,
+		'thanks.html': '<!doctype html><title>Thanks</title><h1 id="thanks">Thanks</h1><p id="q"></p><script>document.getElementById("q").textContent = location.search;</script>',
+		'about.html': '<!doctype html><title>About</title><h1 id="about-title">About</h1>'
 	});
 	const body = site(page).locator('body');
 	await expect(site(page).locator('h1')).toHaveText('Home');
@@ -635,13 +623,8 @@ function mayLeave() { document.body.dataset.asked = 'yes'; return leave; }
 
 test('a page leaving for another hears pagehide, visibilitychange and unload before the next one starts, and what it stores there reaches it, once; beforeunload asks, as on a host', async ({ page }) => {
 	await ready(page);
-	await call(page, 'workspace_apply_changes', {
-		operations: [
-			{
-				op: 'write',
-				path: 'index.html',
-				createIfMissing: true,
-				content: `<!doctype html><title>Home</title><h1>Home</h1><textarea id="draft"></textarea>
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Home</title><h1>Home</h1><textarea id="draft"></textarea>
 <a id="next" href="two.html">Two</a><button id="dirty">Edit</button>
 <script>
 addEventListener('pagehide', function () {
@@ -654,15 +637,8 @@ document.getElementById('dirty').onclick = function () { dirty = true; };
 window.onbeforeunload = function () { if (dirty) return 'You have unsaved changes'; };
 var asks = false;
 addEventListener('beforeunload', function (event) { if (asks) event.preventDefault(); });
-</script>`
-			},
-			{
-				op: 'write',
-				path: 'two.html',
-				createIfMissing: true,
-				content: '<!doctype html><title>Two</title><h1 id="two">Two</h1><p id="got"></p><button id="back" onclick="history.back()">Back</button><script>addEventListener("pagehide", function () { localStorage.setItem("left", "two"); }); document.getElementById("got").textContent = [localStorage.getItem("draft"), localStorage.getItem("hides"), localStorage.getItem("seen")].join("|");</script>'
-			}
-		]
+</script>`,
+		'two.html': '<!doctype html><title>Two</title><h1 id="two">Two</h1><p id="got"></p><button id="back" onclick="history.back()">Back</button><script>addEventListener("pagehide", function () { localStorage.setItem("left", "two"); }); document.getElementById("got").textContent = [localStorage.getItem("draft"), localStorage.getItem("hides"), localStorage.getItem("seen")].join("|");</script>'
 	});
 	await expect(site(page).locator('h1')).toHaveText('Home');
 	await site(page).locator('#draft').fill('my draft');
