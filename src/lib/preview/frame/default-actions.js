@@ -8,22 +8,22 @@
 // inside the browser, where nothing of the page's world sees it.
 
 /**
- * Installs `api.takeOver`.
+ * Installs `api.takeOver` and `api.watchHandlers`.
  * @param {StudioFrameApi} api
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioDefaultActions(api) {
 	/**
-	 * Wraps the event handler (`onclick`, `onsubmit`) of everything on `event`'s way for this dispatch,
-	 * so that one returning false calls `cancel`; returns the undo. A handler keeps its place among the
-	 * listeners when its value changes, so it still runs in its turn.
-	 * @param {Event} event @param {() => void} cancel
+	 * Wraps the event handler `on<type>` (`onclick`, `onsubmit`, `onbeforeunload`) of each of
+	 * `targets` for one dispatch, so that `seen` gets what each returns; returns the undo. A handler
+	 * keeps its place among the listeners when its value changes, so it still runs in its turn.
+	 * @param {string} type @param {EventTarget[]} targets @param {(result: unknown) => void} seen
 	 */
-	function watchHandlers(event, cancel) {
-		var name = 'on' + event.type;
+	function watchHandlers(type, targets, seen) {
+		var name = 'on' + type;
 		/** @type {[Record<string, unknown>, unknown, unknown][]} */
 		var wrapped = [];
-		event.composedPath().forEach(function (target) {
+		targets.forEach(function (target) {
 			var node = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (target));
 			var handler = node[name];
 			if (typeof handler !== 'function') return;
@@ -31,7 +31,7 @@ function studioDefaultActions(api) {
 			/** @this {unknown} @param {unknown[]} args */
 			var wrapper = function (...args) {
 				var result = original.apply(this, args);
-				if (result === false) cancel();
+				seen(result);
 				return result;
 			};
 			node[name] = wrapper;
@@ -44,6 +44,7 @@ function studioDefaultActions(api) {
 			});
 		};
 	}
+	api.watchHandlers = watchHandlers;
 
 	api.takeOver = function (event, action) {
 		var prevented = false;
@@ -66,8 +67,8 @@ function studioDefaultActions(api) {
 				if (value === false) prevented = true;
 			}
 		});
-		var unwatch = watchHandlers(event, function () {
-			prevented = true;
+		var unwatch = watchHandlers(event.type, event.composedPath(), function (result) {
+			if (result === false) prevented = true;
 		});
 		setTimeout(function () {
 			unwatch();

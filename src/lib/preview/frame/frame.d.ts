@@ -111,6 +111,8 @@ interface StudioFrameApi {
 	pushed?(): void;
 	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
 	marked?(): void;
+	/** Wraps the `on<type>` handler of each target for one dispatch; `seen` gets what each returns. Returns the undo. default-actions.js. */
+	watchHandlers?(type: string, targets: EventTarget[], seen: (result: unknown) => void): () => void;
 	/** Prevents `event`'s default now and runs `action` after the page's handlers, unless one of them prevented it. default-actions.js. */
 	takeOver?(event: Event, action: () => void): void;
 	/** The page is about to leave for another page: its beforeunload, pagehide, visibilitychange and unload, fired once; false: the person chose to stay. leaving.js. */

@@ -47,16 +47,11 @@ function studioLeaving(api) {
 		});
 		// `window.onbeforeunload = function () { return 'Unsaved changes'; }`: a string returned asks too,
 		// which the browser reads of its own event only; the handler is watched for this dispatch.
-		var own = window.onbeforeunload;
-		/** @this {unknown} @param {Event} e */
-		var watched = function (e) {
-			var result = own && own.call(/** @type {any} */ (this), e);
+		var unwatch = /** @type {NonNullable<StudioFrameApi['watchHandlers']>} */ (api.watchHandlers)('beforeunload', [window], function (result) {
 			if (typeof result === 'string') asked = result;
-			return result;
-		};
-		if (typeof own === 'function') window.onbeforeunload = watched;
+		});
 		window.dispatchEvent(event);
-		if (window.onbeforeunload === watched) window.onbeforeunload = own;
+		unwatch();
 		var ask = event.defaultPrevented || (typeof asked === 'string' ? asked !== '' : Boolean(asked));
 		// A browser asks only a page the person has used (a page cannot keep an unread visitor).
 		if (!ask || !navigator.userActivation || !navigator.userActivation.hasBeenActive) return true;
