@@ -677,3 +677,38 @@ addEventListener('beforeunload', function (event) { if (asks) event.preventDefau
 	await site(page).locator('#next').click();
 	await expect(site(page).locator('#got')).toHaveText('second|2|hidden');
 });
+
+test('an edit or a refresh replaces the page as a host\'s reload does: it hears pagehide, visibilitychange and beforeunload first, and what it stores there is in the next render; nothing asks', async ({ page }) => {
+	await ready(page);
+	const asked: string[] = [];
+	page.on('dialog', (dialog) => {
+		asked.push(dialog.message());
+		void dialog.dismiss();
+	});
+	// Three ways a page listens: a handler attribute, a listener, a handler property (which also asks, on a host's reload).
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Notes</title><link rel="stylesheet" href="style.css">
+<body onpagehide="localStorage.setItem('draft', document.getElementById('draft').value)">
+<h1>Notes</h1><textarea id="draft"></textarea><p id="got"></p>
+<script>
+document.getElementById('draft').value = localStorage.getItem('draft') || '';
+document.addEventListener('visibilitychange', function () { localStorage.setItem('seen', document.visibilityState); });
+window.onbeforeunload = function () {
+  sessionStorage.setItem('asked', String(Number(sessionStorage.getItem('asked') || 0) + 1));
+  return 'You have unsaved changes';
+};
+document.getElementById('got').textContent = [localStorage.getItem('draft'), localStorage.getItem('seen'), sessionStorage.getItem('asked')].join('|');
+</script>
+</body>`,
+		'style.css': 'h1 { color: black; }'
+	});
+	await expect(site(page).locator('#got')).toHaveText('||');
+	await site(page).locator('#draft').fill('kept across an edit');
+	await writeSite(page, { 'style.css': 'h1 { color: rebeccapurple; }' });
+	await expect(site(page).locator('#got')).toHaveText('kept across an edit|hidden|1');
+	await expect(site(page).locator('#draft')).toHaveValue('kept across an edit');
+	await site(page).locator('#draft').fill('kept across a refresh');
+	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect(site(page).locator('#got')).toHaveText('kept across a refresh|hidden|2');
+	expect(asked).toEqual([]);
+});

@@ -7,7 +7,7 @@ import type { HostRenderOutcome } from '../../src/lib/preview/messages';
 import { PREVIEW_LIMITS } from '../../src/lib/preview/limits';
 
 function render(): HostRender {
-	return { revision: 7, nonce: 'n', page: 'index.html', place: 'index.html', startedAt: 0, errors: [], counts: { console: 0, errors: 0, chars: 0 }, settled: false, ready: false, resolve: () => undefined, timer: setTimeout(() => undefined, 0), aliveAt: 0 };
+	return { revision: 7, nonce: 'n', page: 'index.html', place: 'index.html', startedAt: 0, errors: [], counts: { console: 0, errors: 0, chars: 0 }, settled: false, ready: false, resolve: () => undefined, timer: setTimeout(() => undefined, 0), aliveAt: 0, listens: false, left: false };
 }
 const consoleLine = (args: unknown[]) => ({ type: 'console' as const, revision: 7, nonce: 'n', level: 'log', args: args as string[] });
 const errorLine = (type: 'error' | 'warning', message: string) => ({ type, revision: 7, nonce: 'n', message, source: 'app.js', line: 3, column: 9 });

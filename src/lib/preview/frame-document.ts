@@ -91,7 +91,7 @@ function leave(old: HTMLIFrameElement, next: HTMLIFrameElement, loading: boolean
 	next.addEventListener('load', () => old.remove(), { once: true });
 }
 
-const FRAME_TYPES = new Set<string>(['ready', 'alive', 'keep', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
+const FRAME_TYPES = new Set<string>(['ready', 'alive', 'listens', 'left', 'keep', 'traverse', 'error', 'warning', 'console', 'navigate', 'route', 'storage', 'request', 'picked', 'text-edit', 'captured'] satisfies PreviewBridgeMessage['type'][]);
 
 /** A message of the frame programs (its window and nonce are checked by the caller). */
 export function isBridgeMessage(data: unknown): data is PreviewBridgeMessage {

@@ -33,6 +33,10 @@ export interface HostRender {
 	timer: ReturnType<typeof setTimeout>;
 	/** When the page last said it is still loading (performance.now()). */
 	aliveAt: number;
+	/** The page listens for leaving, and has not left yet: a render replacing it asks it to leave first. */
+	listens: boolean;
+	/** The page has left (it heard it and sent what it stored). */
+	left: boolean;
 }
 
 /** A page that keeps beating while it loads gets at most this long before it is stopped. */
@@ -58,6 +62,8 @@ export function startRender(revision: number, extras: { page: string; search?: s
 		ready: false,
 		resolve,
 		aliveAt: -Infinity,
+		listens: false,
+		left: false,
 		timer: setTimeout(() => deadline(), timeoutMs)
 	};
 	const deadline = () => {

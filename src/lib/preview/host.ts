@@ -15,6 +15,7 @@ import { PICTURE_SANDBOX, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBas
 import { frameLines, previewDocument, previewFrame, settleRender, startRender, type HostRender, type PreviewLines } from './host-render';
 import type { FramePicture, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
+import { Leavings, localAfter, type LeaveOutcome } from './host-leave';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
@@ -43,8 +44,6 @@ const FIRST_DOCUMENT_MARK = 'studio:preview-document';
 const TRAVERSE_LOAD_MS = 2000;
 /** After this long a picture whose load never fired counts as shown (its frame, still loading, is not reused by a render). */
 const PICTURE_WAIT_MS = 1500;
-/** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
-const HELD_STORAGE_CHANGES = 500;
 
 
 /** One preview frame in a container element. */
@@ -65,12 +64,8 @@ export class PreviewHost {
 	readonly #inspector: InspectorSlot;
 	/** The site's sessionStorage as the last render found it (the channel replaces it on each change). */
 	#sessionAtStart: Record<string, string> = {};
-	/**
-	 * Other previews' storage changes that came while no page was ready to hear them (a render loading,
-	 * tried again, or only a picture shown): a message posted to a frame mid-navigation reaches the
-	 * document it leaves. The page gets them once it has loaded; the bridge drops those it already has.
-	 */
-	#heldStorage: SiteStorageChange[] = [];
+	/** The page shown, asked to leave before the next render replaces it. */
+	readonly #leavings = new Leavings();
 	/**
 	 * What the page shown asked to keep (where it is scrolled, the address it routed to), for the next
 	 * render of the same page and query (an edit, a refresh), as a browser's reload keeps them;
@@ -163,14 +158,21 @@ export class PreviewHost {
 	}
 
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
-	async #show(current: HostRender, html: string, extras: RenderExtras) {
+	async #show(current: HostRender, html: string, extras: RenderExtras, leaving: Promise<LeaveOutcome> | null) {
+		const left = leaving && (await leaving);
+		// A page that did not answer is stuck in its own code: its frame goes first, and its renderer
+		// process with it (a frame made beside it is given that process, and waits on it).
+		if (left && !left.answered && this.#current === current) this.#replaceFrame();
 		const doc = await this.#document;
 		if (this.#current !== current || current.settled) return;
+		// What the page before stored as it left is this page's to start from (the hub keeps it too).
+		if (left) this.#sessionAtStart = this.#channel.session;
+		const local = localAfter(left, extras.local);
 		const kept = this.#kept.place === current.place ? this.#kept.kept : undefined;
 		// Another page starts afresh, and what the page before kept goes with it: a link back to that
 		// page opens it at its top, as on a host (it opened where it was scrolled before).
 		this.#kept = { place: current.place, kept };
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local: extras.local, session: this.#channel.session, kept }));
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local, session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}
@@ -215,14 +217,7 @@ export class PreviewHost {
 
 	/** Another preview of the workspace changed the site's localStorage: the frame applies it and fires `storage`. */
 	storageEvent(change: SiteStorageChange): void {
-		if (change.area === 'session' && change.clear) this.#channel.session = {};
-		const current = this.#current;
-		if (current?.ready) this.#postStorage(current, change);
-		else if (this.#heldStorage.push(change) > HELD_STORAGE_CHANGES) this.#heldStorage.shift();
-	}
-
-	#postStorage(current: HostRender, change: SiteStorageChange) {
-		this.#post(current, { studioFrame: current.nonce, type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true });
+		this.#channel.storageEvent(change, this.#current?.ready === true);
 	}
 
 	#post(current: HostRender, message: HostToFrameMessage, transfer: Transferable[] = []) {
@@ -241,6 +236,7 @@ export class PreviewHost {
 	 */
 	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }, options: { again?: boolean } = {}): Promise<HostRenderOutcome> {
 		const previous = this.#current;
+		const leaving = this.#leavings.ask(previous, this.#site?.contentWindow, (message) => previous && this.#post(previous, message));
 		if (previous && !previous.settled) settleRender(previous, 'superseded', 'A newer revision was rendered first.');
 		// `again`: the last render is tried once more as the same visit, so what the stopped attempt
 		// wrote to sessionStorage is undone (a page that counts its loads counts one).
@@ -252,11 +248,12 @@ export class PreviewHost {
 				this.#replaceFrame();
 			});
 			this.#current = current;
-			void this.#show(current, html, extras);
+			void this.#show(current, html, extras, leaving);
 		});
 	}
 
 	#receive(event: MessageEvent) {
+		if (this.#leavings.hear(event, (message, revision) => this.#channel.handle(message, revision))) return;
 		const current = this.#current;
 		// Only our own frame, only this render: a page cannot forge an ack for another revision.
 		if (!current || !this.#site || event.source !== this.#site.contentWindow || !isBridgeMessage(event.data)) return;
@@ -273,14 +270,18 @@ export class PreviewHost {
 			case 'ready': {
 				if (!current.settled) settleRender(current, current.errors.length ? 'error' : 'ready');
 				current.ready = true;
-				const held = this.#heldStorage;
-				this.#heldStorage = [];
-				for (const change of held) this.#postStorage(current, change);
+				this.#channel.release();
 				this.#inspector.ready(current, (m) => this.#post(current, m));
 				return;
 			}
 			case 'alive':
 				current.aliveAt = performance.now();
+				return;
+			case 'listens':
+				current.listens = true;
+				return;
+			case 'left':
+				current.left = true;
 				return;
 			case 'traverse':
 				this.#traversedAt = performance.now();

@@ -73,6 +73,11 @@ export type PreviewBridgeMessage =
 	/** `network`: a request the network setting refused (the preview bar offers to allow it). */
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number; network?: boolean }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
+	/**
+	 * The page listens for leaving (`pagehide`, `beforeunload`, `visibilitychange`, `unload`): the host
+	 * asks it to leave before a render replaces it. `left`: it has heard them and sent what it stored.
+	 */
+	| { type: 'listens' | 'left'; revision: number; nonce: string }
 	/** The page steps through its own history (frame/history.js): the frame's load that Chromium fires after is not the page leaving. */
 	| { type: 'traverse'; revision: number; nonce: string }
 	/** What the next render of the same page starts from (where it is scrolled, the address it routed to): the host keeps it as it is. */
@@ -98,6 +103,8 @@ export type HostToFrameMessage =
 	| ({ studioFrame: string; type: 'response'; id: number } & Omit<SiteFileAnswer, 'body'> & { body: string | ArrayBuffer | null })
 	| { studioFrame: string; type: 'storage-event'; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	| { studioFrame: string; type: 'pick'; on: boolean }
+	/** A render is about to replace the page (an edit, the studio's Refresh): it hears it is leaving, as on a host's reload. */
+	| { studioFrame: string; type: 'leave' }
 	/** Describe again the element whose open tag starts at `offset` (the one the conversation holds). */
 	| { studioFrame: string; type: 'describe'; offset: number; tag: string }
 	| { studioFrame: string; type: 'text-edit-result'; id: number; ok: boolean }

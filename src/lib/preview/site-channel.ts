@@ -31,11 +31,23 @@ export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: '
 	return { area: message.area, changes, clear: message.clear === true };
 }
 
-/** One frame's channel: answers its requests (bounded), passes on its navigations and storage changes. */
+/** Other previews' storage changes kept for a page still loading (a burst past this drops the oldest). */
+const HELD_STORAGE_CHANGES = 500;
+
+/**
+ * One frame's channel: answers its requests (bounded), passes on its navigations and storage
+ * changes, and brings it the storage changes of the workspace's other previews.
+ */
 export class SiteChannel {
 	#inFlight = 0;
 	/** This frame's sessionStorage for the site (the host keeps it across its renders). */
 	session: Record<string, string> = {};
+	/**
+	 * Other previews' storage changes that came while no page was ready to hear them (a render loading,
+	 * tried again, or only a picture shown): a message posted to a frame mid-navigation reaches the
+	 * document it leaves. The page gets them once it has loaded; the bridge drops those it already has.
+	 */
+	#held: SiteStorageChange[] = [];
 
 	constructor(
 		private readonly options: SiteChannelOptions,
@@ -66,6 +78,24 @@ export class SiteChannel {
 			default:
 				return false;
 		}
+	}
+
+	/** Another preview changed the site's storage: the page hears it as a `storage` event now (`ready`), else once it is. */
+	storageEvent(change: SiteStorageChange, ready: boolean): void {
+		if (change.area === 'session' && change.clear) this.session = {};
+		if (ready) this.#postStorage(change);
+		else if (this.#held.push(change) > HELD_STORAGE_CHANGES) this.#held.shift();
+	}
+
+	/** The page shown is ready: the changes held for it go to it. */
+	release(): void {
+		const held = this.#held;
+		this.#held = [];
+		for (const change of held) this.#postStorage(change);
+	}
+
+	#postStorage(change: SiteStorageChange) {
+		this.post({ studioFrame: this.nonce(), type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true }, []);
 	}
 
 	async #answer(message: Extract<PreviewBridgeMessage, { type: 'request' }>, revision: number) {
