@@ -7,7 +7,7 @@ import type { HostRenderOutcome } from '../../src/lib/preview/messages';
 import { PREVIEW_LIMITS } from '../../src/lib/preview/limits';
 
 function render(): HostRender {
-	return { revision: 7, nonce: 'n', page: 'index.html', place: 'index.html', startedAt: 0, errors: [], counts: { console: 0, errors: 0, chars: 0 }, settled: false, ready: false, resolve: () => undefined, timer: setTimeout(() => undefined, 0), aliveAt: 0, listens: false, left: false };
+	return { revision: 7, nonce: 'n', page: 'index.html', place: 'index.html', startedAt: 0, errors: [], counts: { console: 0, errors: 0, chars: 0 }, settled: false, ready: false, resolve: () => undefined, timer: setTimeout(() => undefined, 0), aliveAt: 0, listens: false, left: false, restart: () => false };
 }
 const consoleLine = (args: unknown[]) => ({ type: 'console' as const, revision: 7, nonce: 'n', level: 'log', args: args as string[] });
 const errorLine = (type: 'error' | 'warning', message: string) => ({ type, revision: 7, nonce: 'n', message, source: 'app.js', line: 3, column: 9 });
@@ -68,8 +68,12 @@ describe('a render\'s deadline', () => {
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
 		const outcomes: HostRenderOutcome[] = [];
 		const stuck: number[] = [];
-		const render = startRender(4, { page: 'about.html', search: '?id=2' }, (outcome) => outcomes.push(outcome), 3000, (waited) => stuck.push(waited));
-		return { render, outcomes, stuck };
+		const ran: boolean[] = [];
+		const render = startRender(4, { page: 'about.html', search: '?id=2' }, (outcome) => outcomes.push(outcome), 3000, (waited, started) => {
+			stuck.push(waited);
+			ran.push(started);
+		});
+		return { render, outcomes, stuck, ran };
 	};
 
 	it('is stopped at its timeout when its page never beat', () => {
@@ -93,6 +97,22 @@ describe('a render\'s deadline', () => {
 		vi.advanceTimersByTime(2000);
 		expect(stuck).toHaveLength(1);
 		expect(stuck[0]).toBeGreaterThan(7000);
+	});
+
+	it('says whether its page ever ran, and can be given its deadline once more', () => {
+		const { render, stuck, ran } = start();
+		vi.advanceTimersByTime(3000);
+		// It never beat (the bridge beats first thing): it never ran.
+		expect(ran).toEqual([false]);
+		expect(render.restart()).toBe(true);
+		expect(render.restart()).toBe(false);
+		render.aliveAt = performance.now();
+		vi.advanceTimersByTime(2999);
+		expect(stuck).toEqual([3000]);
+		vi.advanceTimersByTime(1);
+		// Its waits are counted from the start; this time it had run, and stopped beating.
+		expect(stuck).toEqual([3000, 6000]);
+		expect(ran).toEqual([false, true]);
 	});
 
 	it('stops a page that beats for ever at 30 s', () => {

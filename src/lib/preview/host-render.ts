@@ -37,6 +37,8 @@ export interface HostRender {
 	listens: boolean;
 	/** The page has left (it heard it and sent what it stored). */
 	left: boolean;
+	/** Gives the render its deadline anew, once (false: it had it already). */
+	restart(): boolean;
 }
 
 /** A page that keeps beating while it loads gets at most this long before it is stopped. */
@@ -47,9 +49,11 @@ const BEAT_GONE_MS = 1500;
 /**
  * A render of `revision` under way, with its deadline: `timeoutMs` after it starts, and past that
  * while the page still beats (it is slow, not stuck), up to `MAX_LOAD_MS`. Then `stuck` is called
- * with how long it waited, unless the render settled first.
+ * with how long it waited and whether the page ever ran (its bridge beats first thing), unless the
+ * render settled first.
  */
-export function startRender(revision: number, extras: { page: string; search?: string }, resolve: (outcome: HostRenderOutcome) => void, timeoutMs: number, stuck: (waitedMs: number) => void): HostRender {
+export function startRender(revision: number, extras: { page: string; search?: string }, resolve: (outcome: HostRenderOutcome) => void, timeoutMs: number, stuck: (waitedMs: number, ran: boolean) => void): HostRender {
+	let restarted = false;
 	const render: HostRender = {
 		revision,
 		nonce: crypto.randomUUID(),
@@ -64,13 +68,19 @@ export function startRender(revision: number, extras: { page: string; search?: s
 		aliveAt: -Infinity,
 		listens: false,
 		left: false,
-		timer: setTimeout(() => deadline(), timeoutMs)
+		timer: setTimeout(() => deadline(), timeoutMs),
+		restart() {
+			if (restarted) return false;
+			restarted = true;
+			render.timer = setTimeout(deadline, timeoutMs);
+			return true;
+		}
 	};
 	const deadline = () => {
 		if (render.settled) return;
 		const now = performance.now();
 		if (now - render.aliveAt < BEAT_GONE_MS && now - render.startedAt < MAX_LOAD_MS) render.timer = setTimeout(deadline, 500);
-		else stuck(Math.round(now - render.startedAt));
+		else stuck(Math.round(now - render.startedAt), render.aliveAt > -Infinity);
 	};
 	return render;
 }

@@ -243,9 +243,12 @@ export class PreviewHost {
 		if (options.again) this.#channel.session = this.#sessionAtStart;
 		else this.#sessionAtStart = this.#channel.session;
 		return new Promise<HostRenderOutcome>((resolve) => {
-			const current = startRender(revision, extras, resolve, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS, (waited) => {
-				settleRender(current, 'timeout', `The preview did not finish loading within ${waited} ms (an endless loop?). It was stopped.`);
+			const current = startRender(revision, extras, resolve, this.#options.timeoutMs ?? DEFAULT_ACK_TIMEOUT_MS, (waited, ran) => {
 				this.#replaceFrame();
+				// A page that never ran was held by the one before it (stuck in its own code, in the renderer
+				// process the frame was given): once more, in the fresh frame, whose process is new.
+				if (!ran && current.restart()) return void this.#show(current, html, extras, null);
+				settleRender(current, 'timeout', `The preview did not finish loading within ${waited} ms (an endless loop?). It was stopped.`);
 			});
 			this.#current = current;
 			void this.#show(current, html, extras, leaving);

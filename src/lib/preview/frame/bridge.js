@@ -195,7 +195,10 @@ function studioBridge(config) {
 	// Capture, and first: a page's own load listener cannot stop this one, and a synthetic load
 	// (dispatchEvent) is not the browser's.
 	// While the page loads, a beat twice a second says it is alive: a slow page (a big theme on a busy
-	// phone) gets more time than the deadline, an endless loop beats no more and is stopped.
+	// phone) gets more time than the deadline, an endless loop beats no more and is stopped. The first
+	// goes now, before any of the page's code: a frame that never sent it never ran (a page before it,
+	// stuck in its own code, holds the renderer process it was given), which the host tries again afresh.
+	if (!framed) raw({ type: 'alive' });
 	var beat = framed
 		? 0
 		: setInterval(function () {
