@@ -703,12 +703,14 @@ document.getElementById('got').textContent = [localStorage.getItem('draft'), loc
 		'style.css': 'h1 { color: black; }'
 	});
 	await expect(site(page).locator('#got')).toHaveText('||');
+	// The page firing the event itself reaches its handler too.
+	expect(await site(page).locator('body').evaluate(() => (dispatchEvent(new Event('beforeunload')), sessionStorage.getItem('asked')))).toBe('1');
 	await site(page).locator('#draft').fill('kept across an edit');
 	await writeSite(page, { 'style.css': 'h1 { color: rebeccapurple; }' });
-	await expect(site(page).locator('#got')).toHaveText('kept across an edit|hidden|1');
+	await expect(site(page).locator('#got')).toHaveText('kept across an edit|hidden|2');
 	await expect(site(page).locator('#draft')).toHaveValue('kept across an edit');
 	await site(page).locator('#draft').fill('kept across a refresh');
 	await page.getByRole('button', { name: 'Refresh preview' }).click();
-	await expect(site(page).locator('#got')).toHaveText('kept across a refresh|hidden|2');
+	await expect(site(page).locator('#got')).toHaveText('kept across a refresh|hidden|3');
 	expect(asked).toEqual([]);
 });

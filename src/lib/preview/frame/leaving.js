@@ -140,6 +140,7 @@ function studioLeaving(api) {
 	 * Dispatches `event` at the window to the listeners kept here, for that dispatch only: as the
 	 * browser would to its own (the window its target, once-listeners gone after, an error the page's).
 	 * @param {Event} event
+	 * @returns {boolean} false when a listener cancelled it
 	 */
 	function dispatchHeld(event) {
 		/** @param {Event} e */
@@ -156,9 +157,20 @@ function studioLeaving(api) {
 			});
 		};
 		EventTarget.prototype.addEventListener.call(window, event.type, run);
-		window.dispatchEvent(event);
+		var result = EventTarget.prototype.dispatchEvent.call(window, event);
 		EventTarget.prototype.removeEventListener.call(window, event.type, run);
+		return result;
 	}
+	// A page that fires one of them itself (`dispatchEvent(new Event('beforeunload'))`, to run its own
+	// save) reaches its listeners kept here too.
+	Object.defineProperty(window, 'dispatchEvent', {
+		configurable: true,
+		writable: true,
+		value: function (/** @type {Event} */ event) {
+			if ((this || window) === window && event instanceof Event && HELD.indexOf(event.type) >= 0) return dispatchHeld(event);
+			return Object.getPrototypeOf(window).dispatchEvent.apply(this, /** @type {any} */ (arguments));
+		}
+	});
 
 	/**
 	 * Whether the page lets itself be left: a cancelled `beforeunload` asks the person, as a host does
