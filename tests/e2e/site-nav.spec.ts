@@ -196,6 +196,37 @@ test('history.back() and go() as on a host: the page’s own entries first, then
 	await expect(page.getByTestId('preview-warning')).toHaveCount(0);
 });
 
+test('the browser\'s own Back within a page\'s entries keeps its place: the page\'s history.back() from its first entry goes to the page before, as on a host', async ({ page }) => {
+	await ready(page);
+	await writeSite(page, {
+		'about.html': '<!doctype html><title>About</title><h1>About</h1><a id="home" href="index.html">Home</a>',
+		'index.html': `<!doctype html><title>App</title><h1>App</h1><p id="route"></p><button id="go">Go</button><button id="back">Back</button>
+<script>
+function show() { document.getElementById('route').textContent = location.pathname; }
+var n = 0;
+document.getElementById('go').onclick = function () { history.pushState({}, '', '/step' + (++n)); show(); };
+document.getElementById('back').onclick = function () { history.back(); };
+addEventListener('popstate', show);
+show();
+</script>`
+	});
+	await call(page, 'preview_navigate', { path: 'about.html' });
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await site(page).locator('#home').click();
+	await expect(site(page).locator('h1')).toHaveText('App');
+	await site(page).locator('#go').click();
+	await site(page).locator('#go').click();
+	await expect(site(page).locator('#route')).toHaveText('/step2');
+	// The tab's Back, as a phone's back gesture: through the page's own entries.
+	await page.evaluate(() => history.back());
+	await expect(site(page).locator('#route')).toHaveText('/step1');
+	await page.evaluate(() => history.back());
+	await expect(site(page).locator('#route')).toHaveText('/index.html');
+	// At its first entry, the page's own history.back() goes to the page before.
+	await site(page).locator('#back').click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+});
+
 test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
 	await ready(page);
 	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;

@@ -109,6 +109,10 @@ interface StudioFrameApi {
 	toFrames?(message: Record<string, unknown>, except: HTMLIFrameElement | null): void;
 	/** A new entry of this document's own history was made (a fragment navigation; history.js). */
 	pushed?(): void;
+	/** The page's place among this document's own entries (0: its first; history.js). */
+	entryIndex?(): number;
+	/** A traversal the browser made itself brought the page to its own entry `at` (routes.js reads it off the entry; history.js). */
+	atEntry?(at: number): void;
 	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
 	marked?(): void;
 	/** Wraps the `on<type>` handler of each target for one dispatch; `seen` gets what each returns. Returns the undo. default-actions.js. */

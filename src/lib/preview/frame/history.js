@@ -23,6 +23,13 @@ function studioHistory(api) {
 		last = ++index;
 	}
 	api.pushed = pushed;
+	api.entryIndex = function () {
+		return index;
+	};
+	// A traversal the browser made itself (its Back or Forward within this document's entries).
+	api.atEntry = function (at) {
+		if (at >= 0 && at <= last) index = at;
+	};
 	history.pushState = function () {
 		push.apply(history, /** @type {any} */ (arguments));
 		pushed();

@@ -31,8 +31,10 @@ function studioRoutes(api) {
 		return function (/** @type {unknown} */ state, /** @type {string} */ title, /** @type {string | URL | null | undefined} */ href) {
 			var url = href === undefined || href === null ? null : resolve(href);
 			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + api.address().href + "'.", 'SecurityError');
-			if (url) native(entry(state, url), title, 'about:srcdoc' + url.hash);
-			else native(entry(state, api.address()), title);
+			// A new entry is the one after the page's place among its own entries (history.js counts them).
+			var at = (api.entryIndex ? api.entryIndex() : 0) + (name === 'pushState' ? 1 : 0);
+			if (url) native(entry(state, url, at), title, 'about:srcdoc' + url.hash);
+			else native(entry(state, api.address(), at), title);
 			keepState(state);
 			if (url) moved(url);
 		};
@@ -58,18 +60,21 @@ function studioRoutes(api) {
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
 	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
 	api.marked = function () {
-		nativeReplace(entry(null, api.address()), '');
+		nativeReplace(entry(null, api.address(), (api.entryIndex ? api.entryIndex() : 0) + 1), '');
 		keepState(null);
 	};
 
-	// What an entry of the frame's history holds: the page's state and the address it is at.
+	// What an entry of the frame's history holds: the page's state, the address it is at, and its
+	// place among the document's own entries (0: its first), which a traversal brings back.
 	var ADDRESS = '__studioAddress';
+	var INDEX = '__studioIndex';
 	/**
 	 * @param {unknown} state
 	 * @param {URL} url
+	 * @param {number} at
 	 */
-	function entry(state, url) {
-		return { [ADDRESS]: url.pathname + url.search, state: state };
+	function entry(state, url, at) {
+		return { [ADDRESS]: url.pathname + url.search, [INDEX]: at, state: state };
 	}
 	/** @param {unknown} held */
 	function stateOf(held) {
@@ -156,7 +161,7 @@ function studioRoutes(api) {
 	if (again && again.origin === origin) moved(again, true);
 	if (typeof kept.state === 'string' && !api.framed) {
 		try {
-			nativeReplace(entry(JSON.parse(kept.state), api.address()), '');
+			nativeReplace(entry(JSON.parse(kept.state), api.address(), 0), '');
 		} catch {
 			// Not the JSON keepState wrote: the entry starts without a state.
 		}
@@ -169,7 +174,11 @@ function studioRoutes(api) {
 		'popstate',
 		function (event) {
 			var held = eventState.call(event);
-			var url = (held !== stateOf(held) && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
+			var own = held !== stateOf(held);
+			var url = (own && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
+			// The browser's own Back or Forward (a phone's back gesture) moves the page among its entries too.
+			var at = own ? Number(/** @type {Record<string, unknown>} */ (held)[INDEX]) : 0;
+			if (api.atEntry && Number.isInteger(at)) api.atEntry(at);
 			url.hash = location.hash;
 			keepState(stateOf(held));
 			if (url.href !== api.address().href) moved(url);
