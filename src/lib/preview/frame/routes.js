@@ -32,7 +32,7 @@ function studioRoutes(api) {
 			var url = href === undefined || href === null ? null : resolve(href);
 			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + api.address().href + "'.", 'SecurityError');
 			// A new entry is the one after the page's place among its own entries (history.js counts them).
-			var at = (api.entryIndex ? api.entryIndex() : 0) + (name === 'pushState' ? 1 : 0);
+			var at = placeAfter(name === 'pushState' ? 1 : 0);
 			if (url) native(entry(state, url, at), title, 'about:srcdoc' + url.hash);
 			else native(entry(state, api.address(), at), title);
 			keepState(state);
@@ -60,7 +60,7 @@ function studioRoutes(api) {
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
 	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
 	api.marked = function () {
-		nativeReplace(entry(null, api.address(), (api.entryIndex ? api.entryIndex() : 0) + 1), '');
+		nativeReplace(entry(null, api.address(), placeAfter(1)), '');
 		keepState(null);
 	};
 
@@ -68,6 +68,14 @@ function studioRoutes(api) {
 	// place among the document's own entries (0: its first), which a traversal brings back.
 	var ADDRESS = '__studioAddress';
 	var INDEX = '__studioIndex';
+	/**
+	 * The place of an entry `steps` after the page's among its own (history.js counts them; a framed
+	 * page, which keeps the browser's traversal, has none).
+	 * @param {number} steps
+	 */
+	function placeAfter(steps) {
+		return (api.entryIndex ? api.entryIndex() : 0) + steps;
+	}
 	/**
 	 * @param {unknown} state
 	 * @param {URL} url
