@@ -227,6 +227,81 @@ show();
 	await expect(site(page).locator('h1')).toHaveText('About');
 });
 
+/** Where the tab's history is (the browser's own list: the studio's entries and its frames'). */
+async function tabHistory(page: Page) {
+	const cdp = await page.context().newCDPSession(page);
+	return async () => {
+		const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
+		return { at: currentIndex, length: entries.length };
+	};
+}
+
+/** A page that routes with pushState and reads its address and state only as it starts (no popstate handler). */
+const stepper = (title: string) => `<!doctype html><title>App</title><h1>${title}</h1><p id="route"></p><button id="go">Go</button><button id="back">Back</button><button id="again">Reload</button>
+<script>
+function show() { document.getElementById('route').textContent = location.pathname + ' ' + JSON.stringify(history.state); }
+var n = history.state ? history.state.n : 0;
+document.getElementById('go').onclick = function () { n++; history.pushState({ n: n }, '', '/step' + n); show(); };
+document.getElementById('back').onclick = function () { history.back(); };
+document.getElementById('again').onclick = function () { location.reload(); };
+show();
+</script>`;
+
+test('an edit or a reload keeps the page\'s own entries in the tab\'s history, as a host\'s reload does: Back loads the page again at each, and none is left dead', async ({ page }) => {
+	await ready(page);
+	await writeSite(page, { 'index.html': stepper('App') });
+	await expect(site(page).locator('h1')).toHaveText('App');
+	const where = await tabHistory(page);
+	const start = await where();
+	const route = site(page).locator('#route');
+	const mark = () => site(page).locator('h1').evaluate(() => (window as unknown as { mark?: number }).mark ?? 0);
+	const setMark = () => site(page).locator('h1').evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+	await site(page).locator('#go').click();
+	await site(page).locator('#go').click();
+	await expect(route).toHaveText('/step2 {"n":2}');
+	// The page's reload at an address where no file is: the app again there, as a host that falls back to it serves it.
+	await setMark();
+	await site(page).locator('#again').click();
+	await expect.poll(mark).toBe(0);
+	await expect(route).toHaveText('/step2 {"n":2}');
+	await expect(site(page).locator('h1')).toHaveText('App');
+	// An edit: the page again at its entry, with the entries before it.
+	await writeSite(page, { 'index.html': stepper('App 2') });
+	await expect(site(page).locator('h1')).toHaveText('App 2');
+	await expect(route).toHaveText('/step2 {"n":2}');
+	expect(await where()).toEqual({ at: start.at + 2, length: start.at + 3 });
+	// The tab's Back (a phone's back gesture) goes to the entry before: the page loads again at it.
+	await setMark();
+	await page.evaluate(() => history.back());
+	await expect(route).toHaveText('/step1 {"n":1}');
+	expect(await mark()).toBe(0);
+	await expect(page.getByTestId('preview-address')).toHaveValue('/step1');
+	// The page's own history.back() too.
+	await site(page).locator('#back').click();
+	await expect(route).toHaveText('/ null');
+	await expect.poll(where).toEqual(expect.objectContaining({ at: start.at }));
+	await expect(site(page).locator('h1')).toHaveText('App 2');
+});
+
+test('a page that leaves for another takes its own entries off the tab\'s history: the browser\'s Back steps over none of a page that is gone', async ({ page }) => {
+	await ready(page);
+	await writeSite(page, { 'index.html': stepper('App').replace('<button id="go">', '<a id="about" href="/about.html">About</a><button id="go">'), 'about.html': '<!doctype html><title>About</title><h1>About</h1>' });
+	await expect(site(page).locator('h1')).toHaveText('App');
+	const where = await tabHistory(page);
+	const start = await where();
+	await site(page).locator('#go').click();
+	await site(page).locator('#go').click();
+	await site(page).locator('#go').click();
+	await expect(site(page).locator('#route')).toHaveText('/step3 {"n":3}');
+	expect((await where()).at).toBe(start.at + 3);
+	await site(page).locator('#about').click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await expect.poll(where).toEqual(expect.objectContaining({ at: start.at }));
+	// The studio's Back to the page: it starts afresh at its own address, as on a host.
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#route')).toHaveText('/ null');
+});
+
 test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
 	await ready(page);
 	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;

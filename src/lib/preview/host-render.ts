@@ -33,7 +33,7 @@ export interface HostRender {
 	timer: ReturnType<typeof setTimeout>;
 	/** When the page last said it is still loading (performance.now()). */
 	aliveAt: number;
-	/** The page listens for leaving, and has not left yet: a render replacing it asks it to leave first. */
+	/** The page listens for leaving or has entries of its own in the tab's history: a render replacing it asks it to leave first. */
 	listens: boolean;
 	/** The page has left (it heard it and sent what it stored). */
 	left: boolean;

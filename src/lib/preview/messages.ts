@@ -74,8 +74,9 @@ export type PreviewBridgeMessage =
 	| { type: 'error' | 'warning'; revision: number; nonce: string; message: string; source: string; line: number; column: number; network?: boolean }
 	| { type: 'console'; revision: number; nonce: string; level: string; args: string[] }
 	/**
-	 * The page listens for leaving (`pagehide`, `beforeunload`, `visibilitychange`, `unload`): the host
-	 * asks it to leave before a render replaces it. `left`: it has heard them and sent what it stored.
+	 * The page listens for leaving (`pagehide`, `beforeunload`, `visibilitychange`, `unload`), or has
+	 * entries of its own in the tab's history: the host asks it to leave before a render replaces it.
+	 * `left`: it has heard them, sent what it stored, and stepped the tab's history back over its entries.
 	 */
 	| { type: 'listens' | 'left'; revision: number; nonce: string }
 	/** The page steps through its own history (frame/history.js): the frame's load that Chromium fires after is not the page leaving. */

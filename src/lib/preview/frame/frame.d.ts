@@ -24,6 +24,15 @@ interface StudioKept {
 	page?: string;
 	/** The state of the history entry it was at, as JSON (routes.js): `history.state` again, as after a reload. */
 	state?: string;
+	/** The entries it had made before the one it was at (address, fragment, state as JSON), the oldest first: the tab's history keeps them across a reload (routes.js). */
+	entries?: StudioKeptEntry[];
+}
+
+/** An entry of a page's history kept for its next render (routes.js). */
+interface StudioKeptEntry {
+	address: string;
+	hash: string;
+	state?: string;
 }
 
 /** The bridge's services for the other frame programs. */
@@ -115,6 +124,16 @@ interface StudioFrameApi {
 	atEntry?(at: number): void;
 	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
 	marked?(): void;
+	/** How many entries of the render before this document made again before its own (routes.js): its place among them. */
+	replayed?: number;
+	/** Where the page's `location.reload()` goes (routes.js). */
+	reloadUrl?(): URL;
+	/** The page has left: the browser's traversals are the preview's, none of the page's (history.js). */
+	gone?(): boolean;
+	/** Steps the tab's history back to the document's first entry, then calls `done` (history.js). */
+	rewind?(done: () => void): void;
+	/** The host is to ask the page to leave before a render replaces it (leaving.js). */
+	leaveFirst?(): void;
 	/** Wraps the `on<type>` handler of each target for one dispatch; `seen` gets what each returns. Returns the undo. default-actions.js. */
 	watchHandlers?(type: string, targets: EventTarget[], seen: (result: unknown) => void): () => void;
 	/** Prevents `event`'s default now and runs `action` after the page's handlers, unless one of them prevented it. default-actions.js. */

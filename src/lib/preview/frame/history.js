@@ -6,6 +6,11 @@
 // past them goes to the site's other pages through the host's history, as the preview bar's Back and
 // Forward do (a step the host has nowhere to go does nothing, as on a host). go(0) reloads the page.
 // The host hears of a traversal within the document as it happens (popstate).
+//
+// A page with entries of its own is asked to leave before a render replaces it (leaving.js), and
+// steps the tab's history back to its first entry as it goes: entries of a frame that is gone stayed
+// in the tab's history, and the browser's Back (a phone's back gesture) stepped through each of them
+// with nothing happening. The next render of the page (an edit, a refresh) makes them again (routes.js).
 
 /**
  * Installs the traversal shims (the site's page only: a page it frames keeps the browser's).
@@ -17,11 +22,19 @@ function studioHistory(api) {
 	var nativeGo = history.go.bind(history);
 	var push = history.pushState;
 	/** Where this document is among the entries it made (0: its own first), and the last of them. */
-	var index = 0;
-	var last = 0;
+	var index = api.replayed || 0;
+	var last = index;
+	/** How long the browser gets to step back over the page's entries as it leaves (a same-document traversal: a few ms). */
+	var REWIND_WAIT_MS = 500;
+	/** The page has left and its entries are being stepped back over: what to call once they are. */
+	/** @type {(() => void) | null} */
+	var rewinding = null;
+	var gone = false;
 	function pushed() {
 		last = ++index;
+		if (api.leaveFirst) api.leaveFirst();
 	}
+	if (index > 0 && api.leaveFirst) api.leaveFirst();
 	api.pushed = pushed;
 	api.entryIndex = function () {
 		return index;
@@ -29,6 +42,24 @@ function studioHistory(api) {
 	// A traversal the browser made itself (its Back or Forward within this document's entries).
 	api.atEntry = function (at) {
 		if (at >= 0 && at <= last) index = at;
+	};
+	api.gone = function () {
+		return gone;
+	};
+	// The page has left: the tab's history goes back to its first entry, then `done`.
+	api.rewind = function (done) {
+		gone = true;
+		if (!index) return done();
+		var timer = setTimeout(function () {
+			if (rewinding) rewinding();
+		}, REWIND_WAIT_MS);
+		rewinding = function () {
+			rewinding = null;
+			clearTimeout(timer);
+			index = 0;
+			done();
+		};
+		nativeGo(-index);
 	};
 	history.pushState = function () {
 		push.apply(history, /** @type {any} */ (arguments));
@@ -48,8 +79,18 @@ function studioHistory(api) {
 	// Heard first, before the page's own listeners; the host waits a while after such a load for it.
 	window.addEventListener(
 		'popstate',
-		function () {
-			api.send({ type: 'traverse' });
+		function (event) {
+			if (!gone) return api.send({ type: 'traverse' });
+			// Stepping back as the page goes is the preview's: the page, which has left, hears none of it.
+			event.stopImmediatePropagation();
+			if (rewinding) rewinding();
+		},
+		true
+	);
+	window.addEventListener(
+		'hashchange',
+		function (event) {
+			if (gone) event.stopImmediatePropagation();
 		},
 		true
 	);

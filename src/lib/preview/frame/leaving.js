@@ -25,13 +25,19 @@ function studioLeaving(api) {
 	var HELD = ['beforeunload', 'pagehide', 'unload'];
 	var TYPES = HELD.concat('visibilitychange');
 	var left = false;
+	/** The page has left, and its entries are off the tab's history (history.js): the host may replace it. */
+	var gone = false;
 	var told = false;
-	/** The page listens for leaving: told to the host once (a page that does not costs a render nothing). */
+	/**
+	 * The page is to be asked before a render replaces it (it listens for leaving, or has entries of
+	 * its own in the tab's history): told to the host once (a page that has neither costs a render nothing).
+	 */
 	function listens() {
 		if (told || left || api.framed) return;
 		told = true;
 		api.send({ type: 'listens' });
 	}
+	api.leaveFirst = listens;
 
 	/** @typedef {{ type: string, listener?: EventListenerOrEventListenerObject, capture?: boolean, once?: boolean, property?: string }} Held */
 	/**
@@ -220,9 +226,15 @@ function studioLeaving(api) {
 			if (event.isTrusted) event.stopImmediatePropagation();
 		}, true);
 		// What the handlers stored goes before the page asks for the next one, which is rendered from it;
-		// then the host hears the page has left (it asks no more, and waits no longer).
+		// then the host hears the page has left (it asks no more, and waits no longer), once the tab's
+		// history is back at the page's first entry.
 		api.flush();
-		if (!api.framed) api.send({ type: 'left' });
+		var done = function () {
+			gone = true;
+			if (!api.framed) api.send({ type: 'left' });
+		};
+		if (api.rewind) api.rewind(done);
+		else done();
 		return true;
 	}
 	api.leaving = function () {
@@ -230,7 +242,7 @@ function studioLeaving(api) {
 	};
 	// A render the studio asks for is about to replace the page.
 	api.on('leave', function () {
-		if (left) api.send({ type: 'left' });
-		else leave(false);
+		if (!left) leave(false);
+		else if (gone) api.send({ type: 'left' });
 	});
 }

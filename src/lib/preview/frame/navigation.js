@@ -227,7 +227,7 @@ function studioNavigation(api) {
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
 		reload: {
 			value: function () {
-				show(api.address(), true, 'self');
+				show(api.reloadUrl ? api.reloadUrl() : api.address(), true, 'self');
 			}
 		},
 		toString: { value: function () { return api.address().href; } },

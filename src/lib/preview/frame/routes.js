@@ -33,41 +33,77 @@ function studioRoutes(api) {
 			if (url && url.origin !== origin) throw new DOMException("Failed to execute '" + name + "' on 'History': A history state object with URL '" + url.href + "' cannot be created in a document with origin '" + origin + "' and URL '" + api.address().href + "'.", 'SecurityError');
 			// A new entry is the one after the page's place among its own entries (history.js counts them).
 			var at = placeAfter(name === 'pushState' ? 1 : 0);
+			var to = url || api.address();
+			if (name === 'pushState') entries.length = Math.min(entries.length, at);
 			if (url) native(entry(state, url, at), title, 'about:srcdoc' + url.hash);
-			else native(entry(state, api.address(), at), title);
-			keepState(state);
+			else native(entry(state, to, at), title);
+			keepState(state, at, to);
 			if (url) moved(url);
 		};
 	}
 	/** A kept state, at most (characters of its JSON): it travels in every render of the page. */
 	var STATE_MAX = 64 * 1024;
+	/** Entries before the page's kept for its next render, at most (the oldest go first). */
+	var ENTRIES_MAX = 50;
+	/** @typedef {StudioKeptEntry} Kept */
 	/**
-	 * The state of the entry the page is at, kept for its next render as a browser's reload keeps
-	 * it: as JSON, which the host's data carries (one JSON cannot say, or a bigger one, is not kept).
+	 * This document's entries as the page made them (0: its first), what the next render replays
+	 * before its own: a host's reload keeps the page's entries in the tab's history, and a Back to one
+	 * of them loads the page again at it.
+	 * @type {Kept[]}
+	 */
+	var entries = [];
+	/**
+	 * A state as JSON, as the host's data carries it (one JSON cannot say, or a bigger one, is not kept).
 	 * @param {unknown} state
 	 */
-	function keepState(state) {
-		if (api.framed) return;
+	function jsonOf(state) {
 		var text;
 		try {
 			text = state === null ? undefined : JSON.stringify(state);
 		} catch {
 			text = undefined;
 		}
-		api.keep({ state: text !== undefined && text.length <= STATE_MAX ? text : undefined });
+		return text !== undefined && text.length <= STATE_MAX ? text : undefined;
+	}
+	/**
+	 * The state of the entry the page is at, kept for its next render as a browser's reload keeps
+	 * it, with the entries before it; `to` (the entry's address, at `at`) also records the entry.
+	 * @param {unknown} state
+	 * @param {number} at
+	 * @param {URL} [to]
+	 */
+	function keepState(state, at, to) {
+		if (api.framed) return;
+		var text = jsonOf(state);
+		if (to) entries[at] = { address: to.pathname + to.search, hash: to.hash, state: text };
+		// The oldest states go first past STATE_MAX in all: every render of the page carries them.
+		var back = entries.slice(Math.max(0, at - ENTRIES_MAX), at);
+		var room = STATE_MAX - (text ? text.length : 0);
+		for (var i = back.length - 1; i >= 0; i--) {
+			var one = /** @type {Kept} */ (back[i]);
+			room -= one.state ? one.state.length : 0;
+			if (room < 0) back[i] = { address: one.address, hash: one.hash };
+		}
+		api.keep({ state: text, entries: back.length ? back : undefined });
 	}
 	history.pushState = withRoute(nativePush, 'pushState');
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
 	// A fragment navigation's new entry (navigation.js) keeps the address it was made at.
 	api.marked = function () {
-		nativeReplace(entry(null, api.address(), placeAfter(1)), '');
-		keepState(null);
+		var at = placeAfter(1);
+		entries.length = Math.min(entries.length, at);
+		nativeReplace(entry(null, api.address(), at), '');
+		keepState(null, at, api.address());
 	};
 
-	// What an entry of the frame's history holds: the page's state, the address it is at, and its
-	// place among the document's own entries (0: its first), which a traversal brings back.
+	// What an entry of the frame's history holds: the page's state, the address it is at, its place
+	// among the document's own entries (0: its first), which a traversal brings back, and the document
+	// that made it (an entry the render before made is another document's, as after a host's reload).
 	var ADDRESS = '__studioAddress';
 	var INDEX = '__studioIndex';
+	var DOCUMENT = '__studioDocument';
+	var THIS_DOCUMENT = Math.random().toString(36).slice(2);
 	/**
 	 * The place of an entry `steps` after the page's among its own (history.js counts them; a framed
 	 * page, which keeps the browser's traversal, has none).
@@ -80,9 +116,10 @@ function studioRoutes(api) {
 	 * @param {unknown} state
 	 * @param {URL} url
 	 * @param {number} at
+	 * @param {string} [made] the document that made it (by default this one)
 	 */
-	function entry(state, url, at) {
-		return { [ADDRESS]: url.pathname + url.search, [INDEX]: at, state: state };
+	function entry(state, url, at, made) {
+		return { [ADDRESS]: url.pathname + url.search, [INDEX]: at, [DOCUMENT]: made || THIS_DOCUMENT, state: state };
 	}
 	/** @param {unknown} held */
 	function stateOf(held) {
@@ -107,16 +144,20 @@ function studioRoutes(api) {
 	var eventState = unwrapState(PopStateEvent.prototype);
 	/**
 	 * The page's address is `url` now: its location and base follow, and the preview bar shows it.
+	 * Resolves once the next render's start is kept.
 	 * @param {URL} url
 	 * @param {boolean} [kept] the render before kept it: the next render keeps it too
+	 * @returns {Promise<void>}
 	 */
 	function moved(url, kept) {
 		// A start at a kept route moves the address alone: the app's router reads the document's base as it starts.
 		api.route(url, kept);
 		api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
-		if (!kept) keepRoute(url);
+		return kept ? Promise.resolve() : keepRoute(url);
 	}
 	var routes = 0;
+	/** The page is at an address where no file of the site is (keepRoute): its reload is its next render's. */
+	var routed = false;
 	/**
 	 * What the next render of this page (an edit, a refresh) starts at, as a browser's reload of the
 	 * address would: where no file of the site is (a single-page app's `/products/2`), the page again
@@ -124,20 +165,37 @@ function studioRoutes(api) {
 	 * site (a static site generator's next page), that file's page, which the studio renders as a
 	 * page of its own.
 	 * @param {URL} url
+	 * @returns {Promise<void>}
 	 */
 	function keepRoute(url) {
-		if (api.framed) return;
+		if (api.framed) return Promise.resolve();
 		var route = url.pathname + url.search;
 		var own = api.start();
 		var ask = api.ask;
 		var asked = ++routes;
-		if (url.pathname === own.pathname || !ask) return api.keep({ route: route === own.pathname + own.search ? undefined : route, page: undefined });
+		if (url.pathname === own.pathname || !ask) {
+			routed = route !== own.pathname + own.search;
+			api.keep({ route: routed ? route : undefined, page: undefined });
+			return Promise.resolve();
+		}
 		// As a host finds a page: the file, else `intro.html` or `intro/index.html` for `intro`.
 		var name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
-		found(ask, url, name ? [name + '.html', name + '/index.html'] : []).then(function (file) {
-			if (asked === routes) api.keep({ route: file ? undefined : route, page: file ? route : undefined });
+		return found(ask, url, name ? [name + '.html', name + '/index.html'] : []).then(function (file) {
+			if (asked !== routes) return;
+			routed = !file;
+			api.keep({ route: file ? undefined : route, page: file ? route : undefined });
 		});
 	}
+	/**
+	 * Where the page's reload goes (navigation.js): at an address where no file is, the page itself,
+	 * whose next render starts there again (keepRoute), as a host that falls back to the app's page
+	 * serves it; else the address.
+	 */
+	api.reloadUrl = function () {
+		var url = routed ? api.start() : api.address();
+		url.hash = location.hash;
+		return url;
+	};
 	/**
 	 * Whether the site has a file at `url`, else at one of `more` (relative to it).
 	 * @param {NonNullable<StudioFrameApi['ask']>} ask
@@ -156,7 +214,7 @@ function studioRoutes(api) {
 		// The render before had routed to another page of the site: the studio shows that page (a
 		// new entry of its history, as the route made one), and nothing of this one runs. The page
 		// keeps it no more: the studio's Back to it shows it.
-		api.keep({ page: undefined, state: undefined });
+		api.keep({ page: undefined, state: undefined, entries: undefined });
 		api.send({ type: 'navigate', path: decodeURIComponent(file.pathname), search: file.search, fragment: '' });
 		// A stopped document never loads: it is acknowledged now, as the studio's next render (that
 		// page's) waits for this one to settle.
@@ -166,14 +224,11 @@ function studioRoutes(api) {
 	}
 	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
 	var again = kept.route ? resolve(kept.route) : null;
-	if (again && again.origin === origin) moved(again, true);
-	if (typeof kept.state === 'string' && !api.framed) {
-		try {
-			nativeReplace(entry(JSON.parse(kept.state), api.address(), 0), '');
-		} catch {
-			// Not the JSON keepState wrote: the entry starts without a state.
-		}
+	if (again && again.origin === origin) {
+		routed = true;
+		void moved(again, true);
 	}
+	if (!api.framed) replay(kept);
 	/** Where this document started: the address of an entry that has none of its own. */
 	var first = api.address();
 	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
@@ -181,16 +236,67 @@ function studioRoutes(api) {
 	window.addEventListener(
 		'popstate',
 		function (event) {
+			// The page has left: the browser stepping back over its entries is the preview's (history.js).
+			if (api.gone && api.gone()) return;
 			var held = eventState.call(event);
 			var own = held !== stateOf(held);
-			var url = (own && resolve(String(/** @type {Record<string, unknown>} */ (held)[ADDRESS]))) || new URL(first.href);
+			var fields = /** @type {Record<string, unknown>} */ (held);
+			var url = (own && resolve(String(fields[ADDRESS]))) || new URL(first.href);
 			// The browser's own Back or Forward (a phone's back gesture) moves the page among its entries too.
-			var at = own ? Number(/** @type {Record<string, unknown>} */ (held)[INDEX]) : 0;
-			if (api.atEntry && Number.isInteger(at)) api.atEntry(at);
+			var at = own ? Number(fields[INDEX]) : 0;
+			if (!Number.isInteger(at) || at < 0) at = 0;
+			if (api.atEntry) api.atEntry(at);
 			url.hash = location.hash;
-			keepState(stateOf(held));
-			if (url.href !== api.address().href) moved(url);
+			keepState(stateOf(held), at);
+			if (own && fields[DOCUMENT] !== THIS_DOCUMENT) {
+				// An entry of the page the render before showed: as after a host's reload, the page loads
+				// again at it (a page that reads its address as it starts shows it), and hears no popstate.
+				event.stopImmediatePropagation();
+				api.send({ type: 'traverse' });
+				void moved(url).then(function () {
+					/** @type {{ reload(): void }} */ (/** @type {any} */ (window).__studioLocation).reload();
+				});
+				return;
+			}
+			if (url.href !== api.address().href) void moved(url);
 		},
 		true
 	);
+
+	/**
+	 * The entries the render before had made before the one it was at, as the tab's history keeps
+	 * them across a host's reload (made by "another document": a traversal to one loads the page
+	 * again), then this document's own entry with the state it was at (history.js starts there).
+	 * @param {StudioKept} before
+	 */
+	function replay(before) {
+		var back = Array.isArray(before.entries) ? before.entries : [];
+		var count = 0;
+		back.forEach(function (/** @type {unknown} */ value) {
+			var one = /** @type {Partial<StudioKeptEntry>} */ (value !== null && typeof value === 'object' ? value : {});
+			var url = typeof one.address === 'string' ? resolve(one.address) : null;
+			if (!url || url.origin !== origin) return;
+			url.hash = typeof one.hash === 'string' ? one.hash : '';
+			var text = typeof one.state === 'string' ? one.state : undefined;
+			(count ? nativePush : nativeReplace)(entry(parsed(text), url, count, 'before'), '', 'about:srcdoc' + url.hash);
+			entries[count++] = { address: url.pathname + url.search, hash: url.hash, state: text };
+		});
+		var state = parsed(before.state);
+		if (count) nativePush(entry(state, api.address(), count), '', 'about:srcdoc' + location.hash);
+		else if (state !== null) nativeReplace(entry(state, api.address(), 0), '');
+		var here = api.address();
+		entries[count] = { address: here.pathname + here.search, hash: location.hash, state: typeof before.state === 'string' ? before.state : undefined };
+		api.replayed = count;
+	}
+	/**
+	 * A state keepState wrote (null: none, or not its JSON).
+	 * @param {unknown} text
+	 */
+	function parsed(text) {
+		try {
+			return typeof text === 'string' ? JSON.parse(text) : null;
+		} catch {
+			return null;
+		}
+	}
 }
