@@ -89,6 +89,13 @@ module.exports = {
 			to: { path: '^node_modules/(htmlparser2|entities)/', dependencyTypesNot: ['dynamic-import', 'type-only'] }
 		},
 		{
+			name: 'leave-handshake-loads-on-demand',
+			comment: 'The host loads the leave handshake (preview/host-leave.ts) when a page first says it is to be asked before it is replaced: most pages never do, and the first screen goes without it.',
+			severity: 'error',
+			from: { path: '^src/' },
+			to: { path: '^src/lib/preview/host-leave\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] }
+		},
+		{
 			name: 'remote-client-is-client-only',
 			comment: 'The remote servers\' client uses the SDK\'s client side, never its server.',
 			severity: 'error',

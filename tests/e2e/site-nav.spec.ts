@@ -302,6 +302,60 @@ test('a page that leaves for another takes its own entries off the tab\'s histor
 	await expect(site(page).locator('#route')).toHaveText('/ null');
 });
 
+test('document.referrer is the page the visitor came from, as on a host: by a link, a form or a script, kept by a reload, Back and Forward, none for the address field; a framed page\'s is its parent; rel="noreferrer" and the page\'s policy are kept', async ({ page }) => {
+	await ready(page);
+	const shows = '<p id="ref"></p><script>document.getElementById("ref").textContent = "[" + document.referrer + "]";</script>';
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Home</title><h1>Home</h1>${shows}<a id="about" href="about.html?x=1#top">About</a> <a id="quiet" rel="noreferrer" href="about.html">Quiet</a>
+<form id="find" action="about.html"><input name="q" value="tea"><button>Find</button></form><button id="script" onclick="location.href = 'about.html'">Go</button>`,
+		'about.html': `<!doctype html><title>About</title><h1>About</h1>${shows}<iframe id="inner" src="inner.html"></iframe><a id="private" href="private.html">Private</a>`,
+		'inner.html': `<!doctype html><title>Inner</title>${shows}`,
+		'private.html': `<!doctype html><meta name="referrer" content="origin"><title>Private</title><h1>Private</h1>${shows}<a id="home" href="index.html">Home</a>`
+	});
+	const ref = site(page).locator('#ref');
+	await expect(ref).toHaveText('[]');
+	const origin = await site(page).locator('h1').evaluate(() => (window as unknown as { __studioLocation: Location }).__studioLocation.origin);
+	// A link: the page's whole address, its fragment aside.
+	await site(page).locator('#about').click();
+	await expect(site(page).locator('h1')).toHaveText('About');
+	await expect(ref).toHaveText(`[${origin}/]`);
+	// A framed page's referrer is the page that frames it.
+	await expect(site(page).frameLocator('#inner').locator('#ref')).toHaveText(`[${origin}/about.html?x=1]`);
+	// An edit (a reload) keeps it.
+	await writeSite(page, { 'about.html': `<!doctype html><title>About</title><h1>About us</h1>${shows}<a id="private" href="private.html">Private</a>` });
+	await expect(site(page).locator('h1')).toHaveText('About us');
+	await expect(ref).toHaveText(`[${origin}/]`);
+	// The page's policy: the next page gets its origin alone.
+	await site(page).locator('#private').click();
+	await expect(site(page).locator('h1')).toHaveText('Private');
+	await expect(ref).toHaveText(`[${origin}/about.html?x=1]`);
+	await site(page).locator('#home').click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await expect(ref).toHaveText(`[${origin}/]`);
+	// Back and Forward: each page keeps the one it came from.
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('h1')).toHaveText('Private');
+	await expect(ref).toHaveText(`[${origin}/about.html?x=1]`);
+	await page.getByRole('button', { name: 'Forward', exact: true }).click();
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	// rel="noreferrer", a form, a script's navigation.
+	await site(page).locator('#quiet').click();
+	await expect(site(page).locator('h1')).toHaveText('About us');
+	await expect(ref).toHaveText('[]');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await site(page).locator('#find button').click();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html?q=tea');
+	await expect(ref).toHaveText(`[${origin}/index.html]`);
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await site(page).locator('#script').click();
+	await expect(page.getByTestId('preview-address')).toHaveValue('/about.html');
+	await expect(ref).toHaveText(`[${origin}/index.html]`);
+	// The address field (as a visitor typing it): none.
+	await call(page, 'preview_navigate', { path: 'private.html' });
+	await expect(site(page).locator('h1')).toHaveText('Private');
+	await expect(ref).toHaveText('[]');
+});
+
 test('the studio reloaded shows the page the preview showed, with its query, as a browser\'s reload of the site would; the first screen\'s picture is that page too', async ({ page }) => {
 	await ready(page);
 	const where = `<!doctype html><html><head><title>Where</title></head><body><h1 id="where">?</h1><a id="home" href="./">Home</a><script>document.getElementById('where').textContent = location.pathname + location.search;</script></body></html>`;

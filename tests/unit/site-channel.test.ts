@@ -18,14 +18,24 @@ describe('SiteChannel navigations', () => {
 		expect(send({ path: '/about.html', search: '?id=3', fragment: '#team', replace: true, direction: undefined })).toBe(true);
 		expect(send({ path: undefined, search: undefined, fragment: undefined, direction: 'back' })).toBe(true);
 		send({ direction: 'forward' });
-		expect(asked).toEqual([{ path: '/about.html', search: '?id=3', fragment: '#team', replace: true }, { direction: 'back' }, { direction: 'forward' }]);
+		expect(asked).toEqual([{ path: '/about.html', search: '?id=3', fragment: '#team', replace: true, referrer: '' }, { direction: 'back' }, { direction: 'forward' }]);
+	});
+
+	it('passes on the page it was asked from, as the next page reads it (document.referrer), cut to size', () => {
+		const { asked, send } = channel();
+		send({ path: '/about.html', referrer: 'https://site.invalid/index.html?x=1' });
+		send({ path: '/about.html', referrer: '' });
+		send({ path: '/about.html', referrer: 'x'.repeat(5000) });
+		expect(asked[0]).toEqual({ path: '/about.html', search: '', fragment: '', referrer: 'https://site.invalid/index.html?x=1' });
+		expect(asked[1]).toEqual({ path: '/about.html', search: '', fragment: '', referrer: '' });
+		expect(asked[2]?.referrer).toHaveLength(4096);
 	});
 
 	it('takes a direction it does not know for no step, and a message with neither for nothing', () => {
 		const { asked, send } = channel();
 		send({ path: '/a.html', direction: 'sideways' });
 		send({ direction: 'up' });
-		expect(asked).toEqual([{ path: '/a.html', search: '', fragment: '' }]);
+		expect(asked).toEqual([{ path: '/a.html', search: '', fragment: '', referrer: '' }]);
 	});
 });
 

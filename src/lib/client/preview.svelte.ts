@@ -7,7 +7,7 @@ import { applyStorageChange } from '$lib/preview/storage-change';
 import { withNetwork } from '$lib/preview/policy';
 import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
-import type { CaptureOptions, CaptureResult, PickedElement } from '$lib/preview/messages';
+import type { CaptureOptions, PickedElement } from '$lib/preview/messages';
 import { untrack } from 'svelte';
 import { firstPreviewSettled } from './first-preview';
 import type { FirstScreenRender } from './first-screen';
@@ -189,7 +189,7 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
-		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, local: render.local ?? {} };
+		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, referrer: render.referrer, local: render.local ?? {} };
 		const address = render.page + (render.search ?? '');
 		if (address !== this.location.path) this.location = { ...this.location, path: address };
 		this.route = null;
@@ -274,10 +274,9 @@ export class PreviewController {
 
 	/** Draws the revision this tab last acknowledged, as the hub asked, and answers it. */
 	async capture(id: string, options: CaptureOptions): Promise<void> {
-		const shown = this.#shown;
 		const link = this.#link;
 		if (!link) return;
-		const result: CaptureResult = shown ? await (await import('$lib/preview/capture')).captureRender(shown, options, (request) => this.#link!.file(request.revision, request.path, request.as)) : { ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' };
+		const result = await (await import('$lib/preview/capture')).captureShown(this.#shown, options, (request) => link.file(request.revision, request.path, request.as));
 		await link.captured(id, result).catch(() => undefined);
 	}
 

@@ -28,6 +28,7 @@ import locks from './frame/locks.js?raw';
 import defaultActions from './frame/default-actions.js?raw';
 import leaving from './frame/leaving.js?raw';
 import navigation from './frame/navigation.js?raw';
+import referrer from './frame/referrer.js?raw';
 import scriptUrls from './frame/script-urls.js?raw';
 import routes from './frame/routes.js?raw';
 import frames from './frame/frames.js?raw';
@@ -63,6 +64,7 @@ ${locks}
 ${defaultActions}
 ${leaving}
 ${navigation}
+${referrer}
 ${scriptUrls}
 ${routes}
 ${frames}
@@ -73,6 +75,7 @@ ${scroll}
 ${historyProgram}
 var api = studioBridge(${JSON.stringify(config)});
 studioAddress(api);
+studioReferrer(api);
 studioReports(api);
 studioStorage(api);
 ${more}studioInPage(api);

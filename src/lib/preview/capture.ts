@@ -4,6 +4,7 @@
 // does to the site's storage or where it navigates stays in it.
 import type { CaptureOptions, CaptureResult } from './messages';
 import type { SiteChannelOptions } from './site-channel';
+import type { FramePicture } from './host-inspect';
 import { PreviewHost, type RenderExtras } from './host';
 
 /** A render this tab acknowledged: its document as the frame ran it, and what it showed beside. */
@@ -17,6 +18,23 @@ export interface ShownRender {
 const LOAD_MS = 10_000;
 /** A PNG larger than this (base64 characters) is sent as JPEG instead. */
 const PNG_MAX = 4_000_000;
+
+type PictureRequest = { selector?: string; fullPage?: boolean; format: 'png' | 'jpeg'; quality?: number };
+
+/** A picture of the page `host` shows, once it is ready (`lib`: the rasteriser's source), naming the revision drawn. */
+async function pictureOf(host: PreviewHost, lib: string, request: PictureRequest): Promise<(FramePicture & { revision: number }) | { error: string; missing?: boolean }> {
+	const shown = host.inspecting();
+	if (!shown) return { error: 'The preview shows nothing yet.' };
+	const inspector = await shown.inspector.catch(() => null);
+	if (!inspector) return { error: 'The preview could not load its picture code: reload the studio.' };
+	const picture = await inspector.capture(shown.render, shown.post, { type: 'capture', lib, maxHeight: 8000, ...request });
+	return 'error' in picture ? picture : { ...picture, revision: shown.render.revision };
+}
+
+/** Draws `shown`, the render a tab last acknowledged (null: none yet), as captureRender does. */
+export function captureShown(shown: ShownRender | null, options: CaptureOptions, onRequest: SiteChannelOptions['onRequest']): Promise<CaptureResult> {
+	return shown ? captureRender(shown, options, onRequest) : Promise.resolve({ ok: false, code: 'PREVIEW_UNAVAILABLE', message: 'This tab has not rendered the site yet.' });
+}
 
 /** Draws `shown` at the size `options` asks for; never throws. */
 export async function captureRender(shown: ShownRender, options: CaptureOptions, onRequest: SiteChannelOptions['onRequest']): Promise<CaptureResult> {
@@ -33,8 +51,8 @@ export async function captureRender(shown: ShownRender, options: CaptureOptions,
 		const outcome = await host.render(shown.revision, shown.html, { ...shown.extras, fragment: undefined });
 		if (outcome.status !== 'ready' && outcome.status !== 'error') return { ok: false, code: 'PREVIEW_ACK_TIMEOUT', message: outcome.message ?? `The page did not load for the screenshot (${outcome.status}).` };
 		const request = { selector: options.selector, fullPage: options.fullPage, format: options.format };
-		let picture = await host.capture(lib, request);
-		if (!('error' in picture) && options.format === 'png' && picture.dataUrl.length > PNG_MAX) picture = await host.capture(lib, { ...request, format: 'jpeg', quality: 0.8 });
+		let picture = await pictureOf(host, lib, request);
+		if (!('error' in picture) && options.format === 'png' && picture.dataUrl.length > PNG_MAX) picture = await pictureOf(host, lib, { ...request, format: 'jpeg', quality: 0.8 });
 		if ('error' in picture) return { ok: false, code: picture.missing ? 'PREVIEW_TARGET_NOT_FOUND' : 'TOOL_EXECUTION_FAILED', message: picture.error };
 		const comma = picture.dataUrl.indexOf(',');
 		const mimeType = picture.dataUrl.startsWith('data:image/jpeg') ? 'image/jpeg' : 'image/png';

@@ -126,10 +126,11 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** What a render carries beside its document; the fragment is used once (a host's first render takes none). */
-	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'local'> {
+	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'referrer' | 'local'> {
 		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
-		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), local: this.#storage.items };
+		const referrer = this.#history.referrer;
+		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#storage.items };
 	}
 
 	/**

@@ -18,6 +18,8 @@ export interface RenderExtras {
 	page: string;
 	search?: string;
 	fragment?: string;
+	/** What the page reads as `document.referrer`. */
+	referrer?: string;
 	local?: Record<string, string>;
 }
 

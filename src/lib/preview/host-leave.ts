@@ -1,13 +1,13 @@
 // A page's leaving as the host asks for it before a render the studio wants replaces the page (an
 // edit, its Refresh, Back or address): as in a host's reload, the page hears `beforeunload`,
 // `pagehide`, `visibilitychange` and `unload` (frame/leaving.js), and what its handlers store is in
-// the next render. Asked only of a page that said it listens for them; one that does not answer in
-// time (its thread stuck in a loop) is replaced all the same.
+// the next render. Asked only of a page that said it is to be asked (it listens for them, or has entries
+// of its own in the tab's history), and loaded by the host when a page first says so; one that does
+// not answer in time (its thread stuck in a loop) is replaced all the same.
 import type { HostToFrameMessage, PreviewBridgeMessage, SiteStorageChange } from './messages';
 import type { HostRender } from './host-render';
 import { isBridgeMessage } from './frame-document';
 import { storageChangeOf } from './site-channel';
-import { applyStorageChange } from './storage-change';
 
 /**
  * How long a page gets to hear it is leaving and send what it stored. Its answer is one message
@@ -36,11 +36,11 @@ const asksToLeave = (render: HostRender | null): render is HostRender => !!rende
 export class Leavings {
 	#leaving: Leaving | null = null;
 
-	/** Asks `previous`'s page, in `window`, to leave when it listens for that (`post` reaches it); null: it is not asked. */
-	ask(previous: HostRender | null, window: Window | null | undefined, post: (message: HostToFrameMessage) => void): Promise<LeaveOutcome> | null {
+	/** Asks `previous`'s page, in `window`, to leave when it listens for that; null: it is not asked. */
+	ask(previous: HostRender | null, window: Window | null | undefined): Promise<LeaveOutcome> | null {
 		if (this.#leaving) return this.#leaving.done;
 		if (!asksToLeave(previous) || !window) return null;
-		const leaving = askToLeave(previous, window, post);
+		const leaving = askToLeave(previous, window);
 		this.#leaving = leaving;
 		void leaving.done.then(() => {
 			if (this.#leaving === leaving) this.#leaving = null;
@@ -57,11 +57,8 @@ export class Leavings {
 	}
 }
 
-/** The localStorage a render starts from: the hub's as it compiled it, with what the page before stored as it left. */
-export const localAfter = (left: LeaveOutcome | null, local: Record<string, string> | undefined) => (left?.local.length ? left.local.reduce(applyStorageChange, local ?? {}) : local);
-
-/** Asks `render`'s page, in `window`, to leave (`post` reaches it). */
-function askToLeave(render: HostRender, window: Window, post: (message: HostToFrameMessage) => void): Leaving {
+/** Asks `render`'s page, in `window`, to leave. */
+function askToLeave(render: HostRender, window: Window): Leaving {
 	const local: SiteStorageChange[] = [];
 	let finish!: () => void;
 	const done = new Promise<LeaveOutcome>((resolve) => {
@@ -72,7 +69,12 @@ function askToLeave(render: HostRender, window: Window, post: (message: HostToFr
 			resolve({ local, answered: true });
 		};
 	});
-	post({ studioFrame: render.nonce, type: 'leave' });
+	// Posted to the page's window itself: by now the next render is the host's current one.
+	try {
+		window.postMessage({ studioFrame: render.nonce, type: 'leave' } satisfies HostToFrameMessage, '*');
+	} catch {
+		// The frame is gone: the wait ends by its own deadline.
+	}
 	return {
 		render,
 		window,

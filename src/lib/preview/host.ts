@@ -13,9 +13,11 @@ import type { HostRenderOutcome, HostToFrameMessage, SiteStorageChange } from '.
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
 import { PICTURE_SANDBOX, PREVIEW_SANDBOX, fillDocument, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { frameLines, previewDocument, previewFrame, settleRender, startRender, type HostRender, type PreviewLines } from './host-render';
-import type { FramePicture, InspectOptions } from './host-inspect';
+import type { FrameInspector, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
-import { Leavings, localAfter, type LeaveOutcome } from './host-leave';
+import type { LeaveOutcome } from './host-leave';
+import { LeaveSlot } from './leave-slot';
+import { applyStorageChange } from './storage-change';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
@@ -64,8 +66,8 @@ export class PreviewHost {
 	readonly #inspector: InspectorSlot;
 	/** The site's sessionStorage as the last render found it (the channel replaces it on each change). */
 	#sessionAtStart: Record<string, string> = {};
-	/** The page shown, asked to leave before the next render replaces it. */
-	readonly #leavings = new Leavings();
+	/** The page shown, asked to leave before the next render replaces it (its code loaded when first needed). */
+	readonly #leavings = new LeaveSlot();
 	/**
 	 * What the page shown asked to keep (where it is scrolled, the address it routed to), for the next
 	 * render of the same page and query (an edit, a refresh), as a browser's reload keeps them;
@@ -120,18 +122,10 @@ export class PreviewHost {
 		);
 	}
 
-	/**
-	 * A picture of the page this host shows, once it is ready (`lib`: the rasteriser's source). The
-	 * answer names the revision drawn.
-	 */
-	async capture(lib: string, request: { selector?: string; fullPage?: boolean; format: 'png' | 'jpeg'; quality?: number }): Promise<(FramePicture & { revision: number }) | { error: string; missing?: boolean }> {
-		if (!this.#current) return { error: 'The preview shows nothing yet.' };
-		const inspector = await this.#inspector.get().catch(() => null);
-		if (!inspector) return { error: 'The preview could not load its picture code: reload the studio.' };
+	/** The render shown, the way to its page, and its inspector, loading (capture.ts draws through it); null: nothing is shown. */
+	inspecting(): { render: HostRender; post: (message: HostToFrameMessage) => void; inspector: Promise<FrameInspector> } | null {
 		const current = this.#current;
-		if (!current) return { error: 'The preview shows nothing yet.' };
-		const picture = await inspector.capture(current, (message) => this.#post(current, message), { type: 'capture', lib, maxHeight: 8000, ...request });
-		return 'error' in picture ? picture : { ...picture, revision: current.revision };
+		return current && { render: current, post: (message) => this.#post(current, message), inspector: this.#inspector.get() };
 	}
 
 	/** The current frame element (the preview document's; the site's frame is inside it). */
@@ -158,7 +152,7 @@ export class PreviewHost {
 	}
 
 	/** Loads `html` into the site's frame once the preview document is there (if still current). */
-	async #show(current: HostRender, html: string, extras: RenderExtras, leaving: Promise<LeaveOutcome> | null) {
+	async #show(current: HostRender, html: string, extras: RenderExtras, leaving: Promise<LeaveOutcome | null> | null) {
 		const left = leaving && (await leaving);
 		// A page that did not answer is stuck in its own code: its frame goes first, and its renderer
 		// process with it (a frame made beside it is given that process, and waits on it).
@@ -167,12 +161,12 @@ export class PreviewHost {
 		if (this.#current !== current || current.settled) return;
 		// What the page before stored as it left is this page's to start from (the hub keeps it too).
 		if (left) this.#sessionAtStart = this.#channel.session;
-		const local = localAfter(left, extras.local);
+		const local = left?.local.length ? left.local.reduce(applyStorageChange, extras.local ?? {}) : extras.local;
 		const kept = this.#kept.place === current.place ? this.#kept.kept : undefined;
 		// Another page starts afresh, and what the page before kept goes with it: a link back to that
 		// page opens it at its top, as on a host (it opened where it was scrolled before).
 		this.#kept = { place: current.place, kept };
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, local, session: this.#channel.session, kept }));
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, local, session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}
@@ -236,7 +230,7 @@ export class PreviewHost {
 	 */
 	render(revision: number, html: string, extras: RenderExtras = { page: 'index.html' }, options: { again?: boolean } = {}): Promise<HostRenderOutcome> {
 		const previous = this.#current;
-		const leaving = this.#leavings.ask(previous, this.#site?.contentWindow, (message) => previous && this.#post(previous, message));
+		const leaving = this.#leavings.ask(previous, this.#site?.contentWindow);
 		if (previous && !previous.settled) settleRender(previous, 'superseded', 'A newer revision was rendered first.');
 		// `again`: the last render is tried once more as the same visit, so what the stopped attempt
 		// wrote to sessionStorage is undone (a page that counts its loads counts one).
@@ -282,6 +276,7 @@ export class PreviewHost {
 				return;
 			case 'listens':
 				current.listens = true;
+				this.#leavings.prepare();
 				return;
 			case 'left':
 				current.left = true;

@@ -49,6 +49,8 @@ export interface PreviewRender {
 	search?: string;
 	/** A fragment to go to once the page has loaded (`#team`), when the navigation named one. */
 	fragment?: string;
+	/** What the page reads as `document.referrer`: the page of the site it was reached from by a link, a form or a script (absent: none). */
+	referrer?: string;
 	/** The workspace's localStorage for the site, as the hub keeps it (per render, not in the document). */
 	local?: Record<string, string>;
 }
@@ -84,7 +86,7 @@ export type PreviewBridgeMessage =
 	/** What the next render of the same page starts from (where it is scrolled, the address it routed to): the host keeps it as it is. */
 	| { type: 'keep'; revision: number; nonce: string; kept: StudioKept }
 	/** A link, form or window.open to a page of the site (the host shows it from the same revision). */
-	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean }
+	| { type: 'navigate'; revision: number; nonce: string; path: string; fragment: string; search: string; replace?: boolean; referrer?: string }
 	/** history.back()/forward() past the entries the page made itself: a step through the site's pages (frame/history.js). */
 	| { type: 'navigate'; revision: number; nonce: string; direction: 'back' | 'forward' }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */

@@ -43,6 +43,8 @@ export const SiteNavigationSchema = v.object({
 	search: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 	fragment: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 	replace: v.optional(v.boolean()),
+	/** The page it was asked from, as the next page reads it (`document.referrer`). */
+	referrer: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 	direction: v.optional(v.picklist(['back', 'forward']))
 });
 

@@ -2,7 +2,9 @@
 // one of its files — read and answered the same way for the preview panel (host.ts) and for the
 // preview in a new window. Every message was already checked for the frame's window and nonce.
 import { applyStorageChange } from './storage-change';
-import type { HostToFrameMessage, PreviewBridgeMessage, SiteFileAnswer, SiteFileAs, SiteNavigation, SiteStorageChange } from './messages';
+import { onceUntilFailed } from '$lib/core/once';
+import type { HostToFrameMessage, PreviewBridgeMessage, SiteNavigation, SiteStorageChange } from './messages';
+import type { SiteRequestHandler } from './site-requests';
 
 /** What a page hosting a site's frame does with the frame's requests. */
 export interface SiteChannelOptions {
@@ -13,11 +15,8 @@ export interface SiteChannelOptions {
 	/** The site changed its localStorage or IndexedDB (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
-	onRequest?(request: { revision: number; path: string; method: string; source: string; line: number; as?: SiteFileAs; probe?: boolean }): Promise<SiteFileAnswer>;
+	onRequest?: SiteRequestHandler;
 }
-
-/** Requests a frame may have unanswered at once; more are answered 503 at once (a page cannot queue without bound). */
-const MAX_REQUESTS_IN_FLIGHT = 64;
 
 /** A field of the frame's message as text, at most `max` characters (a path, query or fragment: 2048, as the hub's schemas take them). */
 const text = (value: unknown, max = 2048) => String(value ?? '').slice(0, max);
@@ -39,7 +38,9 @@ const HELD_STORAGE_CHANGES = 500;
  * changes, and brings it the storage changes of the workspace's other previews.
  */
 export class SiteChannel {
-	#inFlight = 0;
+	/** The frame's requests under way (site-requests.ts bounds them). */
+	readonly #flight = { count: 0 };
+	readonly #requests = onceUntilFailed(() => import('./site-requests'));
 	/** This frame's sessionStorage for the site (the host keeps it across its renders). */
 	session: Record<string, string> = {};
 	/**
@@ -61,7 +62,8 @@ export class SiteChannel {
 			case 'navigate':
 				// Every navigate message carries the key (the bridge posts one shape): its value decides.
 				if ('direction' in message && (message.direction === 'back' || message.direction === 'forward')) this.options.onNavigate?.({ direction: message.direction });
-				else if ('path' in message) this.options.onNavigate?.({ path: text(message.path), search: text(message.search), fragment: text(message.fragment), ...(message.replace === true ? { replace: true } : {}) });
+				// The page it was asked from ("" none): what the next page reads as document.referrer.
+				else if ('path' in message) this.options.onNavigate?.({ path: text(message.path), search: text(message.search), fragment: text(message.fragment), ...(message.replace === true ? { replace: true } : {}), referrer: text(message.referrer, 4096) });
 				return true;
 			case 'route':
 				this.options.onRoute?.(text(message.path) + text(message.search) + text(message.fragment));
@@ -98,24 +100,13 @@ export class SiteChannel {
 		this.post({ studioFrame: this.nonce(), type: 'storage-event', area: change.area, changes: change.changes, clear: change.clear === true }, []);
 	}
 
+	/** A page's request for a site file: its code loads with the first one (site-requests.ts); one that cannot load is answered 503. */
 	async #answer(message: Extract<PreviewBridgeMessage, { type: 'request' }>, revision: number) {
-		const id = Number(message.id);
-		if (!Number.isSafeInteger(id)) return;
-		const nonce = this.nonce();
-		const reply = (answer: SiteFileAnswer) => {
-			const body = answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : answer.body.slice().buffer;
-			this.post({ studioFrame: nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body }, body instanceof ArrayBuffer ? [body] : []);
-		};
-		if (!this.options.onRequest || this.#inFlight >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
-		this.#inFlight++;
+		const to = { onRequest: this.options.onRequest, post: this.post, nonce: this.nonce(), flight: this.#flight };
 		try {
-			// Any other way (the hub's schema is the one that knows them) is refused there: a 503 here.
-			const as: SiteFileAs | undefined = message.frame === true ? { search: text(message.search), fragment: text(message.fragment) } : message.as;
-			reply(await this.options.onRequest({ revision, path: text(message.path), method: text(message.method, 10), source: text(message.source, 500), line: Number(message.line) || 0, ...(as ? { as } : {}), ...(message.probe === true ? { probe: true } : {}) }));
+			await (await this.#requests()).answerRequest(message, revision, to);
 		} catch {
-			reply({ status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' });
-		} finally {
-			this.#inFlight--;
+			to.post({ studioFrame: to.nonce, type: 'response', id: Number(message.id), status: 503, statusText: 'The studio did not answer', mimeType: 'text/plain', body: '' }, []);
 		}
 	}
 }

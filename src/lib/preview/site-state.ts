@@ -23,10 +23,11 @@ export type SiteLocation = { path: string; canBack: boolean; canForward: boolean
 
 /**
  * A place in the site's history: the page (null: the entry, whatever it is at each revision), its
- * query, and the address it was asked at when that is not the file's own name (`blog/` for
- * blog/index.html, `about` for about.html), as a host's address bar keeps it.
+ * query, the address it was asked at when that is not the file's own name (`blog/` for
+ * blog/index.html, `about` for about.html), as a host's address bar keeps it, and the page of the
+ * site it was reached from (`document.referrer`), which a reload, Back and Forward keep.
  */
-export type SitePlace = { page: string | null; search: string; at?: string };
+export type SitePlace = { page: string | null; search: string; at?: string; referrer?: string };
 
 /** Where the page shown persists (the hub's preferences, per workspace); absent: memory only. */
 export interface SitePlaceStore {
@@ -37,7 +38,7 @@ export interface SitePlaceStore {
 /** A place as it was stored (a workspace path is at most this long; a query at most 2048 characters). */
 const isPlace = (value: unknown): value is SitePlace => {
 	const place = value as Partial<SitePlace> | null;
-	return !!place && typeof place === 'object' && (place.page === null || (typeof place.page === 'string' && place.page.length > 0 && place.page.length <= 1024)) && typeof place.search === 'string' && (place.at === undefined || (typeof place.at === 'string' && place.at.length > 0 && place.at.length <= 1024));
+	return !!place && typeof place === 'object' && (place.page === null || (typeof place.page === 'string' && place.page.length > 0 && place.page.length <= 1024)) && typeof place.search === 'string' && (place.at === undefined || (typeof place.at === 'string' && place.at.length > 0 && place.at.length <= 1024)) && (place.referrer === undefined || (typeof place.referrer === 'string' && place.referrer.length <= 4096));
 };
 
 /** A query as the page reads it from `location.search` ("" or "?…"; at most 2048 characters). */
@@ -63,12 +64,17 @@ export class SiteHistory {
 	 */
 	async load(): Promise<void> {
 		const stored = await this.store?.get().catch(() => null);
-		if (isPlace(stored)) this.#here = { page: stored.page, search: searchOf(stored.search), ...(stored.at !== undefined && stored.page !== null ? { at: stored.at } : {}) };
+		if (isPlace(stored)) this.#here = { page: stored.page, search: searchOf(stored.search), ...(stored.at !== undefined && stored.page !== null ? { at: stored.at } : {}), ...(stored.referrer ? { referrer: stored.referrer } : {}) };
 	}
 
 	/** The page a render of `workspace` compiles (null: its entry). */
 	get page(): string | null {
 		return this.#here.page;
+	}
+
+	/** The page of the site the page shown was reached from (`document.referrer`; "": none). */
+	get referrer(): string {
+		return this.#here.referrer ?? '';
 	}
 
 	/** The query of the page shown (`?id=3`, or ""): the site reads it as `location.search`. */
@@ -113,7 +119,7 @@ export class SiteHistory {
 		const at = addressOf(path, found);
 		if (!target.replace) this.#back = [...this.#back, here].slice(-MAX_HISTORY);
 		this.#forward = target.replace ? this.#forward : [];
-		this.#moveTo({ page: page === entryOf(workspace) && path === '' ? null : page, search, ...(at !== undefined && path !== '' ? { at } : {}) });
+		this.#moveTo({ page: page === entryOf(workspace) && path === '' ? null : page, search, ...(at !== undefined && path !== '' ? { at } : {}), ...(target.referrer ? { referrer: target.referrer } : {}) });
 		if (target.fragment && target.fragment.length > 1) this.#fragment = target.fragment;
 		return true;
 	}

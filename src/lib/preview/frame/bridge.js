@@ -26,6 +26,7 @@ function studioBridge(config) {
 	if (framed) {
 		hostData.local = link.local;
 		hostData.session = link.session;
+		hostData.referrer = link.referrer;
 	}
 	var nonce = framed ? String(link.token || '') : me.getAttribute('data-nonce') || '';
 	var root = me.hasAttribute('data-root');
@@ -63,7 +64,7 @@ function studioBridge(config) {
 	 * @param {number} [id]
 	 */
 	function raw(m, id) {
-		var out = { type: m.type, nonce: nonce, revision: revision, studioChild: framed ? 1 : undefined, frame: m.frame, to: m.to, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh, network: m.network, kept: m.kept, probe: m.probe, as: m.as, direction: m.direction };
+		var out = { type: m.type, nonce: nonce, revision: revision, studioChild: framed ? 1 : undefined, frame: m.frame, to: m.to, level: m.level, args: m.args, message: m.message, source: m.source, line: m.line, column: m.column, id: id, path: m.path, fragment: m.fragment, search: m.search, replace: m.replace, area: m.area, changes: m.changes, clear: m.clear, method: m.method, url: m.url, element: m.element, refused: m.refused, tag: m.tag, at: m.at, before: m.before, after: m.after, captureId: m.captureId, data: m.data, width: m.width, height: m.height, error: m.error, missing: m.missing, refresh: m.refresh, network: m.network, kept: m.kept, probe: m.probe, as: m.as, direction: m.direction, referrer: m.referrer };
 		try {
 			post(out, '*');
 		} catch {

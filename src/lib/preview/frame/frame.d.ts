@@ -10,6 +10,8 @@ interface StudioHostData {
 	session?: Record<string, string>;
 	/** What the render before of the same page kept for this one (the host keeps it as it is). */
 	kept?: StudioKept;
+	/** What the page reads as `document.referrer`: the page it came from (referrer.js). */
+	referrer?: string;
 	/** The page's virtual URL, when its document's base is not (a framed page with a <base> of its own). */
 	url?: string;
 }
@@ -142,6 +144,10 @@ interface StudioFrameApi {
 	leaving?(): boolean;
 	/** Runs a `javascript:` URL's code as a navigation to it does; false: `href` is no such URL. script-urls.js. */
 	scriptUrl?(href: unknown): boolean;
-	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name (frames.js). */
-	navigate?(url: URL, target: string, replace: boolean): void;
+	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name, the next page's `document.referrer` being `referrer` (frames.js). */
+	navigate?(url: URL, target: string, replace: boolean, referrer: string): void;
+	/** The referrer the next page gets from this one by `from` (a link, an area, a form, a frame; none: a script), by the page's policy (referrer.js). */
+	referrerFrom?(from?: Element | null): string;
+	/** The page's own `document.referrer` (referrer.js). */
+	referrer?(): string;
 }

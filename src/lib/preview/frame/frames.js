@@ -62,10 +62,12 @@ function studioFrames(api, placeholder) {
 	 * Shows a compiled page in `frame`, with a new token and this page's storage as it is now.
 	 * @param {HTMLIFrameElement} frame
 	 * @param {string} html
+	 * @param {string} [referrer] what the framed page reads as `document.referrer` (by default this page, by its policy)
 	 */
-	function fill(frame, html) {
+	function fill(frame, html, referrer) {
 		var token = Math.random().toString(36).slice(2) + Date.now().toString(36);
-		var link = JSON.stringify({ token: token, local: items('localStorage'), session: items('sessionStorage') });
+		var from = referrer === undefined ? (api.referrerFrom ? api.referrerFrom(frame) : '') : referrer;
+		var link = JSON.stringify({ token: token, local: items('localStorage'), session: items('sessionStorage'), referrer: from });
 		filled.set(frame, { token: token, live: false, held: [] });
 		removeAttribute.call(frame, FRAME);
 		srcdoc.call(
@@ -79,12 +81,13 @@ function studioFrames(api, placeholder) {
 	 * Loads a page of the site (or another file of it) into `frame`, compiled by the hub from the revision shown.
 	 * @param {HTMLIFrameElement} frame
 	 * @param {URL} url
+	 * @param {string} [referrer] what its page reads as `document.referrer` (by default this page)
 	 */
-	function load(frame, url) {
+	function load(frame, url, referrer) {
 		var at = api.caller();
 		api.request({ type: 'request', frame: true, path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash, method: 'GET', source: at.source, line: at.line }).then(function (answer) {
 			var body = answer.body;
-			if (String(answer.mimeType).indexOf('text/html') === 0 && typeof body === 'string') return fill(frame, body);
+			if (String(answer.mimeType).indexOf('text/html') === 0 && typeof body === 'string') return fill(frame, body, referrer);
 			// An image, a text or a PDF of the site: the frame shows the file itself.
 			filled.delete(frame);
 			setAttribute.call(frame, 'src', URL.createObjectURL(new Blob([/** @type {BlobPart} */ (body || '')], { type: String(answer.mimeType || 'text/plain') })));
@@ -172,14 +175,15 @@ function studioFrames(api, placeholder) {
 	 * @param {URL} url
 	 * @param {string} target
 	 * @param {boolean} replace
+	 * @param {string} referrer what the next page reads as `document.referrer`
 	 */
-	function navigate(url, target, replace) {
+	function navigate(url, target, replace, referrer) {
 		var frame = target === 'self' || target === 'parent' || target === 'top' ? null : named(target);
-		if (frame) return load(frame, url);
+		if (frame) return load(frame, url, referrer);
 		// A framed page tells its parent where the page goes ('self': its own frame); the site's page goes itself.
 		var to = api.framed ? target : 'self';
 		if (to === 'self' && api.leaving && !api.leaving()) return;
-		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, to: to });
+		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, to: to, referrer: referrer });
 	}
 	api.navigate = navigate;
 	// A framed page's navigation: of itself (its frame loads the page), of this page, or further up.
@@ -187,8 +191,9 @@ function studioFrames(api, placeholder) {
 		var url = api.resolve(String(data.path || '/') + String(data.search || '') + String(data.fragment || ''));
 		if (!url) return;
 		var to = String(data.to || 'self');
-		if (to === 'self') load(frame, url);
-		else navigate(url, to === 'parent' ? 'self' : to, data.replace === true);
+		var referrer = typeof data.referrer === 'string' ? data.referrer : '';
+		if (to === 'self') load(frame, url, referrer);
+		else navigate(url, to === 'parent' ? 'self' : to, data.replace === true, referrer);
 	});
 
 	/**

@@ -34,8 +34,9 @@ function studioNavigation(api) {
 	 * @param {boolean} newWindow the link or form asked for another window
 	 * @param {boolean} [replace] leave no entry behind it (location.replace)
 	 * @param {string} [target] where it goes: 'self' (the default), 'parent', 'top' or a frame's name
+	 * @param {Element | null} [from] the link or form it follows (none: a script's navigation)
 	 */
-	function go(url, newWindow, replace, target) {
+	function go(url, newWindow, replace, target, from) {
 		if (url.origin !== origin) {
 			if (/^https?:$/.test(url.protocol)) nativeOpen(url.href, '_blank', 'noopener');
 			return;
@@ -45,7 +46,11 @@ function studioNavigation(api) {
 			toFragment(url.hash);
 			return;
 		}
-		show(url, replace === true, target || 'self');
+		show(url, replace === true, target || 'self', referrerFrom(from || null));
+	}
+	/** @param {Element | null} from */
+	function referrerFrom(from) {
+		return api.referrerFrom ? api.referrerFrom(from) : '';
 	}
 	/**
 	 * A fragment navigation of this document; a new entry of its history when its URL changed (history.js counts them).
@@ -64,10 +69,11 @@ function studioNavigation(api) {
 	 * @param {URL} url
 	 * @param {boolean} replace leave no entry behind it
 	 * @param {string} target
+	 * @param {string} referrer what the next page reads as `document.referrer` (referrer.js)
 	 */
-	function show(url, replace, target) {
-		if (api.navigate) return api.navigate(url, target, replace);
-		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace });
+	function show(url, replace, target, referrer) {
+		if (api.navigate) return api.navigate(url, target, replace, referrer);
+		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, referrer: referrer });
 	}
 	/**
 	 * Where a link, form or window.open aims (HTML's target keywords are ASCII case-insensitive; a
@@ -126,7 +132,7 @@ function studioNavigation(api) {
 			var newWindow = (frameTarget !== '' && frameTarget !== '_self' && frameTarget !== '_top' && frameTarget !== '_parent') || event.ctrlKey || event.metaKey || event.shiftKey;
 			var where = event.ctrlKey || event.metaKey || event.shiftKey ? 'top' : targetOf(link.getAttribute('target'));
 			takeOver(event, function () {
-				go(url, newWindow, false, where);
+				go(url, newWindow, false, where, link);
 			});
 		},
 		true
@@ -163,7 +169,7 @@ function studioNavigation(api) {
 			if (!url) return;
 			var where = targetOf((submitter && submitter.getAttribute('formtarget')) || form.getAttribute('target'));
 			takeOver(event, function () {
-				go(/** @type {URL} */ (url), false, false, where);
+				go(/** @type {URL} */ (url), false, false, where, form);
 			});
 		},
 		true
@@ -171,7 +177,7 @@ function studioNavigation(api) {
 	// form.submit() fires no submit event: it would leave the preview.
 	HTMLFormElement.prototype.submit = function () {
 		var url = formTarget(this, null);
-		if (url) go(url, false, false, targetOf(this.getAttribute('target')));
+		if (url) go(url, false, false, targetOf(this.getAttribute('target')), this);
 		else nativeSubmit.call(this);
 	};
 
@@ -227,7 +233,8 @@ function studioNavigation(api) {
 		replace: { value: function (/** @type {unknown} */ href) { assign(href, true); } },
 		reload: {
 			value: function () {
-				show(api.reloadUrl ? api.reloadUrl() : api.address(), true, 'self');
+				// A reload keeps the page's own referrer.
+				show(api.reloadUrl ? api.reloadUrl() : api.address(), true, 'self', api.referrer ? api.referrer() : '');
 			}
 		},
 		toString: { value: function () { return api.address().href; } },
