@@ -98,3 +98,38 @@ test('a site’s IndexedDB works as on a host and keeps its databases across ren
 	await expect(site.locator('#notes')).toHaveText('notes: ids 1 tagged 1 first 1 true x 123 true', { timeout: 15_000 });
 	await expect(site.locator('#todos')).toHaveText('todos: 1 tagged 1 last 1');
 });
+
+test('an IndexedDB write a page starts as it leaves (a draft saved on pagehide) is in the next render after an edit or a refresh, as after a host\'s reload', async ({ page }) => {
+	await page.goto('/');
+	await waitForHub(page);
+	const draftPage = (title: string) => `<!doctype html><title>${title}</title><h1>${title}</h1><textarea id="draft"></textarea><p id="got">?</p>
+<script>
+var open = indexedDB.open('drafts', 1);
+open.onupgradeneeded = function () { open.result.createObjectStore('drafts'); };
+open.onsuccess = function () {
+  var db = open.result;
+  db.transaction('drafts').objectStore('drafts').get('note').onsuccess = function (e) {
+    var kept = e.target.result || '';
+    document.getElementById('draft').value = kept;
+    document.getElementById('got').textContent = '[' + kept + ']';
+  };
+  addEventListener('pagehide', function () {
+    db.transaction('drafts', 'readwrite').objectStore('drafts').put(document.getElementById('draft').value, 'note');
+  });
+};
+</script>`;
+	await call(page, 'workspace_apply_changes', { operations: [{ op: 'write', path: 'index.html', content: draftPage('Draft'), createIfMissing: true }] });
+	const site = previewFrame(page);
+	await expect(site.locator('#got')).toHaveText('[]');
+	await site.locator('#draft').fill('kept across an edit');
+	await call(page, 'workspace_apply_changes', { operations: [{ op: 'write', path: 'index.html', content: draftPage('Draft 2') }] });
+	await expect(site.locator('h1')).toHaveText('Draft 2');
+	await expect(site.locator('#got')).toHaveText('[kept across an edit]');
+	await site.locator('#draft').fill('kept across a refresh');
+	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect(site.locator('#got')).toHaveText('[kept across a refresh]');
+	// The hub keeps it too: a studio reloaded finds it.
+	await page.reload();
+	await waitForHub(page);
+	await expect(previewFrame(page).locator('#got')).toHaveText('[kept across a refresh]', { timeout: 15_000 });
+});

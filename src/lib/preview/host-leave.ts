@@ -8,6 +8,7 @@ import type { HostToFrameMessage, PreviewBridgeMessage, SiteStorageChange } from
 import type { HostRender } from './host-render';
 import { isBridgeMessage } from './frame-document';
 import { storageChangeOf } from './site-channel';
+import { applyStorageChange } from './storage-change';
 
 /**
  * How long a page gets to hear it is leaving and send what it stored. Its answer is one message
@@ -15,8 +16,13 @@ import { storageChangeOf } from './site-channel';
  */
 export const LEAVE_WAIT_MS = 1000;
 
-/** How a page left: the localStorage changes it sent meanwhile; `answered` false: it did not say it had left in time. */
-export type LeaveOutcome = { local: SiteStorageChange[]; answered: boolean };
+/**
+ * How a page left: `seed` gives the storage the next render starts from, the hub's as it compiled it
+ * (`local`) with what the page stored as it left, which came after (its localStorage changes, and the
+ * IndexedDB databases it wrote, each one's text by name, null: deleted); `answered` false: it did not
+ * say it had left in time.
+ */
+export type LeaveOutcome = { answered: boolean; seed(local: Record<string, string> | undefined): { local?: Record<string, string>; databases?: Record<string, string | null> } };
 
 /** A page asked to leave. */
 export interface Leaving {
@@ -60,13 +66,15 @@ export class Leavings {
 /** Asks `render`'s page, in `window`, to leave. */
 function askToLeave(render: HostRender, window: Window): Leaving {
 	const local: SiteStorageChange[] = [];
+	let databases: Record<string, string | null> | undefined;
 	let finish!: () => void;
+	const seed = (start: Record<string, string> | undefined) => ({ local: local.length ? local.reduce(applyStorageChange, start ?? {}) : start, databases });
 	const done = new Promise<LeaveOutcome>((resolve) => {
-		const timer = setTimeout(() => resolve({ local, answered: false }), LEAVE_WAIT_MS);
+		const timer = setTimeout(() => resolve({ answered: false, seed }), LEAVE_WAIT_MS);
 		finish = () => {
 			clearTimeout(timer);
 			render.left = true;
-			resolve({ local, answered: true });
+			resolve({ answered: true, seed });
 		};
 	});
 	// Posted to the page's window itself: by now the next render is the host's current one.
@@ -85,6 +93,7 @@ function askToLeave(render: HostRender, window: Window): Leaving {
 			handle(message);
 			const change = storageChangeOf(message);
 			if (change.area === 'local') local.push(change);
+			if (change.area === 'indexeddb') for (const [name, text] of change.changes) (databases ??= {})[name] = text;
 		}
 	};
 }

@@ -17,7 +17,6 @@ import type { FrameInspector, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 import type { LeaveOutcome } from './host-leave';
 import { LeaveSlot } from './leave-slot';
-import { applyStorageChange } from './storage-change';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
@@ -161,12 +160,11 @@ export class PreviewHost {
 		if (this.#current !== current || current.settled) return;
 		// What the page before stored as it left is this page's to start from (the hub keeps it too).
 		if (left) this.#sessionAtStart = this.#channel.session;
-		const local = left?.local.length ? left.local.reduce(applyStorageChange, extras.local ?? {}) : extras.local;
 		const kept = this.#kept.place === current.place ? this.#kept.kept : undefined;
 		// Another page starts afresh, and what the page before kept goes with it: a link back to that
 		// page opens it at its top, as on a host (it opened where it was scrolled before).
 		this.#kept = { place: current.place, kept };
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, local, session: this.#channel.session, kept }));
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, ...(left ? left.seed(extras.local) : { local: extras.local }), session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}

@@ -10,6 +10,8 @@ interface StudioHostData {
 	session?: Record<string, string>;
 	/** What the render before of the same page kept for this one (the host keeps it as it is). */
 	kept?: StudioKept;
+	/** IndexedDB databases the page before wrote as it left (text by name, null: deleted), newer than the compiled seed (indexeddb.js). */
+	databases?: Record<string, string | null>;
 	/** What the page reads as `document.referrer`: the page it came from (referrer.js). */
 	referrer?: string;
 	/** The page's virtual URL, when its document's base is not (a framed page with a <base> of its own). */
@@ -134,6 +136,8 @@ interface StudioFrameApi {
 	gone?(): boolean;
 	/** Steps the tab's history back to the document's first entry, then calls `done` (history.js). */
 	rewind?(done: () => void): void;
+	/** Once the page's IndexedDB write transactions under way have finished (at most half a second); null: none (indexeddb.js). */
+	writesDone?(): Promise<void> | null;
 	/** The host is to ask the page to leave before a render replaces it (leaving.js). */
 	leaveFirst?(): void;
 	/** Wraps the `on<type>` handler of each target for one dispatch; `seen` gets what each returns. Returns the undo. default-actions.js. */

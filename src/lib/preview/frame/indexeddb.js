@@ -92,6 +92,35 @@ function studioIndexedDB(api, lib, seed, limit) {
 	}
 	api.beforeReady(flush);
 
+	// Write transactions under way: a page leaving waits for them (a draft saved on `pagehide`)
+	// before it says it has left, as a host lets them finish (leaving.js).
+	var WRITES_WAIT_MS = 500;
+	var writing = 0;
+	/** @type {(() => void)[]} */
+	var idle = [];
+	var begin = lib.IDBDatabase.prototype.transaction;
+	/** @this {any} @param {unknown} _stores @param {unknown} mode */
+	lib.IDBDatabase.prototype.transaction = function (_stores, mode) {
+		var made = begin.apply(this, arguments);
+		if (mode === 'readwrite') {
+			writing++;
+			var end = function () {
+				if (--writing === 0) idle.splice(0).forEach(function (done) { done(); });
+			};
+			made.addEventListener('complete', end);
+			made.addEventListener('abort', end);
+		}
+		return made;
+	};
+	api.writesDone = function () {
+		return writing
+			? new Promise(function (done) {
+					idle.push(done);
+					setTimeout(done, WRITES_WAIT_MS);
+				})
+			: null;
+	};
+
 	var transaction = lib.IDBTransaction.prototype;
 	var dispatch = transaction.dispatchEvent;
 	/** @this {any} @param {Event} event */
@@ -150,9 +179,14 @@ function studioIndexedDB(api, lib, seed, limit) {
 			restoring.delete(name);
 		};
 	}
-	Object.keys(seed).forEach(function (name) {
+	// What the page before wrote as it left an edit or a refresh came after the hub compiled this
+	// render: newer than the seed (null: the page deleted it).
+	var databases = Object.assign({}, seed, api.host.databases || {});
+	Object.keys(databases).forEach(function (name) {
+		var text = databases[name];
+		if (typeof text !== 'string') return;
 		try {
-			var kept = lib.parse(seed[name]);
+			var kept = lib.parse(text);
 			if (kept && typeof kept.version === 'number' && Array.isArray(kept.stores)) restore(name, kept);
 		} catch {
 			/* not a database this program wrote: the site starts without it */

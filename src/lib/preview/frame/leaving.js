@@ -233,8 +233,18 @@ function studioLeaving(api) {
 			gone = true;
 			if (!api.framed) api.send({ type: 'left' });
 		};
-		if (api.rewind) api.rewind(done);
-		else done();
+		var rewind = function () {
+			if (api.rewind) api.rewind(done);
+			else done();
+		};
+		// IndexedDB writes the handlers started finish first, and go with the page (indexeddb.js).
+		var written = api.writesDone && api.writesDone();
+		if (written)
+			written.then(function () {
+				api.flush();
+				rewind();
+			});
+		else rewind();
 		return true;
 	}
 	api.leaving = function () {
