@@ -136,7 +136,7 @@ interface StudioFrameApi {
 	gone?(): boolean;
 	/** Steps the tab's history back to the document's first entry, then calls `done` (history.js). */
 	rewind?(done: () => void): void;
-	/** Once the page's IndexedDB write transactions under way have finished (at most half a second); null: none (indexeddb.js). */
+	/** Once the page's IndexedDB write transactions under way have finished (at most 400 ms); null: none (indexeddb.js). */
 	writesDone?(): Promise<void> | null;
 	/** The host is to ask the page to leave before a render replaces it (leaving.js). */
 	leaveFirst?(): void;

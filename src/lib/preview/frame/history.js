@@ -24,8 +24,8 @@ function studioHistory(api) {
 	/** Where this document is among the entries it made (0: its own first), and the last of them. */
 	var index = api.replayed || 0;
 	var last = index;
-	/** How long the browser gets to step back over the page's entries as it leaves (a same-document traversal: a few ms). */
-	var REWIND_WAIT_MS = 500;
+	/** How long the browser gets to step back over the page's entries as it leaves (a same-document traversal: a few ms; with the IndexedDB writes' wait, within the host's second). */
+	var REWIND_WAIT_MS = 300;
 	/** The page has left and its entries are being stepped back over: what to call once they are. */
 	/** @type {(() => void) | null} */
 	var rewinding = null;

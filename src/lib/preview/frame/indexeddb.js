@@ -94,7 +94,7 @@ function studioIndexedDB(api, lib, seed, limit) {
 
 	// Write transactions under way: a page leaving waits for them (a draft saved on `pagehide`)
 	// before it says it has left, as a host lets them finish (leaving.js).
-	var WRITES_WAIT_MS = 500;
+	var WRITES_WAIT_MS = 400;
 	var writing = 0;
 	/** @type {(() => void)[]} */
 	var idle = [];
