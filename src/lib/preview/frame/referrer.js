@@ -22,13 +22,13 @@ function studioReferrer(api) {
 		}
 	});
 	/**
-	 * What a policy gives a page of the same site.
+	 * What a policy (one of POLICIES, in lower case, or '') gives a page of the same site.
 	 * @param {string} policy
 	 */
 	function given(policy) {
 		var url = api.address();
 		url.hash = '';
-		switch (policy.trim().toLowerCase()) {
+		switch (policy) {
 			case 'no-referrer':
 				return '';
 			case 'origin':

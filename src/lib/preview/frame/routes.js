@@ -45,12 +45,11 @@ function studioRoutes(api) {
 	var STATE_MAX = 64 * 1024;
 	/** Entries before the page's kept for its next render, at most (the oldest go first). */
 	var ENTRIES_MAX = 50;
-	/** @typedef {StudioKeptEntry} Kept */
 	/**
 	 * This document's entries as the page made them (0: its first), what the next render replays
 	 * before its own: a host's reload keeps the page's entries in the tab's history, and a Back to one
 	 * of them loads the page again at it.
-	 * @type {Kept[]}
+	 * @type {StudioKeptEntry[]}
 	 */
 	var entries = [];
 	/**
@@ -81,7 +80,7 @@ function studioRoutes(api) {
 		var back = entries.slice(Math.max(0, at - ENTRIES_MAX), at);
 		var room = STATE_MAX - (text ? text.length : 0);
 		for (var i = back.length - 1; i >= 0; i--) {
-			var one = /** @type {Kept} */ (back[i]);
+			var one = /** @type {StudioKeptEntry} */ (back[i]);
 			room -= one.state ? one.state.length : 0;
 			if (room < 0) back[i] = { address: one.address, hash: one.hash };
 		}
