@@ -130,8 +130,14 @@
 		area.ariaLabel = 'Code editor';
 		area.autocapitalize = 'off';
 		// The studio's start may move the focus to the page while it mounts: the person's choice is kept here.
+		// Focused, it is the page's autofocus element: the router's start focuses that instead of the
+		// body (a key typed meanwhile went nowhere).
 		area.addEventListener('focus', function () {
 			root.dataset.focused = '';
+			area.autofocus = true;
+		});
+		area.addEventListener('blur', function () {
+			area.autofocus = false;
 		});
 		editor.append(fileTab, area);
 		var preview = panel('preview', 'Preview', size(layout.previewWidth, 420) + (innerWidth >= 1024 ? size(layout.chatWidth, 340) : 0));

@@ -294,6 +294,47 @@ test.describe('before the studio’s code has loaded', () => {
 		await expect(page.getByRole('list', { name: 'Open files' }).locator('[aria-current="page"]')).toHaveAttribute('title', 'styles.css');
 		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/<!-- typed before the pick -->$/);
 	});
+	test('on a phone, the outline keeps the focus through the studio’s start, and a key that reaches the plain text as CodeMirror takes over is kept: all that was typed reaches the file', async ({ browser, baseURL }) => {
+		const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+		// This phone keeps a first screen: its file as plain text (CodeMirror comes with a touch).
+		const first = await context.newPage();
+		await first.goto('/');
+		await waitForHub(first);
+		await expect(first.getByTestId('plain-editor')).toHaveValue(/<!doctype html>/);
+		await expect.poll(() => first.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('studio:first-screen'))), { timeout: 10_000 }).toBe(true);
+		await first.close();
+		const release = await holdStudioCode(context);
+		const page = await context.newPage();
+		await page.addInitScript(() => {
+			const w = window as unknown as { focusedBody: number; lateKey: boolean };
+			w.focusedBody = 0;
+			w.lateKey = false;
+			// The router's start focused the body instead (a key typed then went nowhere).
+			addEventListener('focusin', (event) => event.target === document.body && w.focusedBody++, true);
+			// The moment CodeMirror's view is in the page, beside the plain text it took its text from, one
+			// more letter reaches the plain text, as a key typed then would.
+			new MutationObserver(() => {
+				const plain = document.querySelector<HTMLTextAreaElement>('[data-testid="plain-editor"]');
+				if (w.lateKey || !plain || !document.querySelector('.cm-editor') || document.activeElement !== plain) return;
+				w.lateKey = true;
+				document.execCommand('insertText', false, 'C');
+			}).observe(document, { childList: true, subtree: true });
+		});
+		await page.goto('/', { waitUntil: 'commit' });
+		const outline = page.locator('#studio-first-paint textarea');
+		await expect(outline).toHaveValue(/<!doctype html>/);
+		await outline.tap();
+		await page.keyboard.press('ControlOrMeta+End');
+		await page.keyboard.type('A');
+		release();
+		await expect(page.locator('.cm-content')).toBeFocused({ timeout: 15_000 });
+		expect(await page.evaluate(() => (window as unknown as { lateKey: boolean }).lateKey)).toBe(true);
+		await page.keyboard.type('D');
+		await waitForHub(page);
+		await expect.poll(() => read(page, 'index.html'), { timeout: 10_000 }).toMatch(/ACD$/);
+		expect(await page.evaluate(() => (window as unknown as { focusedBody: number }).focusedBody)).toBe(0);
+		await context.close();
+	});
 	test('the first paint lays out every font the studio’s first screen then draws with, on a desktop and a phone, and its code font is the studio’s', async ({ browser, baseURL }) => {
 		// Each size, weight and style of a font, as `family kind|size|weight|style`, of the elements with text `selector` finds.
 		const fonts = (page: Page, selector: string, shownOnly: boolean) =>

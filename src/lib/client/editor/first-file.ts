@@ -5,7 +5,7 @@
 import type { EditorView } from '@codemirror/view';
 import type { FirstScreenFile } from '../first-screen';
 import type { PaintedText } from '../first-paint';
-import type { FileSession } from './sessions';
+import type { EditorSessions, FileSession } from './sessions';
 
 type CM = typeof import('./codemirror');
 
@@ -24,6 +24,27 @@ export function firstSession(cm: CM, file: FirstScreenFile, typed: () => void, p
 export function withCaret(state: FileSession['state'], painted: PaintedText): FileSession['state'] {
 	const length = state.doc.length;
 	return state.update({ selection: { anchor: Math.min(painted.anchor, length), head: Math.min(painted.head, length) } }).state;
+}
+
+/**
+ * What reached the plain text after CodeMirror took its text (`taken`): a key typed while the view was
+ * being made, a moment of a phone's start. It goes into the file shown, with the plain text's caret,
+ * as typing: the plain text goes next.
+ */
+export function carryLate(cm: CM, sessions: Pick<EditorSessions, 'isShown' | 'dispatch'>, path: string, taken: string, late: PaintedText): void {
+	const change = cm.minimalChange(taken, late.text);
+	if (!change || !sessions.isShown(path)) return;
+	sessions.dispatch(path, (state) => {
+		const doc = state.doc.toString();
+		// The file may have changed elsewhere meanwhile: the change goes where the text before it (else
+		// after it) still is, replacing what it replaced; failing both, it goes in at the same offset.
+		const replaced = taken.slice(change.from, change.to);
+		const after = replaced + taken.slice(change.to);
+		const from = doc === taken || doc.startsWith(taken.slice(0, change.to)) ? change.from : doc.endsWith(after) ? doc.length - after.length : Math.min(change.from, doc.length);
+		const to = doc.slice(from, from + replaced.length) === replaced ? from + replaced.length : from;
+		const selection = doc === taken ? { anchor: late.anchor, head: late.head } : { anchor: from + change.insert.length };
+		return state.update({ changes: { from, to, insert: change.insert }, selection, userEvent: 'input.type' });
+	});
 }
 
 /** What the hand-over needs of the editor. */

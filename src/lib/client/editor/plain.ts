@@ -6,13 +6,7 @@
 // outline), and this goes.
 import type { PaintedText } from '../first-paint';
 
-/** Styles of the text area: the editor's font, size and padding (the gutter's width on the left). */
-const STYLE =
-	'display:block;box-sizing:border-box;width:100%;height:100%;margin:0;border:0;padding:4px 8px 4px 41px;resize:none;outline:none;' +
-	// The gutter's place, as CodeMirror draws it (its numbers come with it).
-	'background:linear-gradient(to right,var(--surface-2) 0 32px,var(--border) 32px 33px,var(--surface) 33px);color:var(--text);font-family:var(--mono);font-size:var(--editor-font-size,13px);line-height:1.55;tab-size:2;';
-
-/** A text area in the editor's place, showing one file until CodeMirror takes over. */
+/** A text area in the editor's place, showing one file until CodeMirror takes over (its look: views/EditorPanel.svelte). */
 export class PlainView {
 	readonly area: HTMLTextAreaElement;
 	/** The text it was given (the hub's, or the first screen's): what it shows unless typed into. */
@@ -32,11 +26,12 @@ export class PlainView {
 		area.setAttribute('autocomplete', 'off');
 		area.setAttribute('aria-label', 'Code editor');
 		area.dataset.testid = 'plain-editor';
-		area.style.cssText = STYLE;
 		this.area = area;
 		this.setWrap(wrap);
-		area.addEventListener('focus', () => (this.#focused = true));
-		area.addEventListener('blur', () => (this.#focused = false));
+		// Focused, it is the page's autofocus element: the router's start focuses that instead of the
+		// body (a key typed meanwhile went nowhere).
+		area.addEventListener('focus', () => (this.#focused = area.autofocus = true));
+		area.addEventListener('blur', () => (this.#focused = area.autofocus = false));
 		for (const type of ['pointerdown', 'touchstart', 'focus', 'keydown', 'input'] as const) area.addEventListener(type, this.#onWake, { passive: true });
 		container.append(area);
 	}

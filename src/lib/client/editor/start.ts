@@ -241,12 +241,15 @@ export class EditorStart {
 				// could not: the editor is there either way.
 				const active = host.active();
 				if (active) await host.open(active).catch(() => undefined);
+				// A key typed into the plain text after its text was taken (while the view was made) comes along.
+				const late = this.#plain?.read();
+				if (late && painted && first) cm.carryLate(cm, sessions, first.path, painted.text, late);
 				this.#plain?.destroy();
 				this.#plain = null;
 				removeFirstPaint();
 				startSettled();
 				const view = sessions.view;
-				if (painted?.focused && view) {
+				if ((late ?? painted)?.focused && view) {
 					view.focus();
 					cm.revealCursor(view);
 				}
