@@ -96,3 +96,38 @@ export async function handOver(path: string, first: FileSession, host: HandOverH
 		if (focused && !view.hasFocus) view.focus();
 	}
 }
+
+/** What handing every session of the first screen over needs of the editor (its start's host). */
+export interface StartedEditor {
+	readonly sessions: EditorSessions;
+	load(path: string): Promise<FileSession | null>;
+	typed(path: string): void;
+	conflicts(): { raise(path: string, theirs: string, revision: number): void } | null;
+	drop(path: string): void;
+	/** Applies the hub's updates published since `path` was opened. */
+	pull(path: string): void;
+	active(): string | null;
+	open(path: string): Promise<void>;
+}
+
+/** Hands every session of the first screen over to the live runtime, then opens a file chosen while the hub was starting. */
+export async function handOverAll(cm: CM, host: StartedEditor): Promise<void> {
+	const { sessions } = host;
+	for (const [path, session] of sessions.entries()) {
+		if (!session.first) continue;
+		await handOver(path, session, {
+			cm,
+			load: (p) => host.load(p),
+			current: (p) => sessions.get(p),
+			swap: (p, next) => sessions.swap(p, next),
+			dispatch: (p, build) => sessions.dispatch(p, build),
+			typed: (p) => host.typed(p),
+			conflict: (p, theirs, revision) => host.conflicts()?.raise(p, theirs, revision),
+			drop: (p) => host.drop(p),
+			view: () => (sessions.isShown(path) ? sessions.view : null)
+		});
+		if (sessions.get(path)?.shared) host.pull(path); // updates published while it was handed over
+	}
+	const active = host.active();
+	if (active && !sessions.has(active)) void host.open(active);
+}

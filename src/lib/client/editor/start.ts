@@ -153,7 +153,7 @@ export class EditorStart {
 		this.#live = true;
 		if (this.#wakeTo) return this.#refreshPlain();
 		// No CodeMirror yet, no session of the first screen: it is handed over when it mounts.
-		if (this.#cm) await this.#handOverAll();
+		if (this.#cm) await this.#cm.handOverAll(this.#cm, this.#host);
 	}
 
 	/** Files changed elsewhere: the plain text shows the open one's new text (unless typed into). */
@@ -255,7 +255,7 @@ export class EditorStart {
 				}
 				// The open file's text is on screen (devtools, bench B6); the hub may still be starting.
 				if (first && sessions.isShown(first.path)) performance.mark('studio:first-text', { detail: { live: this.#live } });
-				if (this.#live) void this.#handOverAll();
+				if (this.#live) void cm.handOverAll(cm, host);
 			},
 			focus: (focused) => host.focus(focused),
 			leaving: () => host.leaving(),
@@ -277,29 +277,5 @@ export class EditorStart {
 				return this.#first?.language ?? (active ? (host.studio.workspace.files.find((file) => file.path === active)?.language ?? null) : null);
 			}
 		});
-	}
-
-	async #handOverAll(): Promise<void> {
-		const cm = this.#cm!;
-		const host = this.#host;
-		const { sessions } = host;
-		for (const [path, session] of sessions.entries()) {
-			if (!session.first) continue;
-			await cm.handOver(path, session, {
-				cm,
-				load: (p) => host.load(p),
-				current: (p) => sessions.get(p),
-				swap: (p, next) => sessions.swap(p, next),
-				dispatch: (p, build) => sessions.dispatch(p, build),
-				typed: (p) => host.typed(p),
-				conflict: (p, theirs, revision) => host.conflicts()?.raise(p, theirs, revision),
-				drop: (p) => host.drop(p),
-				view: () => (sessions.isShown(path) ? sessions.view : null)
-			});
-			if (sessions.get(path)?.shared) host.pull(path); // updates published while it was handed over
-		}
-		// A file chosen while the hub was starting opens now.
-		const active = host.active();
-		if (active && !sessions.has(active)) void host.open(active);
 	}
 }

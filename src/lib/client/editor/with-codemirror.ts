@@ -5,7 +5,7 @@
 // its plain text never fetches any of it.
 export * from './codemirror';
 export { openAlone, openShared } from './open-file';
-export { carryLate, firstSession, handOver, withCaret } from './first-file';
+export { carryLate, firstSession, handOver, handOverAll, withCaret } from './first-file';
 export { CollabSync } from './collab-sync';
 export { SaveSync } from './save-sync';
 export { ConflictBar } from './conflict.svelte';
