@@ -58,8 +58,12 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	await edit(page, 'index.html');
 	await expect(heading).toHaveText('About us');
 	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
+	// A refresh is a new document (the one before still shows while it leaves): a mark on it goes.
+	await site(page).locator('html').evaluate(() => ((window as unknown as { mark: number }).mark = 1));
 	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect.poll(() => site(page).locator('html').evaluate(() => (window as unknown as { mark?: number }).mark ?? 0)).toBe(0);
 	await expect(heading).toHaveText('About us');
+	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/about?from=nav');
 	// Home is the site's root again, after an edit too.
 	await site(page).getByRole('link', { name: 'Home' }).click();
