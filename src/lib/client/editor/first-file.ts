@@ -97,15 +97,18 @@ export async function handOver(path: string, first: FileSession, host: HandOverH
 	}
 }
 
-/** What handing every session of the first screen over needs of the editor (its start's host). */
+/** What handing every session of the first screen over needs of the editor (part of its start's host). */
 export interface StartedEditor {
 	readonly sessions: EditorSessions;
+	/** `path` as the hub has it (null: gone). */
 	load(path: string): Promise<FileSession | null>;
+	/** A change the person made to `path`. */
 	typed(path: string): void;
 	conflicts(): { raise(path: string, theirs: string, revision: number): void } | null;
 	drop(path: string): void;
 	/** Applies the hub's updates published since `path` was opened. */
 	pull(path: string): void;
+	/** The active file (null: none). */
 	active(): string | null;
 	open(path: string): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // typed meanwhile (in the first paint's outline or the plain text) and where the caret was carried
 // over — and the first screen's file handed over to the live runtime once the hub answers.
 import type { StudioClient } from '../studio.svelte';
-import type { EditorSessions, FileSession } from './sessions';
+import type { StartedEditor } from './first-file';
 import type { ConflictBar } from './conflict.svelte';
 import type { FirstScreenFile } from '../first-screen';
 import { mountEditor } from './mount';
@@ -18,25 +18,14 @@ type CM = typeof import('./with-codemirror');
 /** Longest CodeMirror waits for the start's first preview while the outline shows the file (client/first-preview). */
 const LONGEST_EDITOR_WAIT_MS = 4000;
 
-/** What the start needs of the editor controller. */
-export interface StartHost {
+/** What the start needs of the editor controller (the hand-over's part: first-file.ts). */
+export interface StartHost extends StartedEditor {
 	readonly studio: StudioClient;
-	readonly sessions: EditorSessions;
 	/** The conflict bar, once CodeMirror is there (a hand-over runs only then). */
 	conflicts(): ConflictBar | null;
-	/** The active file (null: none). */
-	active(): string | null;
 	/** Makes `path` the active file, with a tab. */
 	activate(path: string): void;
 	wrap(): boolean;
-	/** `path` as the hub has it (null: gone). */
-	load(path: string): Promise<FileSession | null>;
-	/** Applies the hub's updates published since `path` was opened. */
-	pull(path: string): void;
-	/** A change the person made to `path`. */
-	typed(path: string): void;
-	open(path: string): Promise<void>;
-	drop(path: string): void;
 	/** CodeMirror is loading (false: it is there, or the plain text stands in for it). */
 	loading(on: boolean): void;
 	/** CodeMirror is here: files can be opened with it (the view may not be made yet). */
