@@ -116,6 +116,8 @@ interface StudioFrameApi {
 	candidates?(srcset: string): [string, string][];
 	/** The page wrote `value` in `el`'s attribute `name` (null: none), which a program made `held` (a blob: URL; null: taken away): the page reads `value` while `el` holds `held`. written.js. */
 	written?(el: Element, name: string, value: string | null, held: string | null): void;
+	/** A blob: URL made elsewhere of the site file at `url`, which `blobOf` then gives (srcsets.js). requests.js. */
+	keepBlob?(url: URL, blob: string): void;
 	/** The site URL each blob: URL made for the page stands for (blobOf's, and module entries'). requests.js. */
 	sources?: Map<string, string>;
 	/** Posts a message to every frame of the site's pages this page shows, but `except` (frames.js). */

@@ -238,6 +238,18 @@ function studioRequests(api) {
 	}
 	api.blobOf = blobOf;
 	api.sources = sources;
+	/**
+	 * A blob: URL made elsewhere of the site file at `url` (srcsets.js): `blobOf` gives it again, so a
+	 * file has one URL, loaded once, as on a host (where Chromium prefers a `srcset` candidate already loaded).
+	 * @param {URL} url
+	 * @param {string} blob
+	 */
+	api.keepBlob = function (url, blob) {
+		var site = new URL(url.href);
+		site.hash = '';
+		sources.set(blob, site.href);
+		if (!blobs.has(url.pathname)) blobs.set(url.pathname, Promise.resolve(blob));
+	};
 	var mark = api.fileMark;
 	var asWritten = api.writtenMark;
 	/**

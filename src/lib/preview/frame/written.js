@@ -70,6 +70,19 @@ function studioWritten(api) {
 			}
 		});
 	});
+	// `img.srcset` reads as the attribute does (a gallery copies it from one image to another).
+	[HTMLImageElement, HTMLSourceElement].forEach(function (type) {
+		var own = Object.getOwnPropertyDescriptor(type.prototype, 'srcset');
+		if (!own || !own.set) return;
+		Object.defineProperty(type.prototype, 'srcset', {
+			configurable: true,
+			enumerable: own.enumerable,
+			get: function () {
+				return this.getAttribute('srcset') || '';
+			},
+			set: own.set
+		});
+	});
 	/**
 	 * The candidates of a `srcset` (`a.jpg 1x, b.jpg 2x`), each `[url, descriptors]`: a URL runs to
 	 * whitespace (a data: URL's comma is its own), commas after it end its candidate.

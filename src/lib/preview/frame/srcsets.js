@@ -1,0 +1,86 @@
+// @ts-check
+// Responsive images chosen as on a host. The compiler makes each `srcset` candidate of the page's
+// markup a marked data: URL, and Chromium takes a data: candidate denser than the one the screen
+// needs as if it were loaded already (it saves a download that a data: URL never needs): on a 1x
+// screen `a.png 1x, a@2x.png 2x` showed the 2x file, and `sizes` chose the widest file of a `w`
+// list. Each such `srcset` is written again, as the parser or a script puts it in the document, with
+// blob: URLs of the same bytes, among which Chromium chooses as among a host's files. The page
+// still reads what it wrote (written.js), and `currentSrc` the chosen file's URL on the site.
+
+/**
+ * Installs the `srcset` rewriting.
+ * @param {StudioFrameApi} api
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+function studioSrcsets(api) {
+	var list = api.candidates;
+	var wrote = api.written;
+	var held = api.attributeOf;
+	var keep = api.keepBlob;
+	var named = api.fileUrl;
+	if (!list || !wrote || !held || !keep || !named) return;
+	var candidatesOf = list;
+	var written = wrote;
+	var attributeOf = held;
+	var keepBlob = keep;
+	var fileUrl = named;
+	/** Blob: URLs made here, per marked data: URL (a file's bytes are decoded once). @type {Map<string, string | null>} */
+	var made = new Map();
+	/**
+	 * A blob: URL of the bytes of a marked data: URL (null for any other URL): made at once, so the
+	 * image chooses again before the page's scripts after it run.
+	 * @param {string} url
+	 */
+	function blobOf(url) {
+		if (made.has(url)) return made.get(url) || null;
+		var site = url.indexOf('data:') === 0 ? fileUrl(url) : null;
+		var comma = url.indexOf(',');
+		var head = url.slice(5, comma);
+		var blob = null;
+		if (site && comma > 0 && /;base64$/i.test(head)) {
+			var end = url.indexOf('#', comma);
+			var text = atob(url.slice(comma + 1, end < 0 ? url.length : end));
+			var bytes = new Uint8Array(text.length);
+			for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+			blob = URL.createObjectURL(new Blob([bytes], { type: head.slice(0, -';base64'.length) }));
+			keepBlob(new URL(site), blob);
+		}
+		made.set(url, blob);
+		return blob;
+	}
+	/** @param {Element} el */
+	function rechoose(el) {
+		var srcset = attributeOf(el, 'srcset');
+		var candidates = srcset ? candidatesOf(srcset) : [];
+		// One candidate leaves nothing to choose; a srcset without the compiler's files is the page's own.
+		if (
+			candidates.length < 2 ||
+			!candidates.some(function (candidate) {
+				return blobOf(candidate[0]);
+			})
+		)
+			return;
+		var asWritten = el.getAttribute('srcset');
+		var value = candidates
+			.map(function (candidate) {
+				return (blobOf(candidate[0]) || candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
+			})
+			.join(', ');
+		el.setAttribute('srcset', value);
+		written(el, 'srcset', asWritten, value);
+	}
+	/** @param {Node} node */
+	function scan(node) {
+		if (!(node instanceof Element)) return;
+		if ((node.tagName === 'IMG' || node.tagName === 'SOURCE') && node.hasAttribute('srcset')) rechoose(node);
+		if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(rechoose);
+	}
+	// A picture's sources come before its image: a source written again makes the image choose again.
+	new MutationObserver(function (records) {
+		records.forEach(function (record) {
+			if (record.type === 'attributes') rechoose(/** @type {Element} */ (record.target));
+			else record.addedNodes.forEach(scan);
+		});
+	}).observe(document, { attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true });
+	scan(document.documentElement);
+}
