@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { startNpmCdn } from './helpers/npm-cdn';
 import { closeServer } from './helpers/close-server';
+import { strToU8, zipSync } from 'fflate';
 
 test.describe.configure({ timeout: 120_000 });
 // The studio itself reloads offline from its service worker (as installed).
@@ -31,14 +32,14 @@ const FILES: Record<string, [string, string]> = {
 const REDIRECTS: Record<string, string> = { '/marked': '/marked@15.0.7', '/canvas-confetti': '/canvas-confetti@1.9.3' };
 
 /** The fake CDN; `seen` counts requests per path. */
-async function startCdn(): Promise<{ base: string; seen: Map<string, number>; stop: () => Promise<void>; server: Server }> {
+async function startCdn(files = FILES, redirects = REDIRECTS): Promise<{ base: string; seen: Map<string, number>; stop: () => Promise<void>; server: Server }> {
 	const seen = new Map<string, number>();
 	const server = createServer((request, response) => {
 		const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
 		seen.set(path, (seen.get(path) ?? 0) + 1);
 		const headers = { 'access-control-allow-origin': '*' };
-		if (REDIRECTS[path]) return void response.writeHead(302, { ...headers, location: REDIRECTS[path] }).end();
-		const file = FILES[path];
+		if (redirects[path]) return void response.writeHead(302, { ...headers, location: redirects[path] }).end();
+		const file = files[path];
 		if (!file) return void response.writeHead(404, headers).end('not found');
 		response.writeHead(200, { ...headers, 'content-type': file[0] }).end(file[1]);
 	});
@@ -111,6 +112,66 @@ test('bare imports render from a CDN fetched once, pinned as one revision, and k
 		// A package this device never fetched, while offline: named, with what to do.
 		await write(page, { 'app.js': 'import { nanoid } from "nanoid";\ndocument.body.dataset.id = nanoid();\n', 'package.json': '{ "dependencies": { "nanoid": "5.0.9" } }\n' });
 		await expect.poll(async () => JSON.stringify((await call(page, 'preview_get_status')).structuredContent), { timeout: 15_000 }).toContain('nanoid@5.0.9 is not on this device yet — connect once to fetch it');
+	} finally {
+		await context.setOffline(false);
+		await cdn.stop().catch(() => undefined);
+	}
+});
+
+/** A deck's packages as published: its script finds its folder from its own src and loads a part from beside it at run time. */
+const DECK: Record<string, [string, string]> = {
+	'/@deck/core@3.3.0/dist/deck.js': [
+		'text/javascript',
+		"(function () {\n  var base = document.currentScript.src.replace(/deck\\.js$/, '');\n  window.deck = { base: base };\n  var part = document.createElement('script'); part.src = base + 'plugin.js'; document.head.appendChild(part);\n  fetch(base + '../package.json').then(function (r) { return r.json(); }).then(function (p) { document.body.dataset.pkg = p.name + '@' + p.version; });\n})();"
+	],
+	'/@deck/core@3.3.0/dist/plugin.js': ['text/javascript', "document.body.dataset.plugin = 'loaded';"],
+	'/@deck/core@3.3.0/package.json': ['application/json', '{ "name": "@deck/core", "version": "3.3.0" }'],
+	'/@deck/theme@2.0.0/styles/styles.css': ['text/css', '@import "fonts.css";\n.slide { color: rgb(10, 20, 30); font-family: Deck, serif; }'],
+	'/@deck/theme@2.0.0/styles/fonts.css': ['text/css', '@font-face { font-family: Deck; src: url(../fonts/deck.woff2) format("woff2"); }'],
+	'/@deck/theme@2.0.0/fonts/deck.woff2': ['font/woff2', 'wOF2deck'],
+	'/@deck/theme@2.0.0/img/logo.svg': ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="12"><rect width="24" height="12" fill="#07c"/></svg>']
+};
+
+test("a site that names its packages' files in node_modules/ (as Shower's template does), imported without that folder, renders from the device in the releases its lock file installed: stylesheet, fonts, image, script and the parts the script loads; each file fetched once, offline too", async ({ page, context }) => {
+	const cdn = await startCdn(DECK, {});
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await underServiceWorker(page);
+		await useCdn(page, cdn.base);
+		const site = {
+			'index.html': '<!doctype html><html><head><meta charset="utf-8"><title>Deck</title><link rel="stylesheet" href="node_modules/@deck/theme/styles/styles.css"></head><body><section class="slide" id="s">Slide</section><img id="logo" src="node_modules/@deck/theme/img/logo.svg" alt="logo"><script src="node_modules/@deck/core/dist/deck.js"></script></body></html>',
+			'package.json': '{ "name": "talk", "dependencies": { "@deck/core": "^3.0.0", "@deck/theme": "2.0.0" } }',
+			'package-lock.json': JSON.stringify({ name: 'talk', lockfileVersion: 3, packages: { '': { name: 'talk' }, 'node_modules/@deck/core': { version: '3.3.0' } } }),
+			// The folder as npm left it, which the import leaves out.
+			'node_modules/@deck/core/dist/deck.js': DECK['/@deck/core@3.3.0/dist/deck.js']![1]
+		};
+		const imported = await call(page, 'workspace_import_zip', { data: Buffer.from(zipSync(Object.fromEntries(Object.entries(site).map(([path, text]) => [path, strToU8(text)])))).toString('base64'), mode: 'replace' });
+		expect(imported.isError).toBe(false);
+		expect(JSON.stringify(imported.structuredContent.skipped)).toContain('node_modules/@deck/core/dist/deck.js');
+		const frame = previewFrame(page);
+		const check = async () => {
+			await expect(frame.locator('#s')).toHaveCSS('color', 'rgb(10, 20, 30)', { timeout: 20_000 });
+			await expect.poll(() => frame.locator('#logo').evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(24);
+			await expect(frame.locator('body')).toHaveAttribute('data-plugin', 'loaded');
+			await expect(frame.locator('body')).toHaveAttribute('data-pkg', '@deck/core@3.3.0');
+			// Read back as a host that serves node_modules/ has them.
+			expect(await frame.locator('body').evaluate(() => [(document.getElementById('logo') as HTMLImageElement).src, (window as unknown as { deck: { base: string } }).deck.base])).toEqual([
+				'https://site.invalid/node_modules/@deck/theme/img/logo.svg',
+				'https://site.invalid/node_modules/@deck/core/dist/'
+			]);
+		};
+		await check();
+		const status = (await call(page, 'preview_get_status')).structuredContent as { preview: { diagnostics: unknown[] }; errors: unknown[] };
+		expect([status.preview.diagnostics, status.errors]).toEqual([[], []]);
+		for (const path of Object.keys(DECK)) expect(cdn.seen.get(path), path).toBe(1);
+
+		// No network at all now: the browser offline, the CDN gone.
+		await cdn.stop();
+		await context.setOffline(true);
+		await page.reload();
+		await waitForHub(page);
+		await check();
 	} finally {
 		await context.setOffline(false);
 		await cdn.stop().catch(() => undefined);

@@ -676,15 +676,15 @@ test('the page\'s own images and sounds read back as on a host (src and currentS
 /** An SVG file `width` wide, named by its width, as a theme's resized copies of one image are. */
 const sized = (width: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width / 2}"><rect width="${width}" height="${width / 2}" fill="#07c"/></svg>`;
 
-test('responsive images choose the file a host\'s page would on this screen: a density list its 1x file, a width list with sizes the width the layout needs, a picture its source; the page reads its srcset as written and currentSrc as the chosen file\'s URL', async ({ page }) => {
+test('responsive images choose the file a host\'s page would on this screen: a density list its 1x file, a width list with sizes the width the layout needs, a picture its source; the page reads its srcset as written and currentSrc as the chosen file\'s URL (its @ as on a host)', async ({ page }) => {
 	await openSite(page, {
 		'img/hero-100.svg': sized(100),
-		'img/hero-200.svg': sized(200),
+		'img/hero@2x.svg': sized(200),
 		'img/hero-400.svg': sized(400),
 		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Responsive</title></head><body>
-<img id="dense" srcset="img/hero-100.svg 1x, img/hero-200.svg 2x, img/hero-400.svg 3x" alt="dense">
-<img id="wide" sizes="100px" srcset="img/hero-100.svg 100w, img/hero-200.svg 200w, img/hero-400.svg 400w" src="img/hero-200.svg" alt="wide">
-<picture><source srcset="img/hero-200.svg 1x, img/hero-400.svg 2x"><img id="pictured" src="img/hero-100.svg" alt="pictured"></picture>
+<img id="dense" srcset="img/hero-100.svg 1x, img/hero@2x.svg 2x, img/hero-400.svg 3x" alt="dense">
+<img id="wide" sizes="100px" srcset="img/hero-100.svg 100w, img/hero@2x.svg 200w, img/hero-400.svg 400w" src="img/hero@2x.svg" alt="wide">
+<picture><source srcset="img/hero@2x.svg 1x, img/hero-400.svg 2x"><img id="pictured" src="img/hero-100.svg" alt="pictured"></picture>
 <script>
 // A lightbox copies an image's srcset to its own.
 var copy = new Image(); copy.sizes = '100px'; copy.srcset = document.getElementById('wide').srcset; document.body.appendChild(copy);
@@ -700,15 +700,15 @@ window.chosen = function () {
 	expect(await site.locator('body').evaluate(() => devicePixelRatio)).toBe(1);
 	await expect
 		.poll(() => site.locator('body').evaluate(() => (window as unknown as { chosen(): string[] }).chosen()), { timeout: 10_000 })
-		.toEqual([`dense ${at}hero-100.svg 100`, `wide ${at}hero-100.svg 100`, `pictured ${at}hero-200.svg 200`, `copy ${at}hero-100.svg 100`]);
+		.toEqual([`dense ${at}hero-100.svg 100`, `wide ${at}hero-100.svg 100`, `pictured ${at}hero@2x.svg 200`, `copy ${at}hero-100.svg 100`]);
 	const written = await site.locator('body').evaluate(() => {
 		const wide = document.getElementById('wide') as HTMLImageElement;
 		return [wide.getAttribute('srcset'), wide.srcset, document.querySelector('source')!.srcset];
 	});
 	expect(written).toEqual([
-		'img/hero-100.svg 100w, img/hero-200.svg 200w, img/hero-400.svg 400w',
-		'img/hero-100.svg 100w, img/hero-200.svg 200w, img/hero-400.svg 400w',
-		'img/hero-200.svg 1x, img/hero-400.svg 2x'
+		'img/hero-100.svg 100w, img/hero@2x.svg 200w, img/hero-400.svg 400w',
+		'img/hero-100.svg 100w, img/hero@2x.svg 200w, img/hero-400.svg 400w',
+		'img/hero@2x.svg 1x, img/hero-400.svg 2x'
 	]);
 	expect((await previewStatus(page)).errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // content addressing, integrity checks, the fetch of a module graph (once), and the compile that
 // serves it from the device or names what is missing.
 import { describe, expect, it } from 'vitest';
-import { isCdnUrl, moduleUrl, packageOfUrl, parseBare, readPins, versionIn, withPin, PIN_FILE } from '../../src/lib/domain/packages';
+import { installedPath, isCdnUrl, lockedVersion, moduleUrl, packageFileUrl, packageOfUrl, parseBare, readPins, versionIn, withPin, PIN_FILE } from '../../src/lib/domain/packages';
 import { PackageService, cssReferences, matchesIntegrity, moduleImports, sha256Hex } from '../../src/lib/runtime/packages';
 import { MemoryPackageStore } from '../../src/lib/storage/package-store';
 import { compile } from '../../src/lib/preview/compile';
@@ -274,6 +274,63 @@ describe('compiling with packages', () => {
 		for (const body of Object.values(scripts)) expect(html).toContain(body);
 		expect(html).not.toContain('src="https://');
 		expect(asked).toHaveLength(4);
+	});
+
+	it('files a page names in node_modules/ (which no import keeps) come from the device, in the release package-lock.json installed, else package.json pins; a package neither names stays missing', async () => {
+		const served: Record<string, [string, string]> = {
+			'/@deck/core@3.3.0/dist/deck.js': ['text/javascript', 'window.deck = "core 3.3.0";'],
+			'/@deck/theme@2.0.0/styles/styles.css': ['text/css', '@import "fonts.css";\n.slide { color: rgb(1, 2, 3); }'],
+			'/@deck/theme@2.0.0/styles/fonts.css': ['text/css', '@font-face { font-family: Deck; src: url(../fonts/deck.woff2); }'],
+			'/@deck/theme@2.0.0/fonts/deck.woff2': ['font/woff2', 'WOFF2'],
+			'/@deck/theme@2.0.0/styles/print.css': ['text/css', '.print { color: rgb(4, 5, 6); }'],
+			'/left@1.2.3/img/logo.svg': ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>']
+		};
+		const asked: string[] = [];
+		const fetch = (async (input: string | URL) => {
+			const url = new URL(String(input));
+			asked.push(url.pathname + url.search);
+			const file = served[url.pathname];
+			return file ? new Response(file[1], { headers: { 'content-type': file[0] } }) : new Response('not found', { status: 404 });
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		service.cdn = CDN;
+		const workspace = ws({
+			'index.html': [
+				'<link rel="stylesheet" href="node_modules/@deck/theme/styles/styles.css"><link rel="stylesheet" href="css/site.css">',
+				'<img id="logo" src="./node_modules/left/img/logo.svg"><script src="node_modules/@deck/core/dist/deck.js"></script><script src="node_modules/gone/gone.js"></script>'
+			].join('\n'),
+			'css/site.css': '@import "../node_modules/@deck/theme/styles/print.css";',
+			[PIN_FILE]: '{ "dependencies": { "@deck/core": "^3.0.0", "@deck/theme": "2.0.0", "left": "^1.0.0" } }',
+			'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { '': {}, 'node_modules/@deck/core': { version: '3.3.0' }, 'node_modules/left': { version: '1.2.3' } } })
+		});
+		const pins = readPins(workspace.files.get(PIN_FILE)!.content).pins;
+		const first = compile(workspace, null, undefined, service.view(pins));
+		expect(first.packages.needs.map((need) => need.url).sort()).toEqual([`${BASE}/@deck/core@3.3.0/dist/deck.js?raw`, `${BASE}/@deck/theme@2.0.0/styles/print.css`, `${BASE}/@deck/theme@2.0.0/styles/styles.css`, `${BASE}/left@1.2.3/img/logo.svg`]);
+		for (let round = 0; round < 3; round++) await service.ensure(compile(workspace, null, undefined, service.view(pins)).packages.needs);
+		const done = compile(workspace, null, undefined, service.view(pins));
+		expect(done.packages.needs).toEqual([]);
+		expect(done.html).toContain('window.deck = "core 3.3.0";');
+		expect(done.html).toContain('document.currentScript.setAttribute("src","node_modules/@deck/core/dist/deck.js")');
+		expect(done.html).toContain('.slide { color: rgb(1, 2, 3); }');
+		expect(done.html).toContain('.print { color: rgb(4, 5, 6); }');
+		expect(done.html).toContain(`data:font/woff2;base64,${btoa('WOFF2')}`);
+		// The image reads back as its file's URL on the site, as a host that serves node_modules/ has it.
+		expect(done.html).toContain(`#studio-file=${encodeURIComponent('https://site.invalid/node_modules/left/img/logo.svg')}`);
+		expect(done.diagnostics.map((d) => d.reference)).toEqual(['node_modules/gone/gone.js']);
+		// Each file was asked for once.
+		expect(new Set(asked).size).toBe(asked.length);
+	});
+
+	it('where a node_modules/ file comes from: its package and path, the locked release, the CDN\'s file as published', () => {
+		expect(installedPath('node_modules/@shower/core/dist/shower.js')).toEqual({ name: '@shower/core', path: 'dist/shower.js' });
+		expect(installedPath('node_modules/jquery/dist/jquery.min.js')).toEqual({ name: 'jquery', path: 'dist/jquery.min.js' });
+		expect([installedPath('vendor/jquery.js'), installedPath('node_modules/jquery'), installedPath('node_modules/@scope')]).toEqual([null, null, null]);
+		expect(lockedVersion(JSON.stringify({ lockfileVersion: 1, dependencies: { jquery: { version: '3.7.1' } } }), 'jquery')).toBe('3.7.1');
+		expect(lockedVersion(JSON.stringify({ packages: { 'node_modules/jquery': { version: '^3' } } }), 'jquery')).toBeUndefined();
+		expect(lockedVersion('{ not json', 'jquery')).toBeUndefined();
+		expect(packageFileUrl({ kind: 'esm.sh' }, 'jquery', '3.7.1', 'dist/jquery.min.js')).toBe('https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js');
+		expect(packageFileUrl({ kind: 'jsdelivr' }, 'a', '1.0.0', 'my file.css')).toBe('https://cdn.jsdelivr.net/npm/a@1.0.0/my%20file.css');
+		expect(packageFileUrl(CDN, 'a', '1.0.0', 'dist/a.css')).toBe(`${BASE}/a@1.0.0/dist/a.css`);
 	});
 
 	it('without a package store a bare import is still a clear diagnostic', () => {

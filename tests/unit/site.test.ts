@@ -36,6 +36,13 @@ describe('paths of links and requests', () => {
 		expect(sitePath('%E0%A4%A')).toBeNull();
 	});
 
+	it('a file\'s URL on the site is escaped as Chromium escapes a path: @, $, +, :, = and brackets stay; a space, #, ?, %, ^, | and é are escaped; and it reads back as the path', () => {
+		const path = 'img/me@2x $+,;:=[1] a#b?c%d^e|f é.png';
+		expect(siteUrl(path)).toBe(`${SITE_ORIGIN}/img/me@2x%20$+,;:=[1]%20a%23b%3Fc%25d%5Ee%7Cf%20%C3%A9.png`);
+		expect(sitePath(new URL(siteUrl(path)).pathname)).toBe(path);
+		expect(siteUrl('node_modules/@deck/core/dist/deck.js')).toBe(`${SITE_ORIGIN}/node_modules/@deck/core/dist/deck.js`);
+	});
+
 	it('a path names a page as a static host serves it: "" and "dir/" are their index.html, "about" is about.html', () => {
 		expect(pageOf(site, '/')).toBe('index.html');
 		expect(pageOf(site, '')).toBe('index.html');

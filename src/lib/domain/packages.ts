@@ -88,6 +88,40 @@ export function moduleUrl(cdn: CdnSetting, name: string, version: string | undef
 }
 
 /**
+ * The URL of a file of `name@version` as published (a classic script, a stylesheet, a font), not made
+ * an ES module: jsDelivr's `/npm/` copy of the package's files for esm.sh and jsDelivr, and for an
+ * esm.sh-shaped base its `?raw` file when it is a script (esm.sh serves other files as they are).
+ */
+export function packageFileUrl(cdn: CdnSetting, name: string, version: string, path: string): string {
+	const file = path.split('/').map(encodeURIComponent).join('/');
+	if (cdn.kind !== 'custom') return `https://cdn.jsdelivr.net/npm/${name}@${version}/${file}`;
+	return `${cdn.base.replace(/\/+$/, '')}/${name}@${version}/${file}${/\.[cm]?js$/i.test(path) ? '?raw' : ''}`;
+}
+
+/** A path inside `node_modules/` split into its package and the file's path in it; null for any other. */
+export function installedPath(path: string): { name: string; path: string } | null {
+	const match = /^node_modules\/((?:@[^/]+\/)?[^/@][^/]*)\/(.+)$/.exec(path);
+	return match && NAME.test(match[1]!) ? { name: match[1]!, path: match[2]! } : null;
+}
+
+/**
+ * The release of `name` a package-lock.json installed (lockfile 2 and 3 `packages`, lockfile 1
+ * `dependencies`); undefined when it names none or is not valid JSON.
+ */
+export function lockedVersion(lockText: string | undefined, name: string): string | undefined {
+	if (lockText === undefined) return undefined;
+	let lock: unknown;
+	try {
+		lock = JSON.parse(lockText);
+	} catch {
+		return undefined;
+	}
+	const entry = (table: unknown, key: string): unknown => (table && typeof table === 'object' ? (table as Record<string, unknown>)[key] : undefined);
+	const version = entry(entry(entry(lock, 'packages'), `node_modules/${name}`), 'version') ?? entry(entry(entry(lock, 'dependencies'), name), 'version');
+	return typeof version === 'string' && isExactVersion(version) ? version : undefined;
+}
+
+/**
  * The release a CDN answered with for `name`: read from where the request ended (a redirect to
  * `/name@1.2.3`) or from the module's text (its header and imports name `name@1.2.3`).
  */

@@ -163,13 +163,15 @@ export class PreviewCoordinator implements PreviewPort {
 	 */
 	async file(revision: number, path: string, as?: SiteFileAs): Promise<SiteFileAnswer> {
 		this.#revisions.asked(path, as !== undefined && as !== 'script' && as !== 'fetched');
-		const written = () => this.#revisions.file(revision, path);
-		if (as === undefined) return written();
-		if (as === 'script') return this.#pages.script(written());
-		if (as === 'fetched') return this.#pages.markup(written());
 		const workspace = this.#revisions.at(revision);
+		const own = this.#revisions.file(revision, path);
+		// A file of node_modules/ (no import keeps that folder) comes from the device's packages.
+		const written = own.status === 404 && workspace ? ((await this.#pages.installed(workspace, path)) ?? own) : own;
+		if (as === undefined) return written;
+		if (as === 'script') return this.#pages.script(written);
+		if (as === 'fetched') return this.#pages.markup(written);
 		const compiled = workspace && (await (as === 'module' ? this.#pages.moduleScript(workspace, path) : this.#pages.framed(workspace, path, as)));
-		return compiled ?? written();
+		return compiled ?? written;
 	}
 
 	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */

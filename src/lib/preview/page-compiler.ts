@@ -11,6 +11,9 @@ import { indexedDBLibrarySettled, indexedDBLibraryWanted, loadIndexedDBLibrary }
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
 import { fetchedMarkup } from './compiler/fetched';
+import { PackageLinker } from './compiler/packages';
+import { installedPath } from '../domain/packages';
+import { LOCK_FILE } from './compiler/compiler';
 
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;
@@ -141,6 +144,32 @@ export class PageCompiler {
 		if (name === null || workspace.files.get(name)?.content === undefined) return null;
 		const graph = await loaded(() => compileModuleScript(workspace, this.#page(), name, this.#leftOut, this.#packages?.view(workspace)));
 		return graph && { status: 200, statusText: 'OK', mimeType: 'application/json', body: JSON.stringify(graph) };
+	}
+
+	/**
+	 * A file of `node_modules/` the page asks for at run time (a library loading its parts from beside
+	 * its own script, a fetch), which the workspace lacks: the device's copy of its package's file, as
+	 * the page's markup gets it (`PackageLinker.installedFile`), fetched once. Null: none to give.
+	 */
+	async installed(workspace: Workspace, path: string): Promise<SiteFileAnswer | null> {
+		const packages = this.#packages;
+		const name = sitePath(path);
+		if (!packages || name === null || !installedPath(name)) return null;
+		const lock = workspace.files.get(LOCK_FILE)?.content;
+		const find = () => {
+			const view = packages.view(workspace);
+			const linker = new PackageLinker(view, () => {});
+			const url = linker.installedFile(name, lock);
+			return { url, file: url ? view.file(url) : undefined, unresolved: [...linker.unresolved.values()] };
+		};
+		let found = find();
+		// Its release resolved first where only package.json names it, then its file fetched.
+		for (let round = 0; round < 2 && !found.file && (found.url || found.unresolved.length); round++) {
+			await packages.prepare(workspace, { needs: found.url ? [{ url: found.url, module: false }] : [], unresolved: found.unresolved, unpinned: [] });
+			found = find();
+		}
+		const file = found.file;
+		return file ? { status: 200, statusText: 'OK', mimeType: file.type, body: file.text ?? file.bytes } : null;
 	}
 
 	/** Whether a render must wait for `prepare` (else it is sent in the same turn it is asked). */

@@ -5,10 +5,17 @@
 /** Never fetched: `.invalid` is a reserved name no server has. */
 export const SITE_ORIGIN = 'https://site.invalid';
 
-/** The virtual URL of a workspace page (`about.html` → `https://site.invalid/about.html`). */
+/**
+ * The virtual URL of a workspace file (`about.html` → `https://site.invalid/about.html`), its path
+ * escaped as Chromium escapes a URL's path: `img/me@2x.png` stays so (a retina gallery's
+ * `src.replace('@2x', '')`), a space or `é` is escaped.
+ */
 export function siteUrl(path: string): string {
-	return `${SITE_ORIGIN}/${path.split('/').map(encodeURIComponent).join('/')}`;
+	return `${SITE_ORIGIN}/${path.split('/').map(pathSegment).join('/')}`;
 }
+
+/** A segment escaped for a URL's path: what encodeURIComponent escapes but Chromium's path keeps ($ & + , : ; = @ [ ]) comes back. */
+const pathSegment = (segment: string) => encodeURIComponent(segment).replace(/%(?:24|26|2B|2C|3A|3B|3D|40|5B|5D)/g, decodeURIComponent);
 
 /** A site path as a workspace path: leading slashes off, `%20` decoded (null when it cannot be decoded). */
 export function sitePath(path: string): string | null {

@@ -36,6 +36,9 @@ export interface Diagnostic {
  */
 export const MISSING_URL = 'data:,';
 
+/** The lock file whose releases the page's `node_modules/` files come in (`PackageLinker.installedFile`). */
+export const LOCK_FILE = 'package-lock.json';
+
 
 export type Files = ReadonlyMap<string, FileRecord>;
 
@@ -118,6 +121,14 @@ export class Compiler {
 		return file;
 	}
 
+	/** The CDN URL of a package's file that `reference` names in node_modules/, which the workspace lacks (`PackageLinker.installedFile`). */
+	installed(from: string, reference: string): string | null {
+		const ref = reference.trim();
+		if (isExternal(ref) || isSkippable(ref)) return null;
+		const path = resolveReference(from, ref);
+		return path && !this.files.has(path) ? this.packages.installedFile(path, this.files.get(LOCK_FILE)?.content) : null;
+	}
+
 	/**
 	 * A URL for an asset reference: a data: URL for a workspace file (or a CDN's on the device), the URL
 	 * itself for another site's, MISSING_URL for a missing one. The data: URL is marked with the
@@ -129,12 +140,16 @@ export class Compiler {
 		const hash = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
 		// An element's attribute reads back as written (`getAttribute`); a stylesheet's url() has no such reader.
 		const written = attribute ? reference : undefined;
-		const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(from, ref) : null;
-		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), ref.replace(/^\/\//, 'https://'), written);
-		const file = this.lookup(from, reference, line);
-		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
 		// The file's URL with the query the page wrote (`hero.jpg?v=2`), as a host's reads.
 		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
+		const installed = this.installed(from, ref);
+		const fromCdn = installed ?? (this.packages.isCdn(ref) ? ref : null);
+		const cdn = fromCdn ? this.packages.cdnFile(from, fromCdn) : null;
+		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), installed ? siteUrl(resolveReference(from, ref)!) + query : ref.replace(/^\/\//, 'https://'), written);
+		// On its way (the hub fetches it, then compiles again), or named by the package's diagnostic.
+		if (installed) return MISSING_URL;
+		const file = this.lookup(from, reference, line);
+		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
 		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path) + query, written);
 	}
 
@@ -142,6 +157,11 @@ export class Compiler {
 	css(path: string, text: string, stack: string[] = [], baseLine = 0): string {
 		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
 		const withImports = text.replace(CSS_IMPORT, (whole, _q: string, ref: string, media: string, offset: number) => {
+			const installed = this.installed(path, ref);
+			if (installed) {
+				const cdn = this.packages.cdnFile(path, installed);
+				return cdn ? this.packages.css(path, cdn) : `/* missing @import ${ref} */`;
+			}
 			if (isExternal(ref)) {
 				const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(path, ref) : null;
 				if (cdn) return this.packages.css(path, cdn);

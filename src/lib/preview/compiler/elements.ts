@@ -30,11 +30,14 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		const href = attribs.href;
 		if (href === undefined) return [];
 		if (rel.split(/\s+/).includes('stylesheet')) {
-			const cdn = compiler.packages.isCdn(href.trim()) ? compiler.packages.cdnFile(from, href.trim(), attribs.integrity) : null;
+			const installed = compiler.installed(from, href);
+			const fromCdn = installed ?? (compiler.packages.isCdn(href.trim()) ? href.trim() : null);
+			const cdn = fromCdn ? compiler.packages.cdnFile(from, fromCdn, attribs.integrity) : null;
 			if (cdn) {
 				const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
 				return whole(`<style data-source="${escapeAttr(href.trim())}"${media}>\n${escapeRaw(compiler.packages.css(from, cdn), 'style')}\n</style>`);
 			}
+			if (installed) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			if (isExternal(href.trim())) {
 				compiler.lookup(from, href, line); // reported as external; the browser loads it when online
 				return [];

@@ -3,7 +3,7 @@
 // the network); a CDN script, stylesheet, font or image the device holds is inlined. What is not on
 // the device is collected as a need (the hub fetches it, then compiles again) or named in a diagnostic.
 import { bytesToBase64 } from '../../domain/base64';
-import { isCdnUrl, moduleUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
+import { installedPath, isCdnUrl, lockedVersion, moduleUrl, packageFileUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
@@ -70,6 +70,23 @@ export class PackageLinker {
 			return null;
 		}
 		return this.module(url);
+	}
+
+	/**
+	 * Where a file of `node_modules/` comes from (no import keeps that folder, and a host serves it as
+	 * installed): the CDN's copy of the file in the release the workspace's package-lock.json installed,
+	 * else in its package.json pin once that is resolved. Null for any other path, and for a package
+	 * neither file names (missing, as on a host without it).
+	 */
+	installedFile(path: string, lockText: string | undefined): string | null {
+		const view = this.view;
+		const installed = installedPath(path);
+		if (!view || !installed) return null;
+		const pin = view.pins[installed.name];
+		const version = lockedVersion(lockText, installed.name) ?? (pin === undefined ? undefined : view.version(installed.name, pin));
+		if (version) return packageFileUrl(view.cdn, installed.name, version, installed.path);
+		if (pin !== undefined) this.unresolved.set(`${installed.name}@${pin}`, { name: installed.name, range: pin });
+		return null;
 	}
 
 	/** A package module by URL, with what it imports; null when the device does not have it (a need). */

@@ -75,6 +75,14 @@ export function rewriteScript(compiler: Compiler, from: string, source: string, 
 		deferred ? [{ start: element.openStart, end: element.end, text: `<template ${WRITTEN_PLACE}></template>` }, { start: source.length, end: source.length, text, ...(origin ? { origin } : {}) }] : whole(text, origin);
 	// The tag as written, on one line (the inlined file's lines follow it), for the frame to give back.
 	const written = { [WRITTEN_TAG]: source.slice(element.openStart, element.openEnd).replace(/\r?\n/g, ' '), ...(deferred ? { [WRITTEN_PLACE]: '' } : {}) };
+	// A script of node_modules/ runs from the device's copy of its package's file, its own src as written.
+	const installed = compiler.installed(from, src);
+	if (installed) {
+		const cdn = compiler.packages.cdnFile(from, installed, attribs.integrity);
+		if (cdn?.text === undefined) return whole(`<script data-missing="${escapeAttr(src)}"></script>`);
+		const path = resolveReference(from, src)!;
+		return placed(`${openTag('script', { ...withoutIntegrity(rest), 'data-source': path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(cdn.text), src)}${loadEvent(attribs)}\n//# sourceURL=${path}`, 'script')}</script>`);
+	}
 	if (isExternal(src.trim())) {
 		// A CDN script the device holds runs from there (its integrity was checked when it was fetched).
 		const cdn = compiler.packages.isCdn(src.trim()) ? compiler.packages.cdnFile(from, src.trim(), attribs.integrity) : null;
