@@ -8,6 +8,7 @@ import { MemoryPackageStore } from '../../src/lib/storage/package-store';
 import { compile } from '../../src/lib/preview/compile';
 import { cdnUrlsIn } from '../../src/lib/runtime/handlers/packages';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
+import { HubPackages } from '../../src/lib/worker/hub-packages';
 
 const BASE = 'http://127.0.0.1:9';
 const CDN = { kind: 'custom' as const, base: BASE };
@@ -319,6 +320,21 @@ describe('compiling with packages', () => {
 		expect(done.diagnostics.map((d) => d.reference)).toEqual(['node_modules/gone/gone.js']);
 		// Each file was asked for once.
 		expect(new Set(asked).size).toBe(asked.length);
+	});
+
+	it('clearing unused packages keeps the release a lock file installed, whose files a page names in node_modules/', async () => {
+		const fetch = (async () => new Response('window.deck = 1;', { headers: { 'content-type': 'text/javascript' } })) as unknown as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		service.cdn = CDN;
+		const url = `${BASE}/@deck/core@3.3.0/dist/deck.js?raw`;
+		await service.ensure([{ url, module: false }]);
+		const pinned = ws({ 'index.html': '<script src="node_modules/@deck/core/dist/deck.js"></script>', [PIN_FILE]: '{ "dependencies": { "@deck/core": "^3.0.0" } }' });
+		const locked = ws({ ...Object.fromEntries([...pinned.files].map(([path, file]) => [path, file.content!])), 'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/@deck/core': { version: '3.3.0' } } }) });
+		const hub = (workspace: Workspace) => new HubPackages(service, () => { throw new Error('no registry'); }, () => workspace);
+		expect(await hub(locked).clearUnused(undefined, locked)).toEqual({ files: 0, bytes: 0 });
+		expect((await service.stored()).map((file) => file.url)).toEqual([url]);
+		// Without the lock file its release is unknown here (a range), so the file goes.
+		expect((await hub(pinned).clearUnused(undefined, pinned)).files).toBe(1);
 	});
 
 	it('where a node_modules/ file comes from: its package and path, the locked release, the CDN\'s file as published', () => {

@@ -5,6 +5,9 @@
 /** The workspace file that pins package versions (its `dependencies`). */
 export const PIN_FILE = 'package.json';
 
+/** The lock file whose releases a page's `node_modules/` files come in (`lockedVersion`). */
+export const LOCK_FILE = 'package-lock.json';
+
 /** `import x from 'name/sub'` split into its package and the path inside it. */
 export interface BareSpecifier {
 	/** `marked`, `@scope/name`. */

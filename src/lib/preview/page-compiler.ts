@@ -12,8 +12,7 @@ import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
 import { fetchedMarkup } from './compiler/fetched';
 import { PackageLinker } from './compiler/packages';
-import { installedPath } from '../domain/packages';
-import { LOCK_FILE } from './compiler/compiler';
+import { LOCK_FILE, installedPath } from '../domain/packages';
 
 /** Left-out files kept for diagnostics (the latest ones). */
 const LEFT_OUT_KEPT = 1000;

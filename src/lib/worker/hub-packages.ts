@@ -1,7 +1,7 @@
 // The hub's side of packages: the preview's view of them (the workspace's pins over the device's
 // files), the fetch before a render, the pin a first import adds (one revision, through the
 // registry: an agent's waits for approval), the CDN setting, and the store's upkeep.
-import { DEFAULT_CDN, PIN_FILE, moduleUrl, readPins, withPin, type CdnSetting, type PackageView } from '../domain/packages';
+import { DEFAULT_CDN, LOCK_FILE, PIN_FILE, lockedVersion, moduleUrl, readPins, withPin, type CdnSetting, type PackageView } from '../domain/packages';
 import * as v from 'valibot';
 import type { Workspace } from '../domain/model';
 import { CdnSettingSchema } from './protocol-schemas';
@@ -128,7 +128,12 @@ export class HubPackages implements PreviewPackages {
 		const urls = new Set<string>();
 		const exact = this.service.view({});
 		for (const workspace of workspaces) {
-			for (const [name, version] of Object.entries(readPins(workspace.files.get(PIN_FILE)?.content).pins)) releases.add(`${name}@${exact.version(name, version) ?? version}`);
+			for (const [name, version] of Object.entries(readPins(workspace.files.get(PIN_FILE)?.content).pins)) {
+				releases.add(`${name}@${exact.version(name, version) ?? version}`);
+				// The release its lock file installed, whose files a page names in node_modules/.
+				const locked = lockedVersion(workspace.files.get(LOCK_FILE)?.content, name);
+				if (locked) releases.add(`${name}@${locked}`);
+			}
 			for (const url of cdnUrlsIn(workspace)) urls.add(url);
 		}
 		return this.service.keepOnly((name, version) => releases.has(`${name}@${version}`), urls);

@@ -10,7 +10,7 @@ import { siteLocation } from './location';
 import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
 import { mapSpecifier, type PageImportMap } from './import-map';
-import type { PackageView } from '../../domain/packages';
+import { LOCK_FILE, type PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
@@ -35,9 +35,6 @@ export interface Diagnostic {
  * no server (the frame's relative URLs would otherwise resolve against the studio's own origin).
  */
 export const MISSING_URL = 'data:,';
-
-/** The lock file whose releases the page's `node_modules/` files come in (`PackageLinker.installedFile`). */
-export const LOCK_FILE = 'package-lock.json';
 
 
 export type Files = ReadonlyMap<string, FileRecord>;
