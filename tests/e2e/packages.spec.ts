@@ -267,6 +267,38 @@ test('real npm packages (a parser with a shared dependency chain, a one-file lib
 	}
 });
 
+test('a page written against node_modules/ (a classic script, an import map entry, a relative import of a package\'s module) runs the real packages in the releases its lock file installed', async ({ page }) => {
+	const cdn = await startNpmCdn();
+	const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+	try {
+		await page.goto('/');
+		await waitForHub(page);
+		await useCdn(page, cdn.base);
+		const lock = { name: 'form', lockfileVersion: 3, packages: Object.fromEntries(['jquery', 'valibot', 'zod'].map((name) => [`node_modules/${name}`, { version: version(name) }])) };
+		await write(page, {
+			'index.html': [
+				'<!doctype html><html><head><meta charset="utf-8"><title>Form</title>',
+				'<script type="importmap">{ "imports": { "valibot": "./node_modules/valibot/dist/index.mjs" } }</script>',
+				'<script src="node_modules/jquery/dist/jquery.min.js"></script></head><body><p id="out">…</p>',
+				'<script type="module">',
+				"import * as v from 'valibot';",
+				"import { z } from './node_modules/zod/index.js';",
+				"$('#out').text([typeof $.fn.jquery, v.safeParse(v.pipe(v.string(), v.email()), 'ada@example.com').success, z.string().min(2).safeParse('Ada').success].join(' '));",
+				'</script></body></html>'
+			].join('\n'),
+			'package.json': JSON.stringify({ name: 'form', dependencies: { jquery: `^${version('jquery')}`, valibot: `^${version('valibot')}`, zod: `^${version('zod')}` } }),
+			'package-lock.json': JSON.stringify(lock)
+		});
+		await expect(previewFrame(page).locator('#out')).toHaveText('string true true', { timeout: 30_000 });
+		const status = (await call(page, 'preview_get_status')).structuredContent as { preview: { diagnostics: unknown[] }; errors: unknown[] };
+		expect([status.preview.diagnostics, status.errors]).toEqual([[], []]);
+		expect(cdn.seen.get(`/jquery@${version('jquery')}/dist/jquery.min.js`)).toBe(1);
+		expect(cdn.seen.get(`/valibot@${version('valibot')}/dist/index.mjs`)).toBe(1);
+	} finally {
+		await cdn.stop();
+	}
+});
+
 test("a page as models write them — Tailwind's browser build and jQuery in <script src> tags on a CDN, its theme in a text/tailwindcss style — is styled and scripted as on a host, and still is offline", async ({ page, context }) => {
 	const cdn = await startNpmCdn();
 	const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;

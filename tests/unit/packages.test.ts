@@ -322,6 +322,34 @@ describe('compiling with packages', () => {
 		expect(new Set(asked).size).toBe(asked.length);
 	});
 
+	it('an import of a node_modules/ file (an import map\'s, a module script\'s, a relative one) is that file of the package\'s locked or pinned release, as a bare import of it is', async () => {
+		const served: Record<string, string> = {
+			'/marked@15.0.7/lib/marked.esm.js': 'export const marked = (s) => "<p>" + s + "</p>";',
+			'/@studio/util@1.0.0/es2022/util.mjs': 'import "./deep/inner.mjs";\nexport const helper = 1;',
+			'/@studio/util@1.0.0/es2022/deep/inner.mjs': 'export default 1;'
+		};
+		const fetch = (async (input: string | URL) => {
+			const body = served[new URL(String(input)).pathname];
+			return body === undefined ? new Response('not found', { status: 404 }) : new Response(body, { headers: { 'content-type': 'text/javascript' } });
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		service.cdn = CDN;
+		const workspace = ws({
+			'index.html': '<script type="importmap">{ "imports": { "marked": "./node_modules/marked/lib/marked.esm.js" } }</script><script type="module">import { marked } from "marked";\nimport "./node_modules/nowhere/x.js";\ndocument.body.innerHTML = marked("hi");</script><script type="module" src="node_modules/@studio/util/es2022/util.mjs"></script>',
+			[PIN_FILE]: '{ "dependencies": { "marked": "15.0.7" } }',
+			'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/@studio/util': { version: '1.0.0' } } })
+		});
+		const pins = readPins(workspace.files.get(PIN_FILE)!.content).pins;
+		expect(compile(workspace, null, undefined, service.view(pins)).packages.needs.map((need) => need.url).sort()).toEqual([`${BASE}/@studio/util@1.0.0/es2022/util.mjs`, `${BASE}/marked@15.0.7/lib/marked.esm.js`]);
+		for (let round = 0; round < 3; round++) await service.ensure(compile(workspace, null, undefined, service.view(pins)).packages.needs);
+		const done = compile(workspace, null, undefined, service.view(pins));
+		expect(done.packages).toEqual({ needs: [], unresolved: [], unpinned: [] });
+		expect(done.html).toContain(`${BASE}/@studio/util@1.0.0/es2022/deep/inner.mjs`);
+		expect(done.html).toContain(`${BASE}/marked@15.0.7/lib/marked.esm.js`);
+		// A package neither file names is still missing, and no pin is made for it.
+		expect(done.diagnostics.map((d) => d.reference)).toEqual(['./node_modules/nowhere/x.js']);
+	});
+
 	it('clearing unused packages keeps the release a lock file installed, whose files a page names in node_modules/', async () => {
 		const fetch = (async () => new Response('window.deck = 1;', { headers: { 'content-type': 'text/javascript' } })) as unknown as typeof globalThis.fetch;
 		const service = new PackageService({ store: new MemoryPackageStore(), fetch });

@@ -126,6 +126,11 @@ export class Compiler {
 		return path && !this.files.has(path) ? this.packages.installedFile(path, this.files.get(LOCK_FILE)?.content) : null;
 	}
 
+	/** The package module an import of a node_modules/ file the workspace lacks names (`PackageLinker.installedModule`). */
+	installedModule(from: string, target: string | null): string | null {
+		return target && !this.files.has(target) ? this.packages.installedModule(from, target, this.files.get(LOCK_FILE)?.content) : null;
+	}
+
 	/**
 	 * A URL for an asset reference: a data: URL for a workspace file (or a CDN's on the device), the URL
 	 * itself for another site's, MISSING_URL for a missing one. The data: URL is marked with the
@@ -246,6 +251,8 @@ export class Compiler {
 			}
 			if (!/^(?:\.{1,2}\/|\/)/.test(specifier)) return this.packages.bareImport(path, specifier) ?? `${VIRTUAL_ORIGIN}missing/${specifier}`;
 			const target = resolveReference(path, specifier);
+			const installed = this.installedModule(path, target);
+			if (installed) return installed;
 			if (!target || !this.files.has(target)) {
 				this.report('missing', path, specifier, `${path} imports ${this.missingText(target, specifier)}.`);
 				// A virtual URL that maps to nothing: the import fails inside the frame, no server is asked.

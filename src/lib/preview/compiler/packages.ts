@@ -89,6 +89,18 @@ export class PackageLinker {
 		return null;
 	}
 
+	/**
+	 * The package module an import of a `node_modules/` file names (`import … from
+	 * './node_modules/lit/index.js'`, an import map's, a module script's): that file of the release the
+	 * lock file installed, else the pin, as a bare import of it is. Null for any other path, and for a
+	 * package neither file names (no pin is written for it).
+	 */
+	installedModule(from: string, path: string, lockText: string | undefined): string | null {
+		const installed = installedPath(path);
+		const version = installed && this.view ? (lockedVersion(lockText, installed.name) ?? this.view.pins[installed.name]) : undefined;
+		return installed && version ? this.bareImport(from, `${installed.name}@${version}/${installed.path}`) : null;
+	}
+
 	/** A package module by URL, with what it imports; null when the device does not have it (a need). */
 	module(url: string): string | null {
 		if (this.modules.has(url)) return url;

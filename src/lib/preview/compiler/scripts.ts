@@ -51,7 +51,7 @@ export function rewriteScript(compiler: Compiler, from: string, source: string, 
 			return [];
 		}
 		const target = resolveReference(from, src);
-		const url = target && compiler.files.has(target) ? compiler.module(target) : null;
+		const url = target && compiler.files.has(target) ? compiler.module(target) : compiler.installedModule(from, target);
 		if (!url) {
 			compiler.report('missing', from, src, `${from}:${line} loads ${compiler.missingText(target, src)}.`, line);
 			return whole(`<script type="module" data-missing="${escapeAttr(src)}"></script>`);
