@@ -19,7 +19,7 @@ const UNMANAGED_DIRS = new Set(['node_modules']);
 export function unmanagedReason(path: string): string | null {
 	const segments = path.split('/');
 	if (segments.some((segment) => segment.startsWith('.'))) return 'dot files and folders (such as .vscode/ or .env) are not managed by the studio';
-	if (segments.some((segment) => UNMANAGED_DIRS.has(segment))) return 'node_modules is not managed by the studio';
+	if (segments.some((segment) => UNMANAGED_DIRS.has(segment))) return 'node_modules is not managed by the studio: a page\'s files there come from the package store, for the packages package.json names';
 	if (!kindOf(path)) return 'the studio does not hold files of this type';
 	return null;
 }
