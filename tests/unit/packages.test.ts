@@ -350,6 +350,28 @@ describe('compiling with packages', () => {
 		expect(done.diagnostics.map((d) => d.reference)).toEqual(['./node_modules/nowhere/x.js']);
 	});
 
+	it('Make available offline fetches the node_modules/ files any page or stylesheet names, not only the page shown', async () => {
+		const asked: string[] = [];
+		const fetch = (async (input: string | URL) => {
+			const url = new URL(String(input));
+			asked.push(url.pathname + url.search);
+			return url.pathname.endsWith('.css') ? new Response('.x { color: red; }', { headers: { 'content-type': 'text/css' } }) : new Response('window.x = 1;', { headers: { 'content-type': 'text/javascript' } });
+		}) as typeof globalThis.fetch;
+		const service = new PackageService({ store: new MemoryPackageStore(), fetch });
+		service.cdn = CDN;
+		const workspace = ws({
+			'index.html': '<script src="node_modules/jquery/dist/jquery.min.js"></script>',
+			'talks/deck.html': '<link rel="stylesheet" href="../node_modules/@deck/theme/styles.css?v=2">',
+			'vendor/jquery.js': '// the workspace\'s own copy: not a package file',
+			[PIN_FILE]: '{ "dependencies": { "@deck/theme": "2.0.0" } }',
+			'package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/jquery': { version: '3.7.1' }, 'node_modules/@deck/theme': { version: '2.0.0' } } })
+		});
+		const hub = new HubPackages(service, () => { throw new Error('no registry'); }, () => workspace);
+		expect(await hub.fetchAll(workspace)).toEqual({ missing: [] });
+		// Beside the pinned package's module: the two files the pages name there.
+		expect((await service.stored()).map((file) => file.url).sort()).toEqual([`${BASE}/@deck/theme@2.0.0`, `${BASE}/@deck/theme@2.0.0/styles.css`, `${BASE}/jquery@3.7.1/dist/jquery.min.js?raw`]);
+	});
+
 	it('clearing unused packages keeps the release a lock file installed, whose files a page names in node_modules/', async () => {
 		const fetch = (async () => new Response('window.deck = 1;', { headers: { 'content-type': 'text/javascript' } })) as unknown as typeof globalThis.fetch;
 		const service = new PackageService({ store: new MemoryPackageStore(), fetch });

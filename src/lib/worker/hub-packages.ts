@@ -12,6 +12,7 @@ import type { ToolRegistry } from '../runtime/registry';
 import type { WorkspaceCatalogPort } from '../runtime/ports';
 import type { Source } from '../runtime/types';
 import { cdnUrlsIn } from '../runtime/handlers/packages';
+import { PackageLinker } from '../preview/compiler/packages';
 
 /** Preference key of the device's package CDN (one choice per browser, for every workspace). */
 export const PACKAGE_CDN_KEY = 'packages-cdn';
@@ -23,6 +24,24 @@ const isAgentSource = (source: string): source is Source => AGENT_SOURCES.has(so
 /** A stored CDN setting as the protocol's schema reads it; anything else is the default. */
 export function cdnSetting(value: unknown): CdnSetting {
 	return v.is(CdnSettingSchema, value) ? value : DEFAULT_CDN;
+}
+
+/** A `node_modules/` path a text file names (`node_modules/@shower/core/dist/shower.js`), up to a quote, a bracket, a query or a fragment. */
+const INSTALLED_REFERENCE = /node_modules\/(?:@[\w.-]+\/)?[\w.-]+\/[^\s"'()<>`?#]+/g;
+
+/** The CDN URLs of the `node_modules/` files the workspace's text files name, which the workspace lacks (`PackageLinker.installedFile`). */
+export function installedUrlsIn(workspace: Workspace, view: PackageView): string[] {
+	const linker = new PackageLinker(view, () => {});
+	const lock = workspace.files.get(LOCK_FILE)?.content;
+	const urls = new Set<string>();
+	for (const file of workspace.files.values()) {
+		if (file.content === undefined || file.path === PIN_FILE || file.path === LOCK_FILE) continue;
+		for (const [path] of file.content.matchAll(INSTALLED_REFERENCE)) {
+			const url = workspace.files.has(path) ? null : linker.installedFile(path, lock);
+			if (url) urls.add(url);
+		}
+	}
+	return [...urls].sort();
 }
 
 /** Packages for one hub. */
@@ -112,7 +131,9 @@ export class HubPackages implements PreviewPackages {
 				return 'version' in resolved ? { url: moduleUrl(cdn, name, resolved.version), module: true } : null;
 			})
 		);
-		const needs = [...entries.filter((need) => need !== null), ...cdnUrlsIn(workspace).map((url) => ({ url, module: /\.m?js(?:$|\?)|\+esm$/.test(url) }))];
+		const cdnFiles = cdnUrlsIn(workspace).map((url) => ({ url, module: /\.m?js(?:$|\?)|\+esm$/.test(url) }));
+		const installed = installedUrlsIn(workspace, this.service.view(pins)).map((url) => ({ url, module: false }));
+		const needs = [...entries.filter((need) => need !== null), ...cdnFiles, ...installed];
 		await this.service.ensure(needs);
 		const view = this.service.view(pins);
 		return { missing: needs.filter((need) => !view.file(need.url)).map((need) => need.url) };
