@@ -165,6 +165,9 @@ test("a site that names its packages' files in node_modules/ (as Shower's templa
 		const status = (await call(page, 'preview_get_status')).structuredContent as { preview: { diagnostics: unknown[] }; errors: unknown[] };
 		expect([status.preview.diagnostics, status.errors]).toEqual([[], []]);
 		for (const path of Object.keys(DECK)) expect(cdn.seen.get(path), path).toBe(1);
+		// The Packages tab counts them under their releases (a range pin, the lock file's release).
+		const listed = (await call(page, 'packages_list')).structuredContent as unknown as { packages: { name: string; onDevice: boolean; files: number }[] };
+		expect(listed.packages.map((entry) => [entry.name, entry.onDevice, entry.files])).toEqual([['@deck/core', true, 3], ['@deck/theme', true, 4]]);
 
 		// No network at all now: the browser offline, the CDN gone.
 		await cdn.stop();

@@ -2,7 +2,7 @@
 // change the commit writes), the list reads the pins, the CDN files the pages name, and what the
 // device holds of each.
 import { ToolError } from '../../core/errors';
-import { CDN_HOSTS, DEFAULT_CDN, PIN_FILE, moduleUrl, packageOfUrl, readPins, withPin } from '../../domain/packages';
+import { CDN_HOSTS, DEFAULT_CDN, LOCK_FILE, PIN_FILE, lockedVersion, moduleUrl, packageOfUrl, readPins, withPin } from '../../domain/packages';
 import type { Workspace } from '../../domain/model';
 import type { ToolInput } from '../../tools/schema';
 import type { HandlerContext } from '../types';
@@ -65,10 +65,13 @@ export function cdnUrlsIn(workspace: Workspace): string[] {
 	return [...urls].sort();
 }
 
-/** What the device holds of one package release or CDN file. */
+/**
+ * What the device holds of one package release or CDN file. A release is on the device when its
+ * entry module is, or any of its files (a page that names its files in node_modules/ uses those).
+ */
 function onDevice(stored: StoredPackageFile[], entry: string, release?: { name: string; version: string }) {
 	const files = stored.filter((file) => file.url === entry || (release && packageOfUrl(file.url)?.name === release.name && packageOfUrl(file.url)?.version === release.version));
-	return { onDevice: files.some((file) => file.url === entry), files: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+	return { onDevice: release ? files.length > 0 : files.some((file) => file.url === entry), files: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
 }
 
 /** Handlers of the package tools. */
@@ -83,7 +86,11 @@ export function packageHandlers(service: WorkspaceService) {
 			return {
 				revision: workspace.revision,
 				cdn: cdn.kind === 'custom' ? cdn.base : cdn.kind,
-				packages: Object.entries(pins).map(([name, version]) => ({ name, version, ...onDevice(stored, moduleUrl(cdn, name, version), { name, version }) })),
+				packages: Object.entries(pins).map(([name, version]) => {
+					// A range counts the release the lock file installed, else the one it resolved to.
+					const release = lockedVersion(workspace.files.get(LOCK_FILE)?.content, name) ?? packages?.view(pins).version(name, version) ?? version;
+					return { name, version, ...onDevice(stored, moduleUrl(cdn, name, release), { name, version: release }) };
+				}),
 				cdnFiles: cdnUrlsIn(workspace).map((url) => ({ url, ...onDevice(stored, url) }))
 			};
 		},
