@@ -163,9 +163,13 @@ export class PageCompiler {
 		};
 		let found = find();
 		// Its release resolved first where only package.json names it, then its file fetched.
-		for (let round = 0; round < 2 && !found.file && (found.url || found.unresolved.length); round++) {
-			await packages.prepare(workspace, { needs: found.url ? [{ url: found.url, module: false }] : [], unresolved: found.unresolved, unpinned: [] });
-			found = find();
+		try {
+			for (let round = 0; round < 2 && !found.file && (found.url || found.unresolved.length); round++) {
+				await packages.prepare(workspace, { needs: found.url ? [{ url: found.url, module: false }] : [], unresolved: found.unresolved, unpinned: [] });
+				found = find();
+			}
+		} catch {
+			// Not to be had now (offline, a 404): the page's request fails as a missing file's does.
 		}
 		const file = found.file;
 		return file ? { status: 200, statusText: 'OK', mimeType: file.type, body: file.text ?? file.bytes } : null;
