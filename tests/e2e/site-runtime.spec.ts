@@ -673,6 +673,36 @@ test('the page\'s own images and sounds read back as on a host (src and currentS
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a page\'s requests get what a static host sends: its files\' length (GET, HEAD without a body, an XHR\'s progress), and 405 Method Not Allowed for a POST, PUT or DELETE, named on the preview', async ({ page }) => {
+	await openSite(page, {
+		'data/items.json': '{"items":["é",2]}',
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Requests</title></head><body><p id="out">…</p>
+<script>
+Promise.all([
+  fetch('data/items.json').then(function (r) { return r.text().then(function (t) { return 'get ' + r.status + ' ' + r.headers.get('content-length') + ' ' + t.length; }); }),
+  fetch('data/items.json', { method: 'HEAD' }).then(function (r) { return r.text().then(function (t) { return 'head ' + r.status + ' ' + r.headers.get('content-type') + ' ' + r.headers.get('content-length') + ' [' + t + ']'; }); }),
+  fetch('data/items.json', { method: 'POST', body: '{}' }).then(function (r) { return 'post ' + r.status + ' ' + r.statusText; }),
+  fetch('data/items.json', { method: 'delete' }).then(function (r) { return 'delete ' + r.status; }),
+  new Promise(function (done) {
+    var x = new XMLHttpRequest(); var seen = [];
+    x.onprogress = function (e) { seen.push('progress ' + e.loaded + '/' + e.total); };
+    x.onload = function (e) { done('xhr ' + seen.join(' ') + ' load ' + e.loaded + '/' + e.total + ' ' + x.getResponseHeader('Content-Length')); };
+    x.open('GET', 'data/items.json'); x.send();
+  }),
+  new Promise(function (done) {
+    var x = new XMLHttpRequest();
+    x.onload = function () { done('xhr put ' + x.status); };
+    x.open('PUT', 'data/items.json'); x.send('{}');
+  })
+]).then(function (lines) { document.getElementById('out').textContent = lines.join(' | '); });
+</script></body></html>`
+	});
+	const site = previewFrame(page);
+	// The file is 18 bytes of UTF-8 (é is two), 17 characters.
+	await expect(site.locator('#out')).toHaveText('get 200 18 17 | head 200 application/json 18 [] | post 405 Method Not Allowed | delete 405 | xhr progress 18/18 load 18/18 18 | xhr put 405');
+	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => (error as { message: string }).message.split(':')[0]).sort()).toEqual(['DELETE data/items.json', 'POST data/items.json', 'PUT data/items.json']);
+});
+
 /** An SVG file `width` wide, named by its width, as a theme's resized copies of one image are. */
 const sized = (width: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width / 2}"><rect width="${width}" height="${width / 2}" fill="#07c"/></svg>`;
 

@@ -37,6 +37,9 @@ export interface SiteRequests {
 	error(line: PreviewErrorLine): void;
 }
 
+/** The methods a static host answers with its files (nginx, GitHub Pages); any other gets 405. */
+const READS = new Set(['GET', 'HEAD']);
+
 /** The frame's requests, to the hub through `link`; a file it is missing is also an error naming who asked. */
 export function siteRequests(link: PreviewLink, to: SiteRequests): SiteChannelOptions {
 	return {
@@ -47,6 +50,12 @@ export function siteRequests(link: PreviewLink, to: SiteRequests): SiteChannelOp
 			void link.storage(change).catch(() => undefined);
 		},
 		onRequest: async (request) => {
+			// A static host has no server behind its files: a fetch or XHR that posts, puts or deletes is refused.
+			if (request.as === undefined && !READS.has(request.method.toUpperCase())) {
+				const path = request.path.replace(/^\/+/, '');
+				to.error({ message: `${request.method.toUpperCase()} ${path}: a static host answers 405 Method Not Allowed (its files take GET and HEAD; a form or an API needs a server)`, source: request.source, line: request.line, column: 0, revision: request.revision });
+				return { status: 405, statusText: 'Method Not Allowed', mimeType: 'text/plain', body: '405 Method Not Allowed' };
+			}
 			const answer = await link.file(request.revision, request.path, request.as);
 			if (answer.status === 404 && !request.probe) {
 				const path = request.path.replace(/^\/+/, '');

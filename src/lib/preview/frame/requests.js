@@ -76,9 +76,17 @@ function studioRequests(api) {
 	function respond(answer, method, href) {
 		var status = Number(answer.status) || 404;
 		var empty = method === 'HEAD' || status === 204 || status === 304;
-		var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
+		// Its length, as a host sends it (a download's progress bar divides by it; HEAD asks for it alone).
+		var headers = { 'content-type': String(answer.mimeType || 'application/octet-stream'), 'content-length': String(lengthOf(answer.body)) };
+		var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: headers });
 		Object.defineProperty(response, 'url', { value: href });
 		return response;
+	}
+
+	/** The bytes of an answer's body (text or an ArrayBuffer). @param {unknown} body */
+	function lengthOf(body) {
+		if (typeof body === 'string') return new Blob([body]).size;
+		return body instanceof ArrayBuffer ? body.byteLength : 0;
 	}
 
 	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
@@ -120,9 +128,13 @@ function studioRequests(api) {
 				state.mimeType = String(answer.mimeType || 'application/octet-stream');
 				state.body = answer.body;
 				state.readyState = 4;
+				// As a host's answer arrives: its progress, with the length it sent, then the load.
+				var size = lengthOf(answer.body);
+				var progress = { lengthComputable: true, loaded: size, total: size };
+				this.dispatchEvent(new ProgressEvent('progress', progress));
 				this.dispatchEvent(new Event('readystatechange'));
-				this.dispatchEvent(new ProgressEvent('load'));
-				this.dispatchEvent(new ProgressEvent('loadend'));
+				this.dispatchEvent(new ProgressEvent('load', progress));
+				this.dispatchEvent(new ProgressEvent('loadend', progress));
 			});
 		}
 		/** @override */
@@ -145,12 +157,14 @@ function studioRequests(api) {
 		 */
 		getResponseHeader(name) {
 			if (!this.studio) return super.getResponseHeader(name);
-			return this.studio.readyState === 4 && name.toLowerCase() === 'content-type' ? this.studio.mimeType : null;
+			if (this.studio.readyState !== 4) return null;
+			var header = String(name).toLowerCase();
+			return header === 'content-type' ? this.studio.mimeType : header === 'content-length' ? String(lengthOf(this.studio.body)) : null;
 		}
 		/** @override */
 		getAllResponseHeaders() {
 			if (!this.studio) return super.getAllResponseHeaders();
-			return this.studio.readyState === 4 ? 'content-type: ' + this.studio.mimeType + '\r\n' : '';
+			return this.studio.readyState === 4 ? 'content-length: ' + lengthOf(this.studio.body) + '\r\ncontent-type: ' + this.studio.mimeType + '\r\n' : '';
 		}
 		/** @override */
 		get readyState() {
