@@ -193,3 +193,40 @@ var runs = (+sessionStorage.getItem('runs') || 0) + 1; sessionStorage.setItem('r
 	expect(status.warnings).toEqual([]);
 	await expect(page.getByTestId('preview-warning')).toHaveCount(0);
 });
+
+test('a SvelteKit static build starts as on a host: its inline script\'s import() of the start and app modules, a classic script\'s import() beside its file, and document.URL as the page\'s address (Kit reloads a page where it is not)', async ({ page }) => {
+	await openSite(page, {
+		'_app/immutable/entry/start.js': [
+			"import { mount } from '../chunks/runtime.js';",
+			'export function start(app, element) {',
+			'  // As SvelteKit 2 starts: a URL with credentials in it is loaded again without them.',
+			'  if (document.URL !== location.href) { location.href = location.href; return; }',
+			"  sessionStorage.setItem('starts', String(Number(sessionStorage.getItem('starts') || 0) + 1));",
+			'  mount(app, element);',
+			'}'
+		].join('\n'),
+		'_app/immutable/entry/app.js': "export const label = 'count';",
+		'_app/immutable/chunks/runtime.js': "export function mount(app, el) { let n = 0; const out = el.querySelector('#n'); out.textContent = app.label + ' ' + n; el.querySelector('#inc').onclick = () => { out.textContent = app.label + ' ' + ++n; }; }",
+		'js/extra.js': "import('./lazy/part.js').then((m) => { document.body.dataset.part = m.part + ' ' + document.URL + ' ' + document.documentURI; });",
+		'js/lazy/part.js': "export const part = 'lazy';",
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Kit</title><link href="./_app/immutable/entry/start.js" rel="modulepreload"></head><body>
+<div style="display: contents"><h1>Counter</h1><button id="inc">+</button> <output id="n">?</output>
+<script>
+  {
+    __kit = { base: new URL(".", location).pathname.slice(0, -1) };
+    const element = document.currentScript.parentElement;
+    Promise.all([import("./_app/immutable/entry/start.js"), import("./_app/immutable/entry/app.js")]).then(([kit, app]) => { kit.start(app, element); });
+  }
+</script></div>
+<script src="js/extra.js"></script>
+</body></html>`
+	});
+	await expect(site(page).locator('#n')).toHaveText('count 0', { timeout: 10_000 });
+	await site(page).locator('#inc').click();
+	await expect(site(page).locator('#n')).toHaveText('count 1');
+	await expect(site(page).locator('body')).toHaveAttribute('data-part', 'lazy https://site.invalid/ https://site.invalid/');
+	// Started once: no reload after it (each one would start it again).
+	await page.waitForTimeout(1_000);
+	expect(await site(page).locator('body').evaluate(() => sessionStorage.getItem('starts'))).toBe('1');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});

@@ -63,7 +63,7 @@ export function rewriteScript(compiler: Compiler, from: string, source: string, 
 		if (!element.content) return [];
 		const code = source.slice(element.content.start, element.content.end);
 		compiler.workers(from, code);
-		const pointed = writtenScripts(compiler, from, siteLocation(code));
+		const pointed = writtenScripts(compiler, from, classicCode(compiler, from, code));
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
 	// A deferred script runs once the page is parsed, in order, before DOMContentLoaded; inlined in
@@ -97,7 +97,17 @@ export function rewriteScript(compiler: Compiler, from: string, source: string, 
 		return [];
 	}
 	compiler.workers(file.path, file.content);
-	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(siteLocation(file.content), src)}${loadEvent(attribs)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+	return placed(`${openTag('script', { ...rest, 'data-source': file.path, ...written })}${escapeRaw(`${withOwnSrc(classicCode(compiler, file.path, file.content), src)}${loadEvent(attribs)}\n//# sourceURL=${file.path}`, 'script')}</script>`, { path: file.path, line: 1 });
+}
+
+/**
+ * A classic script's code as the page runs it: its `location` pointed at the page's, and each
+ * `import()` in it (SvelteKit's inline start, a lazy chunk of a classic bundle) resolved as a module's
+ * import is, against `path` (its file; the page for an inline script), its modules in the graph. A
+ * host's browser resolves them against the same URL.
+ */
+function classicCode(compiler: Compiler, path: string, code: string): string {
+	return /\bimport\s*\(/.test(code) ? compiler.rewriteSpecifiers(path, code, new Set()) : siteLocation(code);
 }
 
 /** `<script src="…">` in a string a script writes into the page, its quotes as written (escaped in the string or not). */

@@ -3,7 +3,8 @@
 // (the document's own), where the host put it (the document's base before any markup of the page; a
 // framed page's from its data, as its own <base> may say otherwise), then where history.pushState
 // and replaceState take it (routes.js), as a host's address follows them; and the URLs the page
-// means, resolved against it. The site's entry reached at its root is at the root (compile.ts).
+// means, resolved against it. The site's entry reached at its root is at the root (compile.ts). The
+// document's own URL (`document.URL`, `documentURI`) reads as that address.
 
 /**
  * Gives the other frame programs the page's address and the URLs it means.
@@ -50,6 +51,22 @@ function studioAddress(api) {
 		url.hash = location.hash;
 		return url;
 	};
+	// The document's own URL reads as its address too, as on a host (a srcdoc document's is
+	// about:srcdoc): SvelteKit's start reloads a page whose `document.URL` is not its `location.href`
+	// (a URL with credentials in it), and did so again and again here.
+	['URL', 'documentURI'].forEach(function (name) {
+		var own = Object.getOwnPropertyDescriptor(Document.prototype, name);
+		var get = own && own.get;
+		if (!own || !get) return;
+		var read = get;
+		Object.defineProperty(Document.prototype, name, {
+			configurable: true,
+			enumerable: own.enumerable,
+			get: function () {
+				return this === document ? api.address().href : read.call(this);
+			}
+		});
+	});
 	api.start = function () {
 		return new URL(start.href);
 	};
