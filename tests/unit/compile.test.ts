@@ -153,6 +153,23 @@ describe('compile', () => {
 		expect(diagnostics).toEqual([]);
 	});
 
+	it('an import() in a classic script (SvelteKit\'s inline start) resolves as a module\'s does: against the page for an inline one, its file for a linked one; a missing one is named', () => {
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<script>Promise.all([import("./_app/start.js"), import(\'./_app/gone.js\')]);</script><script src="js/extra.js"></script>',
+				'_app/start.js': "import { run } from './chunks/run.js'; export const start = run;",
+				'_app/chunks/run.js': 'export const run = () => 1;',
+				'js/extra.js': "var label = 'import(in a string)'; import('./lazy/part.js');",
+				'js/lazy/part.js': 'export const part = 1;'
+			})
+		);
+		expect(html).toContain(`import("${VIRTUAL_ORIGIN}_app/start.js")`);
+		expect(html).toContain(`import('${VIRTUAL_ORIGIN}js/lazy/part.js')`);
+		expect(html).toContain("var label = 'import(in a string)';");
+		expect(Object.keys(modulesOf(html)).sort()).toEqual(['_app/chunks/run.js', '_app/start.js', 'js/lazy/part.js'].map((path) => VIRTUAL_ORIGIN + path));
+		expect(diagnostics.map((d) => [d.kind, d.reference])).toEqual([['missing', './_app/gone.js']]);
+	});
+
 	it('a stylesheet preloaded to be applied later (loadCSS) is the sheet compiled, as a data: URL marked with its URL and its reference', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
 		const { html, diagnostics } = compile(ws({ 'index.html': '<link rel="preload" href="css/a.css" as="style" onload="this.rel=\'stylesheet\'"><link rel="preload" href="img/p.png" as="image">', 'css/a.css': '#h { background: url(../img/p.png) }', 'img/p.png': png }));
