@@ -601,13 +601,15 @@ test('rules a script writes load the site\'s files, as on a host: a style it add
 const ownUrls = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Own URLs</title>
 <script type="module" src="/lib/auto.js"></script>
-</head><body><p id="base">?</p><p id="data">?</p><p id="blob">?</p><p id="xhr">?</p>
+</head><body><p id="base">?</p><p id="data">?</p><p id="big">?</p><p id="blob">?</p><p id="xhr">?</p>
 <script>
 function out(id, text) { document.getElementById(id).textContent = text; }
 // As Shoelace fetches its system icons: data: URLs, percent-encoded and base64.
 Promise.all([fetch('data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'), fetch('data:text/plain;base64,aGVsbG8=')]).then(function (rs) {
   return Promise.all(rs.map(function (r) { return r.text().then(function (t) { return r.status + ' ' + r.headers.get('content-type') + ' ' + t; }); }));
 }).then(function (ts) { out('data', ts.join(' | ')); }, function (e) { out('data', 'data: ' + e.message); });
+// A data: URL of a photo's size (a canvas's toDataURL, an inlined font).
+fetch('data:application/octet-stream;base64,' + btoa('x'.repeat(300000))).then(function (r) { return r.arrayBuffer(); }).then(function (b) { out('big', 'big ' + b.byteLength); }, function (e) { out('big', 'big: ' + e.message); });
 fetch(URL.createObjectURL(new Blob(['from a blob'], { type: 'text/plain' }))).then(function (r) { return r.text(); }).then(function (t) { out('blob', t); }, function (e) { out('blob', 'blob: ' + e.message); });
 var x = new XMLHttpRequest();
 x.open('GET', 'data:application/json,{"n":1}');
@@ -628,6 +630,7 @@ test('a module finds its folder from its own script\'s src as it runs (Shoelace\
 	const site = previewFrame(page);
 	await expect(site.locator('#base')).toHaveText('base /lib part');
 	await expect(site.locator('#data')).toHaveText('200 image/svg+xml <svg xmlns="http://www.w3.org/2000/svg"/> | 200 text/plain hello');
+	await expect(site.locator('#big')).toHaveText('big 300000');
 	await expect(site.locator('#blob')).toHaveText('from a blob');
 	await expect(site.locator('#xhr')).toHaveText('xhr 200 1');
 	const status = (await call(page, 'preview_get_status')).structuredContent as unknown as { errors: unknown[]; warnings: unknown[] };

@@ -104,6 +104,8 @@ interface StudioFrameApi {
 	answers?(el: Element): boolean;
 	/** The answer for a data: URL or a blob: URL the page made, read without the network; null for any other URL. in-page.js. */
 	inPage?(href: unknown): Promise<{ status: number; statusText: string; mimeType: string; body: ArrayBuffer }> | null;
+	/** The Blob of a data: URL (its fragment aside), read as the fetch standard reads one; null without a comma. in-page.js. */
+	dataBlob?(href: string): Blob | null;
 	/** The browser's own URL.createObjectURL, for the frame's own blob: URLs (the page's keeps its Blobs). in-page.js. */
 	objectUrl?: (object: Blob | MediaSource) => string;
 	/** The site URL behind a blob: URL made for the page or a data: URL the compiler marked; null for any other. requests.js. */

@@ -56,28 +56,42 @@ function studioInPage(api) {
 		var comma = href.indexOf(',');
 		if (comma < 0) return null;
 		var meta = href.slice(5, comma);
-		var base64 = /;\s*base64\s*$/i.test(meta);
-		var encoded = new TextEncoder().encode(href.slice(comma + 1));
-		var bytes = [];
-		for (var i = 0; i < encoded.length; i++) {
-			var byte = Number(encoded[i]);
-			var hex = byte === 37 ? String.fromCharCode(Number(encoded[i + 1]), Number(encoded[i + 2])) : '';
-			if (/^[0-9a-f]{2}$/i.test(hex)) {
-				bytes.push(parseInt(hex, 16));
-				i += 2;
-			} else bytes.push(byte);
-		}
-		var data = Uint8Array.from(bytes);
-		if (base64) {
-			var binary = atob(String.fromCharCode.apply(null, Array.from(data)).replace(/[\s]/g, ''));
-			data = Uint8Array.from(binary, function (c) {
-				return c.charCodeAt(0);
-			});
+		var body = href.slice(comma + 1);
+		// Most bodies have no escape to decode (base64 never needs one): read as they are.
+		var data = body.indexOf('%') < 0 ? new TextEncoder().encode(body) : percentDecoded(body);
+		if (/;\s*base64\s*$/i.test(meta)) {
+			// A photo's base64 is hundreds of thousands of characters: made text in slices, not one call's arguments.
+			var text = '';
+			for (var at = 0; at < data.length; at += 0x8000) text += String.fromCharCode.apply(null, Array.from(data.subarray(at, at + 0x8000)));
+			var binary = atob(text.replace(/\s/g, ''));
+			data = new Uint8Array(binary.length);
+			for (var i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
 		}
 		var type = meta.replace(/;\s*base64\s*$/i, '').trim();
 		return new Blob([data], { type: type && type.charAt(0) !== ';' ? type : 'text/plain;charset=US-ASCII' });
 	}
+	/**
+	 * The bytes of a data: URL's body, its `%XX` escapes decoded.
+	 * @param {string} body
+	 */
+	function percentDecoded(body) {
+		var encoded = new TextEncoder().encode(body);
+		var bytes = new Uint8Array(encoded.length);
+		var length = 0;
+		for (var i = 0; i < encoded.length; i++) {
+			var byte = Number(encoded[i]);
+			var hex = byte === 37 ? String.fromCharCode(Number(encoded[i + 1]), Number(encoded[i + 2])) : '';
+			if (/^[0-9a-f]{2}$/i.test(hex)) {
+				bytes[length++] = parseInt(hex, 16);
+				i += 2;
+			} else bytes[length++] = byte;
+		}
+		return bytes.subarray(0, length);
+	}
 
 	api.objectUrl = objectUrl;
 	api.inPage = inPage;
+	api.dataBlob = function (href) {
+		return fromData(String(href).replace(/#[^]*$/, ''));
+	};
 }

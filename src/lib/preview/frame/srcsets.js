@@ -18,7 +18,9 @@ function studioSrcsets(api) {
 	var held = api.attributeOf;
 	var keep = api.keepBlob;
 	var named = api.fileUrl;
-	if (!list || !wrote || !held || !keep || !named) return;
+	var decode = api.dataBlob;
+	if (!list || !wrote || !held || !keep || !named || !decode) return;
+	var dataBlob = decode;
 	var candidatesOf = list;
 	var written = wrote;
 	var attributeOf = held;
@@ -34,17 +36,9 @@ function studioSrcsets(api) {
 	function blobOf(url) {
 		if (made.has(url)) return made.get(url) || null;
 		var site = url.indexOf('data:') === 0 ? fileUrl(url) : null;
-		var comma = url.indexOf(',');
-		var head = url.slice(5, comma);
-		var blob = null;
-		if (site && comma > 0 && /;base64$/i.test(head)) {
-			var end = url.indexOf('#', comma);
-			var text = atob(url.slice(comma + 1, end < 0 ? url.length : end));
-			var bytes = new Uint8Array(text.length);
-			for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-			blob = URL.createObjectURL(new Blob([bytes], { type: head.slice(0, -';base64'.length) }));
-			keepBlob(new URL(site), blob);
-		}
+		var bytes = site ? dataBlob(url) : null;
+		var blob = bytes ? URL.createObjectURL(bytes) : null;
+		if (site && blob) keepBlob(new URL(site), blob);
 		made.set(url, blob);
 		return blob;
 	}
