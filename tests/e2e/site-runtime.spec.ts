@@ -341,6 +341,56 @@ test('a module script a page adds from script runs with its imports, as on a hos
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => `${error.at} ${error.message}`)).toEqual(['js/lib/util.js:3 Uncaught Error: util says no']);
 });
 
+const loaderMade = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Loader</title></head><body>
+<p id="amd">amd?</p><p id="gone">gone?</p><p id="img">img?</p><p id="frag">frag?</p><p id="html">html?</p><div id="box"></div>
+<script>
+// As Monaco's AMD loader writes a script: its attributes by setAttribute, then into the head.
+function load(src, done) {
+  var s = document.createElement('script');
+  s.setAttribute('async', 'async');
+  s.setAttribute('type', 'text/javascript');
+  s.addEventListener('load', function () { done('load', s); });
+  s.addEventListener('error', function () { done('error', s); });
+  s.setAttribute('src', src);
+  document.getElementsByTagName('head')[0].appendChild(s);
+}
+function out(id, text) { document.getElementById(id).textContent = text; }
+load('lib/part.js', function (how, s) { out('amd', 'amd: ' + how + ' ran ' + window.parts + ' ' + s.getAttribute('src') + ' ' + s.src); });
+load('lib/gone.js', function (how) { out('gone', 'gone: ' + how); });
+var img = document.createElement('img');
+img.onload = function () { out('img', 'img: load ' + img.naturalWidth + ' ' + img.getAttribute('src')); };
+img.onerror = function () { out('img', 'img: error'); };
+img.setAttribute('src', 'img/dot.svg');
+document.body.appendChild(img);
+// A parsed fragment's script runs; its load is heard, not the site URL's failure.
+var frag = document.createRange().createContextualFragment('<script src="lib/frag.js"><\\/script>');
+var fs = frag.querySelector('script');
+fs.addEventListener('load', function () { out('frag', 'frag: load ran ' + window.frags); });
+fs.addEventListener('error', function () { out('frag', 'frag: error'); });
+document.body.appendChild(frag);
+// Markup with handlers: onerror would swap in a fallback that a host never shows.
+document.getElementById('box').innerHTML = '<img id="pic" src="img/dot.svg" onload="out(\\'html\\', \\'html: load \\' + this.getAttribute(\\'src\\'))" onerror="out(\\'html\\', \\'html: error\\')">';
+</script></body></html>`,
+	'lib/part.js': 'window.parts = (window.parts || 0) + 1;\n',
+	'lib/frag.js': 'window.frags = (window.frags || 0) + 1;\n',
+	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="3"><rect width="3" height="3" fill="red"/></svg>'
+};
+
+test('a script or image a loader makes with setAttribute (Monaco\'s AMD loader), a parsed fragment\'s script and markup with handlers load as on a host: the page hears load, and error only for a missing file', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, loaderMade);
+	const site = previewFrame(page);
+	await expect(site.locator('#amd')).toHaveText('amd: load ran 1 lib/part.js https://site.invalid/lib/part.js');
+	await expect(site.locator('#gone')).toHaveText('gone: error');
+	await expect(site.locator('#img')).toHaveText('img: load 3 img/dot.svg');
+	await expect(site.locator('#frag')).toHaveText('frag: load ran 1');
+	await expect(site.locator('#html')).toHaveText('html: load img/dot.svg');
+	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => error.message)).toEqual(['Missing file: lib/gone.js is not in the workspace (a GET request of the page got 404)']);
+	// Each script ran once (a loader told of a failure and then of a second run reports a duplicate).
+	expect(await site.locator('body').evaluate(() => [(window as unknown as { parts: number }).parts, (window as unknown as { frags: number }).frags])).toEqual([1, 1]);
+});
+
 const asWritten = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Home</title>
 <script src="js/app.js" data-turbo-track="reload"></script>

@@ -5,10 +5,11 @@
 // element of the page's markup, whose file the compiler made a marked data: URL, reads it too). A script's file is
 // compiled as the page's own scripts are (its `location` is the page's); a module script's file
 // comes with its module graph, added to the document's import maps (Chromium merges a later map into
-// the first), and the element loads an entry that imports it. An element made from markup at run
-// time (innerHTML, a router's copy of the next page's script) loads its site URL and fails: it is
-// tried again with the file. A `srcset` a script sets (a lazy loader's) is written again with the
-// files' blob: URLs.
+// the first), and the element loads an entry that imports it. `setAttribute('src', …)` goes the same
+// way (AMD loaders such as Monaco's write a script's src so). An element made from markup at run
+// time (innerHTML, a parsed fragment) loads its site URL and fails: the page does not hear that
+// failure, the file is loaded instead, and the page hears `load` (or `error` for a missing file), as
+// from a host.
 
 /**
  * Installs the element shims.
@@ -70,6 +71,8 @@ function studioSources(api) {
 
 	/** The element's src being set to a site file's blob: URL (settles once set, or left as the page set it meanwhile). @type {WeakMap<object, Promise<void>>} */
 	var settling = new WeakMap();
+	/** Elements whose file is missing: they load its site URL, which fails as a host's 404 does (heard by the page). @type {WeakSet<object>} */
+	var missing = new WeakSet();
 	/**
 	 * `src` set from script on images, media and scripts: a site URL loads the file's blob: URL instead.
 	 * @param {{ prototype: object }} type
@@ -103,6 +106,7 @@ function studioSources(api) {
 				return url ? url.href : value;
 			},
 			set: function (/** @type {unknown} */ value) {
+				missing.delete(this);
 				var url = siteUrl(value);
 				if (!url) {
 					asked.delete(this);
@@ -122,7 +126,8 @@ function studioSources(api) {
 					// Set to something else meanwhile (here or by setAttribute): that stays.
 					if (asked.get(this) !== pending || get.call(this) !== pending.before) return;
 					asked.delete(this);
-					set.call(this, blob || 'data:,');
+					if (!blob) missing.add(this);
+					set.call(this, blob || pending.href);
 					wrote(this, name, page, attributeOf(this, name));
 				});
 				settling.set(this, setting);
@@ -162,6 +167,28 @@ function studioSources(api) {
 	redirect(HTMLMediaElement, 'src');
 	redirect(HTMLSourceElement, 'src');
 	redirect(HTMLScriptElement, 'src');
+	// The frame programs' own writes of a src as written (below) go past the page's route.
+	var setAttribute = Element.prototype.setAttribute;
+	/**
+	 * Whether a src set on `el` loads its file. A script in the document with a src or text has
+	 * started already (an inlined script writing back the src it was written with, compiler/scripts.ts).
+	 * @param {Element} el
+	 */
+	function loadsSrc(el) {
+		if (el instanceof HTMLScriptElement) return !(el.isConnected && (el.text !== '' || el.hasAttribute('src')));
+		return el instanceof HTMLImageElement || el instanceof HTMLMediaElement || el instanceof HTMLSourceElement;
+	}
+	// A site URL given to setAttribute loads as the same URL given to the property does: a script made
+	// so and put in the document at once waits for its file's blob: URL (a script without src or text
+	// has not started), where the site URL would fail first and the loader hear that failure. An
+	// element of another document (a template's, a parsed page's) loads nothing, as on a host.
+	Element.prototype.setAttribute = function (/** @type {string} */ name, /** @type {string} */ value) {
+		if (this.ownerDocument === document && loadsSrc(this) && String(name).toLowerCase() === 'src' && siteUrl(value)) {
+			/** @type {any} */ (this).src = value;
+			return;
+		}
+		return setAttribute.call(this, name, value);
+	};
 	// A module script the compiler loads through an import gets the src it was written with back
 	// once parsed (compiler/scripts.ts WRITTEN_SRC): too late to load anything, as a host's has it.
 	// A classic script the compiler inlined gets the attributes it was written with back and loses
@@ -188,59 +215,22 @@ function studioSources(api) {
 					script.removeAttribute(attribute.name);
 				});
 				Array.from(written.attributes).forEach(function (attribute) {
-					script.setAttribute(attribute.name, attribute.value);
+					setAttribute.call(script, attribute.name, attribute.value);
 				});
 				script.textContent = '';
 			});
 			document.querySelectorAll('script[data-studio-src]').forEach(function (script) {
-				script.setAttribute('src', String(script.getAttribute('data-studio-src')));
+				setAttribute.call(script, 'src', String(script.getAttribute('data-studio-src')));
 				script.removeAttribute('data-studio-src');
 			});
 		},
 		true
 	);
 
-	/**
-	 * A `srcset` a script set on an image or a picture's source (lazy loaders copy it from
-	 * `data-srcset`), by property, `setAttribute` or markup added later: written again with the site's
-	 * files as blob: URLs once they come, unless it changed meanwhile (the browser asked for the site's
-	 * URLs first, and failed, as it does for a `src` set so).
-	 * @param {Element} el
-	 */
-	function resrc(el) {
-		var srcset = attributeOf(el, 'srcset');
-		var list = srcset && api.candidates ? api.candidates(srcset) : [];
-		if (
-			!list.some(function (candidate) {
-				return siteUrl(candidate[0]);
-			})
-		)
-			return;
-		Promise.all(
-			list.map(function (candidate) {
-				var url = siteUrl(candidate[0]);
-				return (url ? fileBlob(url) : Promise.resolve(null)).then(function (blob) {
-					return (blob || candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
-				});
-			})
-		).then(function (done) {
-			if (attributeOf(el, 'srcset') !== srcset) return;
-			el.setAttribute('srcset', done.join(', '));
-			wrote(el, 'srcset', srcset, done.join(', '));
-		});
-	}
-	new MutationObserver(function (records) {
-		records.forEach(function (record) {
-			if (record.type === 'attributes') return resrc(/** @type {Element} */ (record.target));
-			record.addedNodes.forEach(function (node) {
-				if (!(node instanceof Element)) return;
-				if (node.hasAttribute('srcset')) resrc(node);
-				if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(resrc);
-			});
-		});
-	}).observe(document, { attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true });
 
-	// Elements made from markup at run time (innerHTML) load their site URL and fail: load the file instead.
+	// Elements made from markup at run time (innerHTML, a parsed fragment) load their site URL and
+	// fail. A host's load succeeds, so the page does not hear this failure (this listener is the
+	// first on its way); it hears the file's `load`, or an `error` when the file is missing.
 	window.addEventListener(
 		'error',
 		function (event) {
@@ -251,16 +241,35 @@ function studioSources(api) {
 			var written = attributeOf(el, attribute);
 			// Without the attribute there is nothing to load (not the file "null").
 			var found = written === null ? null : siteUrl(written);
-			if (!found || el.getAttribute('data-studio-retried')) return;
+			if (!found || missing.has(el) || el.getAttribute('data-studio-retried')) return;
 			var url = found;
+			event.stopImmediatePropagation();
 			el.setAttribute('data-studio-retried', '');
+			/** @param {string} type */
+			function tell(type) {
+				el.dispatchEvent(new Event(type));
+			}
 			(isModule(el) ? moduleOf(url) : fileBlob(url, el.tagName === 'SCRIPT')).then(function (blob) {
-				if (!blob) return api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
+				if (!blob) {
+					api.send({ type: 'error', message: 'Missing file: ' + url.pathname.slice(1) + ' is not in the workspace', source: '', line: 0, column: 0 });
+					return tell('error');
+				}
 				if (el.tagName === 'SCRIPT') {
+					// A started script never loads again: a copy runs the file, beside it while it loads,
+					// and the page's element (held by its loader) hears how that went.
 					var copy = document.createElement('script');
-					for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
+					for (var i = 0; i < el.attributes.length; i++) setAttribute.call(copy, el.attributes[i].name, el.attributes[i].value);
+					copy.addEventListener('load', function () {
+						copy.remove();
+						tell('load');
+					});
+					copy.addEventListener('error', function () {
+						copy.remove();
+						tell('error');
+					});
 					copy.src = blob;
-					el.replaceWith(copy);
+					if (el.parentNode) el.after(copy);
+					else (document.head || document.documentElement).appendChild(copy);
 				} else {
 					el.setAttribute(attribute, blob);
 					wrote(el, attribute, written, blob);

@@ -4,8 +4,10 @@
 // needs as if it were loaded already (it saves a download that a data: URL never needs): on a 1x
 // screen `a.png 1x, a@2x.png 2x` showed the 2x file, and `sizes` chose the widest file of a `w`
 // list. Each such `srcset` is written again, as the parser or a script puts it in the document, with
-// blob: URLs of the same bytes, among which Chromium chooses as among a host's files. The page
-// still reads what it wrote (written.js), and `currentSrc` the chosen file's URL on the site.
+// blob: URLs of the same bytes, among which Chromium chooses as among a host's files. A `srcset` a
+// script sets with the site's URLs (a lazy loader's) is written again with the files' blob: URLs once
+// they come. The page still reads what it wrote (written.js), and `currentSrc` the chosen file's URL
+// on the site.
 
 /**
  * Installs the `srcset` rewriting.
@@ -19,7 +21,10 @@ function studioSrcsets(api) {
 	var keep = api.keepBlob;
 	var named = api.fileUrl;
 	var decode = api.dataBlob;
-	if (!list || !wrote || !held || !keep || !named || !decode) return;
+	var load = api.blobOf;
+	if (!list || !wrote || !held || !keep || !named || !decode || !load) return;
+	var fileBlob = load;
+	var siteUrl = api.siteUrl;
 	var dataBlob = decode;
 	var candidatesOf = list;
 	var written = wrote;
@@ -63,16 +68,50 @@ function studioSrcsets(api) {
 		el.setAttribute('srcset', value);
 		written(el, 'srcset', asWritten, value);
 	}
+	/**
+	 * A `srcset` a script set on an image or a picture's source (lazy loaders copy it from
+	 * `data-srcset`), by property, `setAttribute` or markup added later: written again with the site's
+	 * files as blob: URLs once they come, unless it changed meanwhile (the browser asked for the site's
+	 * URLs first, and failed, as it does for a `src` set so).
+	 * @param {Element} el
+	 */
+	function resrc(el) {
+		var srcset = attributeOf(el, 'srcset');
+		var candidates = srcset ? candidatesOf(srcset) : [];
+		if (
+			!candidates.some(function (candidate) {
+				return siteUrl(candidate[0]);
+			})
+		)
+			return;
+		Promise.all(
+			candidates.map(function (candidate) {
+				var url = siteUrl(candidate[0]);
+				return (url ? fileBlob(url) : Promise.resolve(null)).then(function (blob) {
+					return (blob || candidate[0]) + (candidate[1] ? ' ' + candidate[1] : '');
+				});
+			})
+		).then(function (done) {
+			if (attributeOf(el, 'srcset') !== srcset) return;
+			el.setAttribute('srcset', done.join(', '));
+			written(el, 'srcset', srcset, done.join(', '));
+		});
+	}
+	/** @param {Element} el */
+	function choose(el) {
+		rechoose(el);
+		resrc(el);
+	}
 	/** @param {Node} node */
 	function scan(node) {
 		if (!(node instanceof Element)) return;
-		if ((node.tagName === 'IMG' || node.tagName === 'SOURCE') && node.hasAttribute('srcset')) rechoose(node);
-		if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(rechoose);
+		if ((node.tagName === 'IMG' || node.tagName === 'SOURCE') && node.hasAttribute('srcset')) choose(node);
+		if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(choose);
 	}
 	// A picture's sources come before its image: a source written again makes the image choose again.
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
-			if (record.type === 'attributes') rechoose(/** @type {Element} */ (record.target));
+			if (record.type === 'attributes') choose(/** @type {Element} */ (record.target));
 			else record.addedNodes.forEach(scan);
 		});
 	}).observe(document, { attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true });
