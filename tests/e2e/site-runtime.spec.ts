@@ -756,6 +756,52 @@ Promise.all([
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => (error as { message: string }).message.split(':')[0]).sort()).toEqual(['DELETE data/items.json', 'POST data/items.json', 'PUT data/items.json']);
 });
 
+test('a file read in parts gets the bytes it asks for, as from a static host: a PMTiles map archive\'s ranges (206 with Content-Range, a suffix, past the end 416), an XHR\'s, a worker\'s, and Accept-Ranges on the whole file', async ({ page }) => {
+	// 40,000 bytes, each its index modulo 251: any slice names where it came from.
+	const archive = Uint8Array.from({ length: 40_000 }, (_, i) => i % 251);
+	await openSite(page, { 'index.html': '<!doctype html><p>Soon</p>' });
+	await call(page, 'workspace_import_zip', { data: Buffer.from(zipSync({ 'tiles/world.pmtiles': archive, 'data/words.txt': strToU8('héllo world'), 'work/part.js': strToU8("fetch('../tiles/world.pmtiles', { headers: { range: 'bytes=10-12' } }).then(function (r) { return r.arrayBuffer().then(function (b) { postMessage('worker ' + r.status + ' ' + r.headers.get('content-range') + ' ' + new Uint8Array(b).join(',')); }); });\n") })).toString('base64') });
+	const written = `<!doctype html><html><head><meta charset="utf-8"><title>Parts</title></head><body><p id="out">…</p>
+<script>
+// As PMTiles reads its archive: the header and root directory first, then a tile further on.
+function part(range) {
+  return fetch('tiles/world.pmtiles', { headers: { range: range } }).then(function (r) {
+    return r.arrayBuffer().then(function (b) { var a = new Uint8Array(b); return r.status + ' ' + r.headers.get('content-range') + ' ' + r.headers.get('content-length') + ' ' + a.length + ' ' + (a.length ? a[0] + '..' + a[a.length - 1] : '-'); });
+  });
+}
+Promise.all([
+  part('bytes=0-16383'),
+  part('bytes=39990-'),
+  part('bytes=-5'),
+  part('bytes=50000-60000'),
+  fetch('tiles/world.pmtiles').then(function (r) { return r.status + ' ' + r.headers.get('accept-ranges') + ' ' + r.headers.get('content-length'); }),
+  fetch('data/words.txt', { headers: { Range: 'bytes=0-2' } }).then(function (r) { return r.text().then(function (t) { return r.status + ' ' + t; }); }),
+  new Promise(function (done) {
+    var x = new XMLHttpRequest();
+    x.open('GET', 'tiles/world.pmtiles'); x.responseType = 'arraybuffer'; x.setRequestHeader('Range', 'bytes=251-260');
+    x.onload = function () { done('xhr ' + x.status + ' ' + x.getResponseHeader('Content-Range') + ' ' + x.response.byteLength + ' ' + Array.from(new Uint8Array(x.response).slice(0, 10)).join(',')); };
+    x.send();
+  }),
+  new Promise(function (done) { new Worker('work/part.js').onmessage = function (e) { done(e.data); }; })
+]).then(function (lines) { document.getElementById('out').textContent = lines.join(' | '); });
+</script></body></html>`;
+	expect((await call(page, 'workspace_write_file', { path: 'index.html', content: written })).structuredContent.preview?.status).toBe('ready');
+	const site = previewFrame(page);
+	await expect(site.locator('#out')).toHaveText(
+		[
+			'206 bytes 0-16383/40000 16384 16384 0..68',
+			'206 bytes 39990-39999/40000 10 10 81..90',
+			'206 bytes 39995-39999/40000 5 5 86..90',
+			'416 bytes */40000 0 0 -',
+			'200 bytes 40000',
+			'206 hé',
+			'xhr 206 bytes 251-260/40000 10 0,1,2,3,4,5,6,7,8,9',
+			'worker 206 bytes 10-12/40000 10,11,12'
+		].join(' | ')
+	);
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 /** An SVG file `width` wide, named by its width, as a theme's resized copies of one image are. */
 const sized = (width: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width / 2}"><rect width="${width}" height="${width / 2}" fill="#07c"/></svg>`;
 

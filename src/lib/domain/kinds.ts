@@ -52,7 +52,22 @@ const TEXT: Record<string, [string, string]> = {
 	rss: ['xml', 'application/rss+xml'],
 	atom: ['xml', 'application/atom+xml'],
 	cjs: ['javascript', 'text/javascript'],
-	jsx: ['javascript', 'text/javascript']
+	jsx: ['javascript', 'text/javascript'],
+	// Games' tile maps (Tiled), bitmap fonts and sprite atlases; GPS tracks and map layers; streaming
+	// playlists and manifests; line-delimited JSON; XSLT a feed styles itself with.
+	tmj: ['json', 'application/json'],
+	tsj: ['json', 'application/json'],
+	tmx: ['xml', 'application/xml'],
+	fnt: ['plaintext', 'text/plain'],
+	atlas: ['plaintext', 'text/plain'],
+	gpx: ['xml', 'application/gpx+xml'],
+	kml: ['xml', 'application/vnd.google-earth.kml+xml'],
+	m3u8: ['plaintext', 'application/vnd.apple.mpegurl'],
+	mpd: ['xml', 'application/dash+xml'],
+	jsonl: ['plaintext', 'application/jsonl'],
+	ndjson: ['plaintext', 'application/x-ndjson'],
+	xsl: ['xml', 'application/xslt+xml'],
+	xslt: ['xml', 'application/xslt+xml']
 };
 
 const ASSET: Record<string, string> = {
@@ -115,7 +130,42 @@ const ASSET: Record<string, string> = {
 	// What a PDF viewer (pdf.js) loads beside its pages: Type 1 fonts, character maps, colour profiles.
 	pfb: 'application/x-font-type1',
 	bcmap: 'application/octet-stream',
-	icc: 'application/vnd.iccprofile'
+	icc: 'application/vnd.iccprofile',
+	// Read in parts or whole by pages that run at the edge of the web platform: map tile archives
+	// (PMTiles, by byte ranges), models for in-page machine learning, columnar data for DuckDB and
+	// Arrow, GPU textures, Gaussian splats, animations (Rive, dotLottie), game exports (Godot's .pck,
+	// Unity's compressed builds), video segments and newer image formats.
+	pmtiles: 'application/vnd.pmtiles',
+	mvt: 'application/vnd.mapbox-vector-tile',
+	mbtiles: 'application/vnd.sqlite3',
+	kmz: 'application/vnd.google-earth.kmz',
+	onnx: 'application/octet-stream',
+	ort: 'application/octet-stream',
+	tflite: 'application/octet-stream',
+	safetensors: 'application/octet-stream',
+	parquet: 'application/vnd.apache.parquet',
+	arrow: 'application/vnd.apache.arrow.file',
+	feather: 'application/vnd.apache.arrow.file',
+	npy: 'application/octet-stream',
+	npz: 'application/octet-stream',
+	ktx: 'image/ktx',
+	basis: 'application/octet-stream',
+	dds: 'image/vnd.ms-dds',
+	exr: 'image/x-exr',
+	splat: 'application/octet-stream',
+	ksplat: 'application/octet-stream',
+	usdz: 'model/vnd.usdz+zip',
+	'3mf': 'model/3mf',
+	riv: 'application/octet-stream',
+	lottie: 'application/zip',
+	pck: 'application/octet-stream',
+	br: 'application/octet-stream',
+	unityweb: 'application/octet-stream',
+	mem: 'application/octet-stream',
+	m4s: 'video/iso.segment',
+	heic: 'image/heic',
+	heif: 'image/heif',
+	jxl: 'image/jxl'
 };
 
 /**

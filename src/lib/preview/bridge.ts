@@ -1,7 +1,7 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
 // page's address, the reports (errors, console), then storage (with IndexedDB for a page that uses
-// it), the URLs a page reads without the network (data:, its own blob:), requests, the elements that load a file from script, responsive images chosen as on a host, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
+// it), the URLs a page reads without the network (data:, its own blob:), a file's answer as a host sends it (its ranges), requests, the elements that load a file from script, responsive images chosen as on a host, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
@@ -15,6 +15,7 @@ import address from './frame/address.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import inPage from './frame/in-page.js?raw';
+import ranges from './frame/ranges.js?raw';
 import requests from './frame/requests.js?raw';
 import written from './frame/written.js?raw';
 import sources from './frame/sources.js?raw';
@@ -52,6 +53,7 @@ ${address}
 ${reports}
 ${storage}
 ${inPage}
+${ranges}
 ${requests}
 ${written}
 ${sources}
@@ -81,6 +83,7 @@ studioReferrer(api);
 studioReports(api);
 studioStorage(api);
 ${more}studioInPage(api);
+studioRanges(api);
 studioRequests(api);
 studioWritten(api);
 studioSources(api);

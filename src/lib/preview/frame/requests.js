@@ -16,6 +16,9 @@ function studioRequests(api) {
 	var nativeFetch = window.fetch.bind(window);
 	var NativeXHR = window.XMLHttpRequest;
 	var siteUrl = api.siteUrl;
+	var answering = api.answered;
+	if (!answering) return;
+	var answered = answering;
 	/**
 	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }; `at`: where
 	 * the code that asked is (a missing file is reported there), by default the page's caller.
@@ -60,40 +63,37 @@ function studioRequests(api) {
 		var method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
 		var target = url;
 		var accept = null;
+		/** @type {string | null} */
+		var range = null;
 		try {
-			accept = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined)).get('accept');
+			var headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined));
+			accept = headers.get('accept');
+			range = method === 'GET' ? headers.get('range') : null;
 		} catch {
 			// Headers the browser refuses: the file is asked for as it is.
 		}
 		return ask(url, method, undefined, false, fetchedAs(method, accept)).then(function (answer) {
-			return respond(answer, method, target.href);
+			return respond(answer, method, target.href, range);
 		});
 	};
 	/**
-	 * The Response of a file's answer, at `href`.
-	 * @param {Record<string, unknown>} answer @param {string} method @param {string} href
+	 * The Response of a file's answer, at `href`, with the headers a host sends (its length: a
+	 * download's progress bar divides by it; HEAD asks for it alone).
+	 * @param {Record<string, unknown>} answer @param {string} method @param {string} href @param {string | null} [range]
 	 */
-	function respond(answer, method, href) {
-		var status = Number(answer.status) || 404;
-		var empty = method === 'HEAD' || status === 204 || status === 304;
-		// Its length, as a host sends it (a download's progress bar divides by it; HEAD asks for it alone).
-		var headers = { 'content-type': String(answer.mimeType || 'application/octet-stream'), 'content-length': String(lengthOf(answer.body)) };
-		var response = new Response(empty ? null : /** @type {BodyInit} */ (answer.body), { status: status, statusText: String(answer.statusText || ''), headers: headers });
+	function respond(answer, method, href, range) {
+		var reply = answered(answer, range || null);
+		var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
+		var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 		Object.defineProperty(response, 'url', { value: href });
 		return response;
-	}
-
-	/** The bytes of an answer's body (text or an ArrayBuffer). @param {unknown} body */
-	function lengthOf(body) {
-		if (typeof body === 'string') return new Blob([body]).size;
-		return body instanceof ArrayBuffer ? body.byteLength : 0;
 	}
 
 	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
 	class StudioXHR extends NativeXHR {
 		constructor() {
 			super();
-			/** @type {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string } | null} */
+			/** @type {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string, range: string | null, headers: Record<string, string> } | null} */
 			this.studio = null;
 		}
 		/**
@@ -109,7 +109,7 @@ function studioRequests(api) {
 				this.studio = null;
 				return /** @type {any} */ (super.open)(method, href, ...rest);
 			}
-			this.studio = { url: url, local: local, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '' };
+			this.studio = { url: url, local: local, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '', range: null, headers: {} };
 			this.dispatchEvent(new Event('readystatechange'));
 		}
 		/**
@@ -123,13 +123,15 @@ function studioRequests(api) {
 			(state.local || ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept))).then((/** @type {Record<string, unknown>} */ answer) => {
 				var state = asked;
 				if (this.studio !== state) return;
-				state.status = Number(answer.status) || 404;
-				state.statusText = String(answer.statusText || '');
-				state.mimeType = String(answer.mimeType || 'application/octet-stream');
-				state.body = answer.body;
+				var reply = answered(answer, state.method === 'GET' && !state.local ? state.range : null);
+				state.status = reply.status;
+				state.statusText = reply.statusText;
+				state.headers = reply.headers;
+				state.mimeType = reply.headers['content-type'] || '';
+				state.body = state.method === 'HEAD' ? '' : reply.body;
 				state.readyState = 4;
 				// As a host's answer arrives: its progress, with the length it sent, then the load.
-				var size = lengthOf(answer.body);
+				var size = Number(reply.headers['content-length']);
 				var progress = { lengthComputable: true, loaded: size, total: size };
 				this.dispatchEvent(new ProgressEvent('progress', progress));
 				this.dispatchEvent(new Event('readystatechange'));
@@ -148,8 +150,10 @@ function studioRequests(api) {
 		 * @override
 		 */
 		setRequestHeader(name, value) {
-			if (!this.studio) super.setRequestHeader(name, value);
-			else if (String(name).toLowerCase() === 'accept') this.studio.accept += (this.studio.accept ? ', ' : '') + String(value);
+			if (!this.studio) return super.setRequestHeader(name, value);
+			var header = String(name).toLowerCase();
+			if (header === 'accept') this.studio.accept += (this.studio.accept ? ', ' : '') + String(value);
+			else if (header === 'range') this.studio.range = String(value);
 		}
 		/**
 		 * @param {string} name
@@ -158,13 +162,21 @@ function studioRequests(api) {
 		getResponseHeader(name) {
 			if (!this.studio) return super.getResponseHeader(name);
 			if (this.studio.readyState !== 4) return null;
-			var header = String(name).toLowerCase();
-			return header === 'content-type' ? this.studio.mimeType : header === 'content-length' ? String(lengthOf(this.studio.body)) : null;
+			var value = this.studio.headers[String(name).toLowerCase()];
+			return value === undefined ? null : value;
 		}
 		/** @override */
 		getAllResponseHeaders() {
-			if (!this.studio) return super.getAllResponseHeaders();
-			return this.studio.readyState === 4 ? 'content-length: ' + lengthOf(this.studio.body) + '\r\ncontent-type: ' + this.studio.mimeType + '\r\n' : '';
+			var state = this.studio;
+			if (!state) return super.getAllResponseHeaders();
+			if (state.readyState !== 4) return '';
+			var headers = state.headers;
+			return Object.keys(headers)
+				.sort()
+				.map(function (name) {
+					return name + ': ' + headers[name] + '\r\n';
+				})
+				.join('');
 		}
 		/** @override */
 		get readyState() {

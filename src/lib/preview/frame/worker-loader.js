@@ -10,9 +10,10 @@
  * Runs first in a worker of the site: the page's first message carries the site URL, the port to
  * the page, and a classic worker's code with its imported scripts, or a module worker's entry.
  * @param {string} origin the site's virtual origin
+ * @param {NonNullable<StudioFrameApi['answered']>} answered a file's answer as a host sends it (ranges.js)
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-function studioWorkerLoader(origin) {
+function studioWorkerLoader(origin, answered) {
 	var scope = /** @type {any} */ (self);
 	var loader = String(scope.location.href);
 	/** @type {MessageEvent[] | null} */
@@ -89,14 +90,21 @@ function studioWorkerLoader(origin) {
 			var method = String((options && options.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
 			var from = caller();
 			var target = url;
+			/** @type {string | null} */
+			var range = null;
+			try {
+				range = method === 'GET' ? new Headers((options && options.headers) || (input instanceof Request ? input.headers : undefined)).get('range') : null;
+			} catch {
+				// Headers the browser refuses: the whole file is asked for.
+			}
 			return new Promise(function (resolve) {
 				var id = nextId++;
 				waiting[id] = resolve;
 				port.postMessage({ type: 'ask', id: id, path: target.pathname, method: method, source: from.source, line: from.line });
 			}).then(function (/** @type {Record<string, any>} */ answer) {
-				var status = Number(answer.status) || 404;
-				var empty = method === 'HEAD' || status === 204 || status === 304;
-				var response = new Response(empty ? null : answer.body, { status: status, statusText: String(answer.statusText || ''), headers: { 'content-type': String(answer.mimeType || 'application/octet-stream') } });
+				var reply = answered(answer, range);
+				var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
+				var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 				Object.defineProperty(response, 'url', { value: target.href });
 				return response;
 			});

@@ -29,7 +29,9 @@ function studioWorkers(api) {
 	var inPage = api.inPage || function () {
 		return null;
 	};
-	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ');'], { type: 'text/javascript' }));
+	// The worker answers its fetches as the page does: ranges.js's function, run in the worker.
+	var answers = '(function () { var api = {}; (' + studioRanges + ')(api); return api.answered; })()';
+	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ', ' + answers + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
 	var names = /** @type {any} */ (window).__studioModulePaths || {};
 	/** @param {unknown} body */
