@@ -391,6 +391,45 @@ test('a script or image a loader makes with setAttribute (Monaco\'s AMD loader),
 	expect(await site.locator('body').evaluate(() => [(window as unknown as { parts: number }).parts, (window as unknown as { frags: number }).frags])).toEqual([1, 1]);
 });
 
+const components = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Components</title></head><body>
+<p id="json">json?</p><p id="cssmod">cssmod?</p><p id="card">card?</p>
+<profile-card name="Ada"></profile-card>
+<script type="module">
+import config from './config.json' with { type: 'json' };
+import shared from './css/card.css' with { type: 'css' };
+document.getElementById('json').textContent = 'json: ' + config.greeting;
+document.getElementById('cssmod').textContent = 'cssmod: ' + shared.cssRules.length;
+// As a web component renders: its own shadow root, its markup naming the site's files.
+customElements.define('profile-card', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'closed' });
+    root.adoptedStyleSheets = [shared];
+    root.innerHTML = '<link rel="stylesheet" href="css/extra.css"><p class="hi">' + config.greeting + ', ' + this.getAttribute('name') + '</p><img class="avatar" src="img/face.svg" alt="face"><div class="badge"></div>';
+    const img = root.querySelector('img');
+    img.onerror = () => { document.getElementById('card').textContent = 'card: image failed'; };
+    img.onload = () => setTimeout(() => {
+      document.getElementById('card').textContent = ['card:', root.querySelector('.hi').textContent, img.naturalWidth, img.getAttribute('src'), getComputedStyle(img).borderTopColor, getComputedStyle(root.querySelector('.hi')).color, getComputedStyle(root.querySelector('.badge')).backgroundImage].join(' ');
+    }, 300);
+  }
+});
+</script></body></html>`,
+	'config.json': '{"greeting":"Hello"}\n',
+	'css/card.css': '.avatar { border: 3px solid rgb(0, 0, 255); }\n.badge { width: 4px; height: 4px; background-image: url(../img/face.svg); }\n',
+	'css/extra.css': '.hi { color: rgb(0, 128, 0); }\n',
+	'img/face.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="5" height="5"><rect width="5" height="5" fill="red"/></svg>'
+};
+
+test('a module imports JSON and CSS modules, and a web component\'s shadow root loads the site\'s files its markup names, as on a host: an image, a stylesheet link, a shared sheet\'s url()', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, components);
+	const site = previewFrame(page);
+	await expect(site.locator('#json')).toHaveText('json: Hello');
+	await expect(site.locator('#cssmod')).toHaveText('cssmod: 2');
+	await expect(site.locator('#card')).toHaveText('card: Hello, Ada 5 img/face.svg rgb(0, 0, 255) rgb(0, 128, 0) url("https://site.invalid/img/face.svg")');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 const asWritten = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Home</title>
 <script src="js/app.js" data-turbo-track="reload"></script>

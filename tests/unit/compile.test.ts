@@ -17,7 +17,7 @@ function ws(files: Record<string, string | Uint8Array>, revision = 7): Workspace
 	return { id: 'w', name: 'w', revision, activePath: null, files: new Map(Object.entries(files).map(([path, content]) => [path, makeFile(path, content)])) };
 }
 const modulesOf = (html: string): Record<string, string> => {
-	const match = /var s=(\{[\s\S]*?\});var imports/.exec(html);
+	const match = /var s=(\{[\s\S]*?\});var k=/.exec(html);
 	return match ? JSON.parse(match[1]!.replace(/<\\\/script/g, '</script')) : {};
 };
 
@@ -77,7 +77,7 @@ describe('compile', () => {
 	it('puts the no-network policy and the bridge (revision, nonce placeholder) before any byte of the page, after its doctype', () => {
 		const { html } = compile(ws({ 'index.html': '<html><head><title>x</title><script>userCode()</script></head><body></body></html>' }, 12));
 		expect(html.startsWith(`${PREVIEW_CSP}<script data-studio-bridge data-revision="12" data-nonce="${NONCE_PLACEHOLDER}" data-host="${HOST_PLACEHOLDER}" data-lines="`)).toBe(true);
-		expect(PREVIEW_CSP).toContain(`connect-src 'none'`);
+		expect(PREVIEW_CSP).toContain(`connect-src data: blob:`);
 		// A workspace whose person allowed the network runs the same document without the policy.
 		expect(withNetwork(html, true)).not.toContain('Content-Security-Policy');
 		expect(withNetwork(html, false)).toBe(html);
@@ -273,6 +273,17 @@ describe('compile', () => {
 			['missing', '/demo/nowhere.js'],
 			['external', 'https://example.com/lib.js']
 		]);
+	});
+
+	it('a JSON or CSS module a module imports goes into the graph as it is, made with its own type: the JSON as written, the CSS with its url()s inlined', () => {
+		const page = `<!doctype html><script type="module">import c from './config.json' with { type: 'json' }; import s from './css/card.css' with { type: 'css' };</script>`;
+		const { html, diagnostics } = compile(ws({ 'index.html': page, 'config.json': '{"a":1}', 'css/card.css': '.b { background: url(../img/dot.svg); }', 'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' }), 'index.html');
+		const modules = modulesOf(html);
+		expect(modules['https://workspace.invalid/config.json']).toBe('{"a":1}');
+		expect(modules['https://workspace.invalid/css/card.css']).toMatch(/^\.b \{ background: url\("data:image\/svg\+xml;base64,[^"]+"\); \}\n\/\*# sourceURL=css\/card\.css \*\/$/);
+		// The browser checks each one's type against the import's: the bootstrap makes them so.
+		expect(html).toContain('var k={"https://workspace.invalid/config.json":"application/json","https://workspace.invalid/css/card.css":"text/css"}');
+		expect(diagnostics).toEqual([]);
 	});
 
 	it('a module worker a script starts is found as people and bundlers write it, and its module graph goes into the document', () => {

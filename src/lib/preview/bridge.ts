@@ -1,6 +1,6 @@
 // The programs that run first inside the preview frame, joined into the one script the compiler
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
-// page's address, the reports (errors, console), then storage (with IndexedDB for a page that uses
+// page's address, the shadow roots the page attaches (watched as its document is), the reports (errors, console), then storage (with IndexedDB for a page that uses
 // it), the URLs a page reads without the network (data:, its own blob:), a file's answer as a host sends it (its ranges), requests, the elements that load a file from script, responsive images chosen as on a host, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
 // StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
@@ -12,6 +12,7 @@ import { SITE_ORIGIN } from './site';
 import { FILE_MARK, WRITTEN_MARK } from './file-mark';
 import core from './frame/bridge.js?raw';
 import address from './frame/address.js?raw';
+import shadows from './frame/shadows.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import inPage from './frame/in-page.js?raw';
@@ -50,6 +51,7 @@ const config = { limits: PREVIEW_LIMITS, origin: SITE_ORIGIN, fileMark: FILE_MAR
 const bridge = (more = '') => `(function () {
 ${core}
 ${address}
+${shadows}
 ${reports}
 ${storage}
 ${inPage}
@@ -79,6 +81,7 @@ ${scroll}
 ${historyProgram}
 var api = studioBridge(${JSON.stringify(config)});
 studioAddress(api);
+studioShadows(api);
 studioReferrer(api);
 studioReports(api);
 studioStorage(api);

@@ -14,6 +14,7 @@ import { LOCK_FILE, type PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
+import { moduleType } from './module-types';
 
 /** Virtual origin for workspace modules: never fetched, only mapped to blob URLs inside the frame. */
 export const VIRTUAL_ORIGIN = 'https://workspace.invalid/';
@@ -229,8 +230,10 @@ export class Compiler {
 		if (!file || file.content === undefined) return null;
 		this.modules.set(path, ''); // placeholder first: cycles resolve to the same URL
 		visiting.add(path);
-		this.modules.set(path, this.rewriteSpecifiers(path, file.content, visiting));
-		this.workers(path, file.content);
+		// A JSON module is data; a CSS module's url()s resolve against a blob: URL in the frame, so its files come inlined.
+		const type = moduleType(path);
+		this.modules.set(path, type === 'json' ? file.content : type === 'css' ? this.css(path, file.content) : this.rewriteSpecifiers(path, file.content, visiting));
+		if (type === 'javascript') this.workers(path, file.content);
 		return VIRTUAL_ORIGIN + path;
 	}
 

@@ -5,6 +5,7 @@
 import { BRIDGE_SOURCE, FRAME_STORAGE_PLACEHOLDER, HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from '../bridge';
 import { IMPORT_RESOLVER, VIRTUAL_ORIGIN, escapeAttr, escapeRaw } from './compiler';
 import { SITE_ORIGIN, siteUrl } from '../site';
+import { MODULE_MIME, moduleType, withSourceUrl } from './module-types';
 
 /** Replaced by the compiler with the document's line map, once the document is laid out. */
 export const LINES_PLACEHOLDER = '__STUDIO_PREVIEW_LINES__';
@@ -109,8 +110,10 @@ export function bootstrapTag(modules: Map<string, string>, packages: Map<string,
  * The module paths it names are added to those already named.
  */
 export function moduleBootstrap(modules: Map<string, string>, packages: Map<string, string>, forWorkers = false): string {
-	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, `${source}\n//# sourceURL=${path}`]);
+	const own = [...modules].map(([path, source]) => [VIRTUAL_ORIGIN + path, withSourceUrl(path, source)]);
 	const sources = JSON.stringify(Object.fromEntries([...own, ...[...packages].map(([url, source]) => [url, `${source}\n//# sourceURL=${url}`])]));
+	// A JSON or CSS module's MIME type, by its virtual URL (JavaScript's by default).
+	const types = JSON.stringify(Object.fromEntries([...modules.keys()].filter((path) => moduleType(path) !== 'javascript').map((path) => [VIRTUAL_ORIGIN + path, MODULE_MIME[moduleType(path)]])));
 	const resolver = `window.${IMPORT_RESOLVER}=function(spec,from){var t=String(spec),site=${JSON.stringify(SITE_ORIGIN)};if(!/^(?:\\.{1,2}\\/|\\/)/.test(t)&&t.indexOf(site+'/')!==0)return t;var u=new URL(t,site+'/'+from.split('/').map(encodeURIComponent).join('/'));return u.origin===site?${JSON.stringify(VIRTUAL_ORIGIN)}+decodeURIComponent(u.pathname.slice(1)):t;};`;
-	return `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var imports={};var paths={};for(var u in s){if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:text/javascript;charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:'text/javascript'}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=Object.assign(window.__studioModulePaths||{},paths);${forWorkers ? 'window.__studioModuleSources=Object.assign(window.__studioModuleSources||{},s);' : ''}var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
+	return `(function(){${resolver}var s=${escapeRaw(sources, 'script')};var k=${escapeRaw(types, 'script')};var imports={};var paths={};for(var u in s){var t=k[u]||'text/javascript';if(s[u].length<=${DATA_URL_MODULE_CHARS}){imports[u]='data:'+t+';charset=utf-8,'+encodeURIComponent(s[u]);continue;}var b=URL.createObjectURL(new Blob([s[u]],{type:t}));imports[u]=b;paths[b]=u.indexOf(${JSON.stringify(VIRTUAL_ORIGIN)})===0?u.slice(${VIRTUAL_ORIGIN.length}):u;}window.__studioModulePaths=Object.assign(window.__studioModulePaths||{},paths);${forWorkers ? 'window.__studioModuleSources=Object.assign(window.__studioModuleSources||{},s);' : ''}var m=document.createElement('script');m.type='importmap';m.textContent=JSON.stringify({imports:imports});document.currentScript.after(m);})();`;
 }

@@ -102,6 +102,10 @@ interface StudioFrameApi {
 	sheetOf?(url: URL): Promise<string | null>;
 	/** True when a failed load of `el` is the browser's try of a site URL that a program loads from the workspace instead (rules.js: a style's import). */
 	answers?(el: Element): boolean;
+	/** Observes the document and each shadow root the page attaches from then on. shadows.js. */
+	observe?(callback: MutationCallback, options: MutationObserverInit): void;
+	/** Listens, capturing, on the window and on each shadow root the page attaches from then on. shadows.js. */
+	listen?(type: string, listener: (event: Event) => void): void;
 	/** A file's answer as a host sends it: status, body and headers (lower-case), a `Range` answered. ranges.js. */
 	answered?(answer: Record<string, unknown>, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
 	/** The answer for a data: URL or a blob: URL the page made, read without the network; null for any other URL. in-page.js. */

@@ -15,7 +15,9 @@ function studioRules(api) {
 	var cssFiles = api.cssFiles;
 	var sheetOf = api.sheetOf;
 	var cssImports = api.cssImports;
-	if (!cssFiles || !sheetOf || !cssImports) return;
+	var watch = api.observe;
+	if (!cssFiles || !sheetOf || !cssImports || !watch) return;
+	var observe = watch;
 	var withFiles = cssFiles;
 	var importOf = sheetOf;
 	var imports = cssImports;
@@ -94,17 +96,20 @@ function studioRules(api) {
 		});
 	};
 
-	new MutationObserver(function (records) {
-		records.forEach(function (record) {
-			var target = record.target;
-			// A style's text written again: textContent, a text node appended or changed.
-			var style = target.nodeName === 'STYLE' ? target : target.parentNode && target.parentNode.nodeName === 'STYLE' ? target.parentNode : null;
-			if (style) return restyle(/** @type {Element} */ (style));
-			record.addedNodes.forEach(function (node) {
-				if (!(node instanceof Element)) return;
-				if (node.tagName === 'STYLE') restyle(node);
-				else if (node.firstElementChild) node.querySelectorAll('style').forEach(restyle);
+	observe(
+		function (records) {
+			records.forEach(function (record) {
+				var target = record.target;
+				// A style's text written again: textContent, a text node appended or changed.
+				var style = target.nodeName === 'STYLE' ? target : target.parentNode && target.parentNode.nodeName === 'STYLE' ? target.parentNode : null;
+				if (style) return restyle(/** @type {Element} */ (style));
+				record.addedNodes.forEach(function (node) {
+					if (!(node instanceof Element)) return;
+					if (node.tagName === 'STYLE') restyle(node);
+					else if (node.firstElementChild) node.querySelectorAll('style').forEach(restyle);
+				});
 			});
-		});
-	}).observe(document, { childList: true, characterData: true, subtree: true });
+		},
+		{ childList: true, characterData: true, subtree: true }
+	);
 }

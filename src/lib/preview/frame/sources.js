@@ -21,7 +21,9 @@ function studioSources(api) {
 	var ask = api.ask;
 	var held = api.sources;
 	var named = api.fileUrl;
-	if (!blobOf || !ask || !held || !named) return;
+	var listening = api.listen;
+	if (!blobOf || !ask || !held || !named || !listening) return;
+	var listen = listening;
 	var fileBlob = blobOf;
 	var fileUrl = named;
 	var askFile = ask;
@@ -229,9 +231,10 @@ function studioSources(api) {
 
 
 	// Elements made from markup at run time (innerHTML, a parsed fragment) load their site URL and
-	// fail. A host's load succeeds, so the page does not hear this failure (this listener is the
-	// first on its way); it hears the file's `load`, or an `error` when the file is missing.
-	window.addEventListener(
+	// fail (in the document or a shadow root). A host's load succeeds, so the page does not hear this
+	// failure (this listener is the first on its way); it hears the file's `load`, or an `error` when
+	// the file is missing.
+	listen(
 		'error',
 		function (event) {
 			var el = /** @type {any} */ (event.target);
@@ -275,7 +278,6 @@ function studioSources(api) {
 					wrote(el, attribute, written, blob);
 				}
 			});
-		},
-		true
+		}
 	);
 }

@@ -22,7 +22,9 @@ function studioSrcsets(api) {
 	var named = api.fileUrl;
 	var decode = api.dataBlob;
 	var load = api.blobOf;
-	if (!list || !wrote || !held || !keep || !named || !decode || !load) return;
+	var watch = api.observe;
+	if (!list || !wrote || !held || !keep || !named || !decode || !load || !watch) return;
+	var observe = watch;
 	var fileBlob = load;
 	var siteUrl = api.siteUrl;
 	var dataBlob = decode;
@@ -109,11 +111,14 @@ function studioSrcsets(api) {
 		if (node.firstElementChild) node.querySelectorAll('img[srcset], source[srcset]').forEach(choose);
 	}
 	// A picture's sources come before its image: a source written again makes the image choose again.
-	new MutationObserver(function (records) {
-		records.forEach(function (record) {
-			if (record.type === 'attributes') choose(/** @type {Element} */ (record.target));
-			else record.addedNodes.forEach(scan);
-		});
-	}).observe(document, { attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true });
+	observe(
+		function (records) {
+			records.forEach(function (record) {
+				if (record.type === 'attributes') choose(/** @type {Element} */ (record.target));
+				else record.addedNodes.forEach(scan);
+			});
+		},
+		{ attributes: true, attributeFilter: ['srcset'], childList: true, subtree: true }
+	);
 	scan(document.documentElement);
 }

@@ -14,7 +14,11 @@
 function studioStyles(api) {
 	var blobOf = api.blobOf;
 	var ask = api.ask;
-	if (!blobOf || !ask) return;
+	var watch = api.observe;
+	var listening = api.listen;
+	if (!blobOf || !ask || !watch || !listening) return;
+	var observe = watch;
+	var listen = listening;
 	var fileBlob = blobOf;
 	var fileOf = ask;
 	var origin = api.origin;
@@ -190,14 +194,10 @@ function studioStyles(api) {
 	// (on a busy machine, even once the blob: URL has loaded): neither the page nor the reports
 	// (reports.js skips such a link) hear of it. A missing file fires an error of ours, untrusted.
 	var RELINKED = 'data-studio-relinked';
-	window.addEventListener(
-		'error',
-		function (event) {
-			var el = /** @type {Element} */ (event.target);
-			if (event.isTrusted && el && el.tagName === 'LINK' && el.hasAttribute(RELINKED)) event.stopImmediatePropagation();
-		},
-		true
-	);
+	listen('error', function (event) {
+		var el = /** @type {Element} */ (event.target);
+		if (event.isTrusted && el && el.tagName === 'LINK' && el.hasAttribute(RELINKED)) event.stopImmediatePropagation();
+	});
 
 	// url(…) in a style set from script (el.style.backgroundImage = 'url(img/hero.jpg)', as sliders and
 	// lazy loaders do; setProperty, cssText, a style attribute, markup added later): the style attribute
@@ -288,15 +288,18 @@ function studioStyles(api) {
 		});
 	};
 
-	new MutationObserver(function (records) {
-		records.forEach(function (record) {
-			var target = /** @type {Element} */ (record.target);
-			if (record.type === 'attributes') return record.attributeName === 'style' ? restyle(target) : target.tagName === 'LINK' || SVG_REFS.indexOf(target.tagName) >= 0 ? added(target) : undefined;
-			record.addedNodes.forEach(function (node) {
-				if (!(node instanceof Element)) return;
-				added(node);
-				if (node.firstElementChild) node.querySelectorAll('[style*="url("], use, image, feImage, link[href]').forEach(added);
+	observe(
+		function (records) {
+			records.forEach(function (record) {
+				var target = /** @type {Element} */ (record.target);
+				if (record.type === 'attributes') return record.attributeName === 'style' ? restyle(target) : target.tagName === 'LINK' || SVG_REFS.indexOf(target.tagName) >= 0 ? added(target) : undefined;
+				record.addedNodes.forEach(function (node) {
+					if (!(node instanceof Element)) return;
+					added(node);
+					if (node.firstElementChild) node.querySelectorAll('[style*="url("], use, image, feImage, link[href]').forEach(added);
+				});
 			});
-		});
-	}).observe(document, { attributes: true, attributeFilter: ['style', 'href'], childList: true, subtree: true });
+		},
+		{ attributes: true, attributeFilter: ['style', 'href'], childList: true, subtree: true }
+	);
 }
