@@ -10,6 +10,7 @@ import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
 import type { PreviewRender } from '../../src/lib/preview/messages';
 import { DEFAULT_CDN } from '../../src/lib/domain/packages';
 import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
+import { importedAs } from '../../src/lib/domain/css';
 
 const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
@@ -114,6 +115,27 @@ describe('compile', () => {
 		expect(html).toContain('/* @import cycle: css/site.css */');
 		expect(html).toContain('href="https://cdn.example/x.css"');
 		expect(diagnostics.map((d) => d.kind).sort()).toEqual(['external', 'import-cycle']);
+	});
+
+	it('an @import inlined keeps its cascade layer, supports() and media list, nested in that order (a layer read as a media list applied nowhere)', () => {
+		const { html } = compile(
+			ws({
+				'index.html': '<head><link rel="stylesheet" href="site.css"></head>',
+				'site.css': '@layer reset, theme;\n@import url("theme.css") layer(theme);\n@import "reset.css" layer;\n@import "grid.css" supports(display: grid) screen and (min-width: 40em);\n@import "sel.css" supports(selector(:has(a)));\n@import url(print.css) print;',
+				'theme.css': 'p{color:green}',
+				'reset.css': 'p{color:red}',
+				'grid.css': '.g{display:grid}',
+				'sel.css': '.s{color:blue}',
+				'print.css': 'p{border:0}'
+			})
+		);
+		expect(html).toContain('@layer theme {\np{color:green}\n}');
+		expect(html).toContain('@layer {\np{color:red}\n}');
+		expect(html).toContain('@supports (display: grid) {\n@media screen and (min-width: 40em) {\n.g{display:grid}\n}\n}');
+		expect(html).toContain('@supports selector(:has(a)) {\n.s{color:blue}\n}');
+		expect(html).toContain('@media print {\np{border:0}\n}');
+		expect(importedAs('x{}', ' layer(a.b) supports(display: flex) print ')).toBe('@layer a.b {\n@supports (display: flex) {\n@media print {\nx{}\n}\n}\n}');
+		expect(importedAs('x{}', '')).toBe('x{}');
 	});
 
 	it('rewrites CSS url() and element src/srcset/poster/icon to data: URLs; missing ones become diagnostics', () => {

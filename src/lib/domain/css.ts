@@ -1,8 +1,44 @@
 // The two CSS constructs that load other files, defined once for the preview's compiler (workspace
 // and CDN stylesheets) and the package fetcher (what a CDN stylesheet needs on the device).
 
-/** `@import url("a.css") screen;` — groups: the quote, the reference, the media list. */
+/** `@import url("a.css") screen;` — groups: the quote, the reference, the conditions (a layer, supports(), a media list: `importedAs`). */
 export const CSS_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g;
+
+/**
+ * The imported sheet's text in the place of its `@import`, under the conditions the import's tail
+ * names, in their order: a cascade layer (`layer(theme)`, or `layer` alone for an anonymous one),
+ * `supports(…)`, then a media list (`@import "reset.css" layer(reset);`, `@import "grid.css"
+ * supports(display: grid) screen;`). A tail written wholly as a media list was the only kind once;
+ * read so, `layer(theme)` made an `@media` no screen matches, and the sheet applied nowhere.
+ */
+export function importedAs(inner: string, tail: string): string {
+	let rest = tail.trim();
+	let layer: string | null = null;
+	const layered = /^layer\b\s*(?:\(\s*([^)]*?)\s*\))?/i.exec(rest);
+	if (layered) {
+		layer = layered[1] ?? '';
+		rest = rest.slice(layered[0].length).trim();
+	}
+	let supports: string | null = null;
+	if (/^supports\s*\(/i.test(rest)) {
+		// Balanced parentheses: `supports((display: grid) and (gap: 1rem))`.
+		const open = rest.indexOf('(');
+		let depth = 0;
+		let end = open;
+		for (; end < rest.length; end++) {
+			if (rest[end] === '(') depth++;
+			else if (rest[end] === ')' && --depth === 0) break;
+		}
+		const condition = rest.slice(open + 1, end).trim();
+		// A declaration (`display: grid`) is tested in parentheses; a condition (`selector(…)`, `(a) and (b)`) as it is.
+		supports = /^[\w-]+\s*:/.test(condition) ? `(${condition})` : condition;
+		rest = rest.slice(end + 1).trim();
+	}
+	let text = rest ? `@media ${rest} {\n${inner}\n}` : inner;
+	if (supports !== null) text = `@supports ${supports} {\n${text}\n}`;
+	if (layer !== null) text = `@layer ${layer ? `${layer} ` : ''}{\n${text}\n}`;
+	return text;
+}
 
 /** `url(a.png)` — groups: the quote, the reference. */
 export const CSS_URL = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;

@@ -11,7 +11,7 @@ import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
 import { mapSpecifier, type PageImportMap } from './import-map';
 import { LOCK_FILE, type PackageView } from '../../domain/packages';
-import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
+import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
 import { moduleType } from './module-types';
@@ -182,7 +182,7 @@ export class Compiler {
 				return `/* @import too deep: ${ref} */`;
 			}
 			const inner = this.css(file.path, file.content, [...stack, path]);
-			return media.trim() ? `@media ${media.trim()} {\n${inner}\n}` : inner;
+			return importedAs(inner, media);
 		});
 		return withImageSetUrls(withImports).replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (isSkippable(ref.trim())) return whole;

@@ -6,7 +6,7 @@ import { bytesToBase64 } from '../../domain/base64';
 import { installedPath, isCdnUrl, lockedVersion, moduleUrl, packageFileUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
-import { CSS_IMPORT, CSS_URL, withImageSetUrls } from '../../domain/css';
+import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
 import { siteLocation } from './location';
 import { markedDataUrl } from '../file-mark';
 
@@ -169,7 +169,7 @@ export class PackageLinker {
 			const inner = url && depth < CSS_DEPTH ? this.cdnFile(from, url) : null;
 			if (!inner) return whole;
 			const css = this.css(from, inner, depth + 1);
-			return media.trim() ? `@media ${media.trim()} {\n${css}\n}` : css;
+			return importedAs(css, media);
 		});
 		return withImageSetUrls(imported).replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (/^(?:data|blob):|^#/.test(ref.trim())) return whole;
