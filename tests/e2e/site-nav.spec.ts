@@ -560,6 +560,49 @@ test('a todo app keeps its items in localStorage across re-renders, reloads and 
 	expect(asked).toEqual([]);
 });
 
+const consent = {
+	'consent.js': `// A cookie banner as consent libraries write one: the choice is a cookie for a year.
+function consented() { return document.cookie.split('; ').indexOf('consent=yes') >= 0; }
+var banner = document.getElementById('banner');
+banner.hidden = consented();
+document.getElementById('ok').onclick = function () { document.cookie = 'consent=yes; max-age=31536000; path=/'; banner.hidden = true; };
+document.getElementById('no').onclick = function () { document.cookie = 'consent=; max-age=0; path=/'; banner.hidden = false; };
+document.getElementById('state').textContent = 'cookies: ' + document.cookie;
+`,
+	'about.html': '<!doctype html><title>About</title><div id="banner">We use cookies <button id="ok">Accept</button></div><h1>About</h1><p id="state"></p><button id="no">Withdraw</button><a href="index.html">Home</a><script src="consent.js"></script>',
+	'index.html': '<!doctype html><title>Home</title><div id="banner">We use cookies <button id="ok">Accept</button></div><h1>Home</h1><p id="state"></p><button id="no">Withdraw</button><a href="about.html">About</a><script src="consent.js"></script>'
+};
+
+test('a cookie the site sets is kept across its pages, an edit and a reload of the page, as a browser keeps it: a consent banner accepted stays away until withdrawn or the site data is cleared', async ({ page }) => {
+	test.setTimeout(60_000);
+	await ready(page);
+	await call(page, 'workspace_apply_changes', { operations: Object.entries(consent).map(([path, content]) => ({ op: 'write', path, content, createIfMissing: true })) });
+	await expect(site(page).getByRole('heading', { name: 'Home' })).toBeVisible();
+	await expect(site(page).locator('#banner')).toBeVisible();
+	await site(page).getByRole('button', { name: 'Accept' }).click();
+	await expect(site(page).locator('#banner')).toBeHidden();
+	// Another page of the site.
+	await site(page).getByRole('link', { name: 'About' }).click();
+	await expect(site(page).getByRole('heading', { name: 'About' })).toBeVisible();
+	await expect(site(page).locator('#state')).toHaveText('cookies: consent=yes');
+	await expect(site(page).locator('#banner')).toBeHidden();
+	// An edit renders the page again, as a reload on a host.
+	await call(page, 'workspace_apply_patch', { path: 'about.html', search: '<h1>About</h1>', replace: '<h1>About us</h1>' });
+	await expect(site(page).getByRole('heading', { name: 'About us' })).toBeVisible();
+	await expect(site(page).locator('#banner')).toBeHidden();
+	// Withdrawn (max-age=0): gone on the next page too.
+	await site(page).getByRole('button', { name: 'Withdraw' }).click();
+	await site(page).getByRole('link', { name: 'Home' }).click();
+	await expect(site(page).getByRole('heading', { name: 'Home' })).toBeVisible();
+	await expect(site(page).locator('#state')).toHaveText('cookies: ');
+	await expect(site(page).locator('#banner')).toBeVisible();
+	// Accepted again, then the site's data cleared: a first visit.
+	await site(page).getByRole('button', { name: 'Accept' }).click();
+	await call(page, 'preview_clear_storage');
+	await expect(site(page).locator('#banner')).toBeVisible();
+	await expect(site(page).locator('#state')).toHaveText('cookies: ');
+});
+
 test('errors point at the workspace file and line: a DOM error in an inlined script, a throw in a module, inline page code; each once', async ({ page }) => {
 	await ready(page);
 	const files = {

@@ -71,3 +71,23 @@ describe('SiteChannel requests', () => {
 		expect(posted[2]).toMatchObject({ studioFrame: 'n', type: 'response', id: 3, status: 200, body: 'ok' });
 	});
 });
+
+describe('SiteChannel storage', () => {
+	it('keeps the tab\'s sessionStorage and cookies itself, passes localStorage on, and clears cookies when the site\'s data is cleared', () => {
+		const passed: string[] = [];
+		const posted: unknown[] = [];
+		const site = new SiteChannel({ onStorage: (change) => passed.push(change.area) }, (message) => posted.push(message), () => 'n');
+		const store = (area: string, changes: [string, string | null][], clear = false) => site.handle({ type: 'storage', revision: 1, nonce: 'n', area, changes, clear } as PreviewBridgeMessage, 1);
+		store('cookie', [['consent', 'yes']]);
+		store('cookie', [['theme', 'dark']]);
+		store('cookie', [['theme', null]]);
+		store('session', [['visits', '1']]);
+		store('local', [['todos', '[]']]);
+		expect(site.cookies).toEqual({ consent: 'yes' });
+		expect(site.session).toEqual({ visits: '1' });
+		expect(passed).toEqual(['local']);
+		site.storageEvent({ area: 'cookie', changes: [], clear: true }, true);
+		expect(site.cookies).toEqual({});
+		expect(posted).toEqual([{ studioFrame: 'n', type: 'storage-event', area: 'cookie', changes: [], clear: true }]);
+	});
+});

@@ -8,6 +8,8 @@ interface StudioHostData {
 	/** The workspace's localStorage and this tab's sessionStorage for the site. */
 	local?: Record<string, string>;
 	session?: Record<string, string>;
+	/** This tab's cookies for the site, by name (storage.js). */
+	cookies?: Record<string, string>;
 	/** What the render before of the same page kept for this one (the host keeps it as it is). */
 	kept?: StudioKept;
 	/** IndexedDB databases the page before wrote as it left (text by name, null: deleted), newer than the compiled seed (indexeddb.js). */

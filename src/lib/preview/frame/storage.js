@@ -5,7 +5,8 @@
 // storage events): seeded by the host for each render, every change sent to the host in one message
 // per task, and what is left before the page's acknowledgement. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
 // shared with the other tabs' previews, which get storage events); sessionStorage is this tab's;
-// cookies live as long as the page. None of it is ever the studio's own storage. A page the site
+// so are cookies, across renders and the site's pages, as a browser keeps a site's cookies (a
+// consent banner dismissed stays dismissed). None of it is ever the studio's own storage. A page the site
 // shows in a frame of its own shares both areas with the page that frames it, as on a host: it starts
 // from what that page had as it loaded, its changes go to that page (which keeps them as its own and
 // fires storage events for them), and that page's changes come to it (frames.js carries them).
@@ -202,6 +203,11 @@ function studioStorage(api) {
 	 * @param {HTMLIFrameElement | null} frame
 	 */
 	function changed(message, frame) {
+		// The site's data cleared (Site data, preview_clear_storage): its cookies too.
+		if (message.area === 'cookie') {
+			if (message.clear) jar.clear();
+			return;
+		}
 		// A framed page's databases go on to the host as they are (frame/indexeddb.js).
 		if (message.area === 'indexeddb') {
 			if (frame) api.send({ type: 'storage', area: 'indexeddb', changes: message.changes, clear: false });
@@ -229,9 +235,18 @@ function studioStorage(api) {
 	});
 	api.onChild('storage', changed);
 
-	// Cookies for this page's lifetime: name=value pairs, expiry by max-age or expires honoured.
+	// Cookies: name=value pairs, expiry by max-age or expires honoured as they are set; the host keeps
+	// this tab's, and each change goes to it at once (a page may leave right after setting one).
 	/** @type {Map<string, string>} */
 	var jar = new Map();
+	var seeded = api.host.cookies || {};
+	Object.keys(seeded).forEach(function (name) {
+		if (typeof seeded[name] === 'string') jar.set(name, String(seeded[name]));
+	});
+	/** @param {string} name @param {string | null} value */
+	function keep(name, value) {
+		api.send({ type: 'storage', area: 'cookie', changes: [[name, value]], clear: false });
+	}
 	Object.defineProperty(document, 'cookie', {
 		configurable: true,
 		enumerable: true,
@@ -256,8 +271,12 @@ function studioStorage(api) {
 				if (attribute === 'max-age' && Number(attributeValue) <= 0) expired = true;
 				if (attribute === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true;
 			});
-			if (expired) jar.delete(name);
-			else jar.set(name, value);
+			if (expired) {
+				if (jar.delete(name)) keep(name, null);
+			} else if (jar.get(name) !== value) {
+				jar.set(name, value);
+				keep(name, value);
+			}
 		}
 	});
 }
