@@ -310,13 +310,18 @@ test('a script a page loads from script, and a fetched page\'s scripts and handl
 
 const moduleLoaded = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Modules</title></head><body>
-<p id="app">app?</p><p id="src">src?</p><p id="next">next?</p>
+<p id="app">app?</p><p id="src">src?</p><p id="next">next?</p><p id="after">after?</p>
 <script>
 var s = document.createElement('script');
 s.type = 'module';
 s.src = 'js/app.js';
 document.getElementById('src').textContent = 'src: ' + s.src;
 document.body.appendChild(s);
+// Its type set just after its src: a module all the same.
+var t = document.createElement('script');
+t.src = 'js/after.js';
+t.type = 'module';
+document.head.appendChild(t);
 // A router's copy of the next page's module script: a fresh element with the parsed one's attributes.
 fetch('next.html').then(function (r) { return r.text(); }).then(function (html) {
   var parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('script');
@@ -328,16 +333,18 @@ fetch('next.html').then(function (r) { return r.text(); }).then(function (html) 
 	'js/app.js': "import { where, shout } from './lib/util.js';\ndocument.getElementById('app').textContent = 'app: ' + where() + ' ' + new URL('../data.json', import.meta.url).pathname;\nshout();\n",
 	'js/lib/util.js': "export const where = () => location.pathname;\nexport function shout() {\n  throw new Error('util says no');\n}\n",
 	'next.html': '<!doctype html><title>Next</title><script type="module" src="js/next.js"></script>',
-	'js/next.js': "import { where } from './lib/util.js';\ndocument.getElementById('next').textContent = 'next: ' + where();\n"
+	'js/next.js': "import { where } from './lib/util.js';\ndocument.getElementById('next').textContent = 'next: ' + where();\n",
+	'js/after.js': "import { where } from './lib/util.js';\ndocument.getElementById('after').textContent = 'after: ' + where() + ' ' + (typeof import.meta.url);\n"
 };
 
-test('a module script a page adds from script runs with its imports, as on a host: a loader\'s, and a router\'s copy of the next page\'s', async ({ page }) => {
+test('a module script a page adds from script runs with its imports, as on a host: a loader\'s (its type set before or after its src), and a router\'s copy of the next page\'s', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, moduleLoaded);
 	const site = previewFrame(page);
 	await expect(site.locator('#app')).toHaveText('app: / /data.json');
 	await expect(site.locator('#src')).toHaveText('src: https://site.invalid/js/app.js');
 	await expect(site.locator('#next')).toHaveText('next: /');
+	await expect(site.locator('#after')).toHaveText('after: / string');
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => `${error.at} ${error.message}`)).toEqual(['js/lib/util.js:3 Uncaught Error: util says no']);
 });
 

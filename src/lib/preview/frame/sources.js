@@ -121,8 +121,11 @@ function studioSources(api) {
 				var name = attribute;
 				var page = String(value);
 				wrote(this, name, page, attributeOf(this, name));
-				// A module script's type is set before its src, as people and loaders write it.
-				var setting = (script && isModule(this) ? moduleOf(url) : fileBlob(url, script)).then((blob) => {
+				// Whether a script is a module is read once the code that made it has run on (a microtask):
+				// its type may be set before its src, as most write it, or just after.
+				var file = url;
+				var loading = script ? Promise.resolve().then(() => (isModule(this) ? moduleOf(file) : fileBlob(file, true))) : fileBlob(file, false);
+				var setting = loading.then((blob) => {
 					// Once settled, a later play() or decode() is the browser's own at once (`paused` turns false as it is called).
 					if (settling.get(this) === setting) settling.delete(this);
 					// Set to something else meanwhile (here or by setAttribute): that stays.
