@@ -73,7 +73,7 @@ describe('SiteChannel requests', () => {
 });
 
 describe('SiteChannel storage', () => {
-	it('keeps the tab\'s sessionStorage and cookies itself, passes localStorage on, and clears cookies when the site\'s data is cleared', () => {
+	it('keeps the tab\'s sessionStorage and cookies itself, passes localStorage on, and clears its cookies with its sessionStorage when the site\'s data is cleared', () => {
 		const passed: string[] = [];
 		const posted: unknown[] = [];
 		const site = new SiteChannel({ onStorage: (change) => passed.push(change.area) }, (message) => posted.push(message), () => 'n');
@@ -86,8 +86,9 @@ describe('SiteChannel storage', () => {
 		expect(site.cookies).toEqual({ consent: 'yes' });
 		expect(site.session).toEqual({ visits: '1' });
 		expect(passed).toEqual(['local']);
-		site.storageEvent({ area: 'cookie', changes: [], clear: true }, true);
-		expect(site.cookies).toEqual({});
-		expect(posted).toEqual([{ studioFrame: 'n', type: 'storage-event', area: 'cookie', changes: [], clear: true }]);
+		// The site's data cleared (its sessionStorage cleared by the hub): the cookies go too.
+		site.storageEvent({ area: 'session', changes: [], clear: true }, true);
+		expect([site.session, site.cookies]).toEqual([{}, {}]);
+		expect(posted).toEqual([{ studioFrame: 'n', type: 'storage-event', area: 'session', changes: [], clear: true }]);
 	});
 });

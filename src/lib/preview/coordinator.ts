@@ -191,13 +191,12 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#databases.items;
 	}
 
-	/** Clears the site's localStorage, its databases and every tab's sessionStorage and cookies, then reloads the page shown. */
+	/** Clears the site's localStorage, its databases and every tab's sessionStorage (and with it its cookies), then reloads the page shown. */
 	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
 		const cleared = this.#storage.clear();
 		const databases = this.#databases.clear();
 		this.#options.onStorage?.({ area: 'local', changes: [], clear: true }, null);
 		this.#options.onStorage?.({ area: 'session', changes: [], clear: true }, null);
-		this.#options.onStorage?.({ area: 'cookie', changes: [], clear: true }, null);
 		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
 		const also = databases ? ` and ${databases} database${databases === 1 ? '' : 's'}` : '';
 		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'}${also} cleared.` };

@@ -91,9 +91,9 @@ function askToLeave(render: HostRender, window: Window): Leaving {
 			if (message.type === 'left') return finish();
 			if (message.type !== 'storage') return;
 			handle(message);
-			const change = storageChangeOf(message);
-			if (change.area === 'local') local.push(change);
-			if (change.area === 'indexeddb') for (const [name, text] of change.changes) (databases ??= {})[name] = text;
+			const { area, ...change } = storageChangeOf(message);
+			if (area === 'local') local.push({ area, ...change });
+			if (area === 'indexeddb') for (const [name, text] of change.changes) (databases ??= {})[name] = text;
 		}
 	};
 }

@@ -65,9 +65,9 @@ export const SiteFileAsSchema = v.union([FramePageSchema, v.picklist(['script', 
 /** A site path a frame asks a file for. */
 export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
 
-/** A change of the site's storage from a frame (the hub keeps localStorage, and IndexedDB as each database's text by name; values as the page set them; the tab keeps sessionStorage and cookies). */
+/** A change of the site's storage from a frame (the hub keeps localStorage, and IndexedDB as each database's text by name; values as the page set them). */
 export const SiteStorageChangeSchema = v.object({
-	area: v.picklist(['local', 'session', 'indexeddb', 'cookie']),
+	area: v.picklist(['local', 'session', 'indexeddb']),
 	changes: v.pipe(v.array(v.tuple([v.pipe(v.string(), v.maxLength(10_000)), v.nullable(v.pipe(v.string(), v.maxLength(5 * 1024 * 1024)))])), v.maxLength(10_000)),
 	clear: v.optional(v.boolean())
 });

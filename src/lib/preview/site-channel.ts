@@ -25,7 +25,7 @@ const text = (value: unknown, max = 2048) => String(value ?? '').slice(0, max);
  * A storage message of the frame as a change (malformed entries dropped). Its area is the hub's to
  * check (SiteStorageChangeSchema refuses any but its own); 'session' and 'cookie' stay with the host.
  */
-export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange {
+export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): Omit<SiteStorageChange, 'area'> & { area: SiteStorageChange['area'] | 'cookie' } {
 	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
 	return { area: message.area, changes, clear: message.clear === true };
 }
@@ -74,10 +74,10 @@ export class SiteChannel {
 				this.options.onRoute?.(text(message.path) + text(message.search) + text(message.fragment));
 				return true;
 			case 'storage': {
-				const change = storageChangeOf(message);
-				if (change.area === 'session') this.session = applyStorageChange(this.session, change);
-				else if (change.area === 'cookie') this.cookies = applyStorageChange(this.cookies, change);
-				else this.options.onStorage?.(change);
+				const { area, ...change } = storageChangeOf(message);
+				if (area === 'session') this.session = applyStorageChange(this.session, change);
+				else if (area === 'cookie') this.cookies = applyStorageChange(this.cookies, change);
+				else this.options.onStorage?.({ area, ...change });
 				return true;
 			}
 			case 'request':
@@ -90,8 +90,11 @@ export class SiteChannel {
 
 	/** Another preview changed the site's storage: the page hears it as a `storage` event now (`ready`), else once it is. */
 	storageEvent(change: SiteStorageChange, ready: boolean): void {
-		if (change.area === 'session' && change.clear) this.session = {};
-		if (change.area === 'cookie' && change.clear) this.cookies = {};
+		// Only the site's data cleared clears a tab's sessionStorage (coordinator.clearStorage): its cookies go with it.
+		if (change.area === 'session' && change.clear) {
+			this.session = {};
+			this.cookies = {};
+		}
 		if (ready) this.#postStorage(change);
 		else if (this.#held.push(change) > HELD_STORAGE_CHANGES) this.#held.shift();
 	}

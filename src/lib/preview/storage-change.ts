@@ -4,7 +4,7 @@
 import type { SiteStorageChange } from './messages';
 
 /** A storage area after a change. */
-export function applyStorageChange(area: Record<string, string>, change: SiteStorageChange): Record<string, string> {
+export function applyStorageChange(area: Record<string, string>, change: Pick<SiteStorageChange, 'changes' | 'clear'>): Record<string, string> {
 	const next: Record<string, string> = change.clear ? {} : { ...area };
 	for (const [key, value] of change.changes) {
 		if (value === null) delete next[key];

@@ -203,11 +203,6 @@ function studioStorage(api) {
 	 * @param {HTMLIFrameElement | null} frame
 	 */
 	function changed(message, frame) {
-		// The site's data cleared (Site data, preview_clear_storage): its cookies too.
-		if (message.area === 'cookie') {
-			if (message.clear) jar.clear();
-			return;
-		}
 		// A framed page's databases go on to the host as they are (frame/indexeddb.js).
 		if (message.area === 'indexeddb') {
 			if (frame) api.send({ type: 'storage', area: 'indexeddb', changes: message.changes, clear: false });
@@ -231,6 +226,9 @@ function studioStorage(api) {
 		if (api.toFrames) api.toFrames({ type: 'storage-event', area: message.area === 'session' ? 'session' : 'local', changes: changes, clear: message.clear === true }, frame);
 	}
 	api.on('storage-event', function (message) {
+		// From the host, sessionStorage is cleared only with the rest of the site's data (Site data,
+		// preview_clear_storage): its cookies go too.
+		if (message.area === 'session' && message.clear) jar.clear();
 		changed(message, null);
 	});
 	api.onChild('storage', changed);
