@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 
 type Reply = { status: number; statusText: string; body: unknown; headers: Record<string, string> };
-type Answered = (answer: Record<string, unknown>, range: string | null) => Reply;
+type Answered = (answer: Record<string, unknown>, method: string, range: string | null) => Reply;
 
 /** ranges.js is a plain browser script: its function, run on an api object of its own. */
 function load(): Answered {
@@ -23,7 +23,7 @@ describe('a file asked for in parts', () => {
 			fc.property(fc.integer({ min: 1, max: 3000 }), fc.nat(), fc.nat(), (size, a, b) => {
 				const first = a % size;
 				const last = first + (b % (size - first));
-				const reply = answered(file(size), `bytes=${first}-${last}`);
+				const reply = answered(file(size), 'GET', `bytes=${first}-${last}`);
 				expect(reply.status).toBe(206);
 				expect(reply.headers['content-range']).toBe(`bytes ${first}-${last}/${size}`);
 				expect(reply.headers['content-length']).toBe(String(last - first + 1));
@@ -33,24 +33,25 @@ describe('a file asked for in parts', () => {
 	});
 
 	it('an open range, a suffix and one past the end are answered as nginx answers them', () => {
-		expect(answered(file(100), 'bytes=90-').headers['content-range']).toBe('bytes 90-99/100');
+		expect(answered(file(100), 'GET', 'bytes=90-').headers['content-range']).toBe('bytes 90-99/100');
 		// A last byte past the end is the file's last byte (PMTiles asks for 16 KiB of a smaller archive).
-		expect(answered(file(100), 'bytes=0-16383').headers['content-range']).toBe('bytes 0-99/100');
-		const suffix = answered(file(100), 'bytes=-5');
+		expect(answered(file(100), 'GET', 'bytes=0-16383').headers['content-range']).toBe('bytes 0-99/100');
+		const suffix = answered(file(100), 'GET', 'bytes=-5');
 		expect([suffix.status, suffix.headers['content-range'], bytes(suffix.body)]).toEqual([206, 'bytes 95-99/100', [95, 96, 97, 98, 99]]);
-		const past = answered(file(100), 'bytes=100-200');
+		const past = answered(file(100), 'GET', 'bytes=100-200');
 		expect([past.status, past.headers['content-range'], past.headers['content-length']]).toEqual([416, 'bytes */100', '0']);
-		expect(answered(file(100), 'bytes=-0').status).toBe(416);
+		expect(answered(file(100), 'GET', 'bytes=-0').status).toBe(416);
 	});
 
-	it('no range, several ranges, one a host ignores and a missing file get the whole answer; a text file is cut by its bytes', () => {
+	it('no range, several ranges, one a host ignores, a HEAD and a missing file get the whole answer; a text file is cut by its bytes', () => {
+		expect(answered(file(10), 'HEAD', 'bytes=0-1').status).toBe(200);
 		for (const range of [null, 'bytes=0-1,5-6', 'bytes=5-2', 'items=0-1', 'bytes=-']) {
-			const reply = answered(file(10), range);
+			const reply = answered(file(10), 'GET', range);
 			expect([reply.status, reply.headers['accept-ranges'], reply.headers['content-length'], reply.headers['content-range']]).toEqual([200, 'bytes', '10', undefined]);
 		}
-		const missing = answered({ status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: 'gone.txt' }, 'bytes=0-1');
+		const missing = answered({ status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: 'gone.txt' }, 'GET', 'bytes=0-1');
 		expect([missing.status, missing.body, missing.headers['accept-ranges']]).toEqual([404, 'gone.txt', undefined]);
-		const text = answered({ status: 200, statusText: 'OK', mimeType: 'text/plain', body: 'héllo' }, 'bytes=0-2');
+		const text = answered({ status: 200, statusText: 'OK', mimeType: 'text/plain', body: 'héllo' }, 'GET', 'bytes=0-2');
 		expect([text.status, new TextDecoder().decode(text.body as ArrayBuffer), text.headers['content-type']]).toEqual([206, 'hé', 'text/plain']);
 	});
 });

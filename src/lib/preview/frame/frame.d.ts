@@ -109,7 +109,7 @@ interface StudioFrameApi {
 	/** Listens, capturing, on the window and on each shadow root the page attaches from then on. shadows.js. */
 	listen?(type: string, listener: (event: Event) => void): void;
 	/** A file's answer as a host sends it: status, body and headers (lower-case), a `Range` answered. ranges.js. */
-	answered?(answer: Record<string, unknown>, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
+	answered?(answer: Record<string, unknown>, method: string, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
 	/** The answer for a data: URL or a blob: URL the page made, read without the network; null for any other URL. in-page.js. */
 	inPage?(href: unknown): Promise<{ status: number; statusText: string; mimeType: string; body: ArrayBuffer }> | null;
 	/** The Blob of a data: URL (its fragment aside), read as the fetch standard reads one; null without a comma. in-page.js. */

@@ -40,10 +40,12 @@ function studioRanges(api) {
 		return first >= size ? [] : [first, end];
 	}
 	/**
-	 * The answer to the page: status, body and headers (lower-case names), for the request's `Range`.
-	 * @param {Record<string, unknown>} answer @param {string | null} range
+	 * The answer to the page: status, body and headers (lower-case names), for the request's method
+	 * and `Range` header (a host answers a range of a GET alone).
+	 * @param {Record<string, unknown>} answer @param {string} method @param {string | null} range
 	 */
-	api.answered = function (answer, range) {
+	api.answered = function (answer, method, range) {
+		if (String(method).toUpperCase() !== 'GET') range = null;
 		var status = Number(answer.status) || 404;
 		var statusText = String(answer.statusText || '');
 		var body = answer.body;

@@ -12,6 +12,8 @@
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioReports(api) {
 	var L = api.limits;
+	// shadows.js is installed first, in every page the bridge starts.
+	var listen = /** @type {NonNullable<StudioFrameApi['listen']>} */ (api.listen);
 	/** Console calls passed on to the devtools console (past the caps, a few more, then none). */
 	var native = 0;
 	var MAX = L.lineChars - 40; // room for the "… (N chars)" suffix within one line
@@ -77,7 +79,8 @@ function studioReports(api) {
 		}
 	}
 
-	window.addEventListener(
+	// On the window and in each shadow root (a component's image fails there, unheard by the window).
+	listen(
 		'error',
 		function (event) {
 			var el = /** @type {Element | null} */ (event.target && event.target !== window ? event.target : null);
@@ -104,10 +107,9 @@ function studioReports(api) {
 			var e = /** @type {ErrorEvent} */ (event);
 			var loc = api.where(e.filename, e.lineno || 0);
 			api.send({ type: 'error', message: String(e.message || 'Script error'), source: loc.source, line: loc.line, column: e.colno || 0 });
-		},
-		true
+		}
 	);
-	// The preview's policy (connect-src 'none') refused a request: a warning, with the line that made it.
+	// The preview's policy (connect-src: no server) refused a request: a warning, with the line that made it.
 	document.addEventListener('securitypolicyviolation', function (event) {
 		if (event.effectiveDirective !== 'connect-src') return;
 		var loc = api.where(event.sourceFile, event.lineNumber || 0);

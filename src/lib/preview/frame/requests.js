@@ -68,7 +68,7 @@ function studioRequests(api) {
 		try {
 			var headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined));
 			accept = headers.get('accept');
-			range = method === 'GET' ? headers.get('range') : null;
+			range = headers.get('range');
 		} catch {
 			// Headers the browser refuses: the file is asked for as it is.
 		}
@@ -82,7 +82,7 @@ function studioRequests(api) {
 	 * @param {Record<string, unknown>} answer @param {string} method @param {string} href @param {string | null} [range]
 	 */
 	function respond(answer, method, href, range) {
-		var reply = answered(answer, range || null);
+		var reply = answered(answer, method, range || null);
 		var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
 		var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 		Object.defineProperty(response, 'url', { value: href });
@@ -123,7 +123,7 @@ function studioRequests(api) {
 			(state.local || ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept))).then((/** @type {Record<string, unknown>} */ answer) => {
 				var state = asked;
 				if (this.studio !== state) return;
-				var reply = answered(answer, state.method === 'GET' && !state.local ? state.range : null);
+				var reply = answered(answer, state.method, state.local ? null : state.range);
 				state.status = reply.status;
 				state.statusText = reply.statusText;
 				state.headers = reply.headers;

@@ -16,8 +16,10 @@ function studioRules(api) {
 	var sheetOf = api.sheetOf;
 	var cssImports = api.cssImports;
 	var watch = api.observe;
-	if (!cssFiles || !sheetOf || !cssImports || !watch) return;
+	var listening = api.listen;
+	if (!cssFiles || !sheetOf || !cssImports || !watch || !listening) return;
 	var observe = watch;
+	var listen = listening;
 	var withFiles = cssFiles;
 	var importOf = sheetOf;
 	var imports = cssImports;
@@ -68,14 +70,10 @@ function studioRules(api) {
 		return el.tagName === 'STYLE' && imports(el.textContent || '');
 	}
 	api.answers = answers;
-	window.addEventListener(
-		'error',
-		function (event) {
-			var el = /** @type {Element} */ (event.target);
-			if (event.isTrusted && el && el.tagName && answers(el)) event.stopImmediatePropagation();
-		},
-		true
-	);
+	listen('error', function (event) {
+		var el = /** @type {Element} */ (event.target);
+		if (event.isTrusted && el && el.tagName && answers(el)) event.stopImmediatePropagation();
+	});
 
 	CSSStyleSheet.prototype.insertRule = function (/** @type {string} */ rule, /** @type {number | undefined} */ index) {
 		var at = insert.call(this, rule, index);

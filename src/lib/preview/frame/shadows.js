@@ -2,7 +2,7 @@
 // Shadow roots the page attaches (web components: Lit's, Shoelace's, a page's own), watched as its
 // document is. An observer of the document and a listener on the window see nothing inside a shadow
 // tree: its changes and its files' failed loads stay in it. The frame programs that point a site's
-// files at the workspace (sources.js, styles.js, srcsets.js, rules.js) watch through `api.observe`
+// files at the workspace (reports.js, sources.js, styles.js, srcsets.js, rules.js) watch through `api.observe`
 // and `api.listen`, which reach each root the page attaches from then on, so an image, a stylesheet
 // link or a style a component renders loads as on a host. (A root declared in the page's markup is
 // compiled with it.)

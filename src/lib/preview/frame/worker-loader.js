@@ -93,7 +93,7 @@ function studioWorkerLoader(origin, answered) {
 			/** @type {string | null} */
 			var range = null;
 			try {
-				range = method === 'GET' ? new Headers((options && options.headers) || (input instanceof Request ? input.headers : undefined)).get('range') : null;
+				range = new Headers((options && options.headers) || (input instanceof Request ? input.headers : undefined)).get('range');
 			} catch {
 				// Headers the browser refuses: the whole file is asked for.
 			}
@@ -102,7 +102,7 @@ function studioWorkerLoader(origin, answered) {
 				waiting[id] = resolve;
 				port.postMessage({ type: 'ask', id: id, path: target.pathname, method: method, source: from.source, line: from.line });
 			}).then(function (/** @type {Record<string, any>} */ answer) {
-				var reply = answered(answer, range);
+				var reply = answered(answer, method, range);
 				var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
 				var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 				Object.defineProperty(response, 'url', { value: target.href });
