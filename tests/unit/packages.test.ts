@@ -9,6 +9,7 @@ import { compile } from '../../src/lib/preview/compile';
 import { cdnUrlsIn } from '../../src/lib/runtime/handlers/packages';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { HubPackages } from '../../src/lib/worker/hub-packages';
+import { sheetsOf } from './helpers/sheets';
 
 const BASE = 'http://127.0.0.1:9';
 const CDN = { kind: 'custom' as const, base: BASE };
@@ -240,8 +241,9 @@ describe('compiling with packages', () => {
 		const workspace = ws({ 'index.html': `<link rel="stylesheet" href="${BASE}/theme.css"><p>x</p>` });
 		await service.ensure(compile(workspace, null, undefined, service.view({})).packages.needs);
 		const html = compile(workspace, null, undefined, service.view({})).html;
-		expect(html).toContain(`<style data-source="${BASE}/theme.css">`);
-		expect(html).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}#studio-file=${encodeURIComponent(`${BASE}/fonts/f.woff2`)}")`);
+		const [sheet] = sheetsOf(html);
+		expect(sheet).toMatchObject({ tag: '<link rel="stylesheet" >', file: `${BASE}/theme.css`, written: `${BASE}/theme.css` });
+		expect(sheet!.css).toContain(`url("data:font/woff2;base64,${btoa('WOFF2')}#studio-file=${encodeURIComponent(`${BASE}/fonts/f.woff2`)}")`);
 	});
 
 	it('the script hosts pages name (Tailwind\'s Play CDN at its root, jQuery\'s, Google\'s) are kept on the device and inlined; a preconnect to a host is no file', async () => {
@@ -250,7 +252,8 @@ describe('compiling with packages', () => {
 			'https://cdn.tailwindcss.com/': 'window.tailwind = { played: true };',
 			'https://cdn.tailwindcss.com/?plugins=forms': 'window.tailwind = { played: "forms" };',
 			'https://code.jquery.com/jquery-3.7.1.min.js': 'window.jQuery = function () {};',
-			'https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js': 'window.$g = 1;'
+			'https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js': 'window.$g = 1;',
+			'https://cdn.jsdelivr.net/npm/docsify@5/dist/docsify.min.js': 'window.Docsify = {};'
 		};
 		const fetch = (async (input: string | URL) => {
 			asked.push(String(input));
@@ -264,17 +267,21 @@ describe('compiling with packages', () => {
 			'<script src="https://cdn.tailwindcss.com?plugins=forms"></script>',
 			'<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>',
 			'<script src="https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js"></script>',
-			'<p>Not ours: https://cdn.tailwindcss.com.example.net/x and https://example.com/y</p>'
+			// Protocol-relative, as docsify's start writes it: the page's scheme, https on a host.
+			'<script src="//cdn.jsdelivr.net/npm/docsify@5/dist/docsify.min.js"></script>',
+			'<p>Not ours: https://cdn.tailwindcss.com.example.net/x and https://example.com/y, nor plain http://code.jquery.com/old.js</p>'
 		].join('\n');
 		const workspace = ws({ 'index.html': page });
-		expect(cdnUrlsIn(workspace)).toEqual(['https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js', 'https://cdn.tailwindcss.com', 'https://cdn.tailwindcss.com?plugins=forms', 'https://code.jquery.com/jquery-3.7.1.min.js']);
+		const files = ['https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js', 'https://cdn.jsdelivr.net/npm/docsify@5/dist/docsify.min.js', 'https://cdn.tailwindcss.com', 'https://cdn.tailwindcss.com?plugins=forms', 'https://code.jquery.com/jquery-3.7.1.min.js'];
+		expect(cdnUrlsIn(workspace)).toEqual(files);
 		const first = compile(workspace, null, undefined, service.view({}));
-		expect(first.packages.needs.map((need) => need.url).sort()).toEqual(['https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js', 'https://cdn.tailwindcss.com', 'https://cdn.tailwindcss.com?plugins=forms', 'https://code.jquery.com/jquery-3.7.1.min.js']);
+		expect(first.packages.needs.map((need) => need.url).sort()).toEqual(files);
 		await service.ensure(first.packages.needs);
 		const html = compile(workspace, null, undefined, service.view({})).html;
 		for (const body of Object.values(scripts)) expect(html).toContain(body);
 		expect(html).not.toContain('src="https://');
-		expect(asked).toHaveLength(4);
+		expect(html).not.toContain('src="//');
+		expect(asked).toHaveLength(5);
 	});
 
 	it('files a page names in node_modules/ (which no import keeps) come from the device, in the release package-lock.json installed, else package.json pins; a package neither names stays missing', async () => {

@@ -177,8 +177,18 @@ export const CDN_HOSTS = [
 	'd3js.org'
 ] as const;
 
-/** The URL is a file of a known CDN (or of the custom package base). */
-export function isCdnUrl(url: string, cdn: CdnSetting): boolean {
+/**
+ * A URL as the site's host reads it: a protocol-relative one (`//cdn.jsdelivr.net/npm/docsify@5/…`,
+ * as docsify's start and many older templates write their CDN tags) takes the page's scheme, https
+ * on a host. Any other reference is returned as it is.
+ */
+export function withScheme(url: string): string {
+	return url.startsWith('//') ? `https:${url}` : url;
+}
+
+/** The URL is a file of a known CDN (or of the custom package base); protocol-relative counts as https. */
+export function isCdnUrl(written: string, cdn: CdnSetting): boolean {
+	const url = withScheme(written);
 	let parsed: URL;
 	try {
 		parsed = new URL(url);

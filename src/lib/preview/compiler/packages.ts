@@ -3,7 +3,7 @@
 // the network); a CDN script, stylesheet, font or image the device holds is inlined. What is not on
 // the device is collected as a need (the hub fetches it, then compiles again) or named in a diagnostic.
 import { bytesToBase64 } from '../../domain/base64';
-import { installedPath, isCdnUrl, lockedVersion, moduleUrl, packageFileUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
+import { installedPath, isCdnUrl, withScheme, lockedVersion, moduleUrl, packageFileUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
 import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
@@ -101,8 +101,9 @@ export class PackageLinker {
 		return installed && version ? this.bareImport(from, `${installed.name}@${version}/${installed.path}`) : null;
 	}
 
-	/** A package module by URL, with what it imports; null when the device does not have it (a need). */
-	module(url: string): string | null {
+	/** A package module by URL (protocol-relative taken as https), with what it imports; null when the device does not have it (a need). */
+	module(written: string): string | null {
+		const url = withScheme(written);
 		if (this.modules.has(url)) return url;
 		const file = this.view?.file(url);
 		if (!file?.text) {
@@ -139,8 +140,9 @@ export class PackageLinker {
 		return siteLocation(applyEdits(source, edits));
 	}
 
-	/** A CDN file the page loads (script, stylesheet, font, image): the device's copy, else null (a need or a diagnostic). */
-	cdnFile(from: string, url: string, integrity?: string): PackageFile | null {
+	/** A CDN file the page loads (script, stylesheet, font, image; protocol-relative taken as https): the device's copy, else null (a need or a diagnostic). */
+	cdnFile(from: string, written: string, integrity?: string): PackageFile | null {
+		const url = withScheme(written);
 		const view = this.view;
 		if (!view || !isCdnUrl(url, view.cdn)) return null;
 		const problem = view.problem(url);

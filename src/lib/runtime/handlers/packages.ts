@@ -2,7 +2,7 @@
 // change the commit writes), the list reads the pins, the CDN files the pages name, and what the
 // device holds of each.
 import { ToolError } from '../../core/errors';
-import { CDN_HOSTS, DEFAULT_CDN, LOCK_FILE, PIN_FILE, lockedVersion, moduleUrl, packageOfUrl, readPins, withPin } from '../../domain/packages';
+import { CDN_HOSTS, DEFAULT_CDN, LOCK_FILE, PIN_FILE, lockedVersion, moduleUrl, packageOfUrl, readPins, withPin, withScheme } from '../../domain/packages';
 import type { Workspace } from '../../domain/model';
 import type { ToolInput } from '../../tools/schema';
 import type { HandlerContext } from '../types';
@@ -59,9 +59,10 @@ export function cdnUrlsIn(workspace: Workspace): string[] {
 	const hosts = CDN_HOSTS.map((host) => host.replace(/\./g, '\\.')).join('|');
 	// Tailwind's Play CDN is a file at its host's root (`<script src="https://cdn.tailwindcss.com">`,
 	// `?plugins=forms`); other hosts' roots are no file (a preconnect names fonts.googleapis.com).
-	const pattern = new RegExp(`https://(?:(?:${hosts})/[^\\s"'()<>\`]+|cdn\\.tailwindcss\\.com(?:\\?[^\\s"'()<>\`]*)?(?![\\w./-]))`, 'g');
+	// Protocol-relative too (`//cdn.jsdelivr.net/…`): the page's scheme, https on a host.
+	const pattern = new RegExp(`(?<![\\w:])(?:https:)?//(?:(?:${hosts})/[^\\s"'()<>\`]+|cdn\\.tailwindcss\\.com(?:\\?[^\\s"'()<>\`]*)?(?![\\w./-]))`, 'g');
 	const urls = new Set<string>();
-	for (const file of workspace.files.values()) if (file.content !== undefined && file.path !== PIN_FILE) for (const match of file.content.matchAll(pattern)) urls.add(match[0]);
+	for (const file of workspace.files.values()) if (file.content !== undefined && file.path !== PIN_FILE) for (const match of file.content.matchAll(pattern)) urls.add(withScheme(match[0]));
 	return [...urls].sort();
 }
 
