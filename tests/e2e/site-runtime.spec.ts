@@ -4,7 +4,8 @@
 // messages reach them; their console lines and uncaught errors reach the studio with their file and
 // line, and a missing worker file is named where the page asked for it. Stylesheets a script links
 // (Vite's code splitting waits for their load event): applied, their url()s and @imports relative to
-// them, a missing one failing the link. Web Locks and the StorageManager, which the sandbox refuses.
+// them, a missing one failing the link; the page's own links stay links a theme switcher finds and
+// swaps, disabled and alternate sheets off. Web Locks and the StorageManager, which the sandbox refuses.
 // Dialogs, the clipboard, full screen and downloads in answer to a click; files that are not pages.
 import { test, expect, previewFrame } from './fixtures';
 import { readFileSync } from 'node:fs';
@@ -171,6 +172,52 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 	// Only the missing sheet is an error (a render of the same revision again, as at a start, says it again).
 	expect(status.errors.length).toBeGreaterThan(0);
 	for (const error of status.errors) expect(error.message).toContain('assets/nowhere.css is not in the workspace');
+});
+
+const themes = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title>
+<link id="theme" rel="stylesheet" href="css/light.css">
+<link rel="stylesheet" href="css/contrast.css" data-sheet="contrast" disabled>
+<link rel="stylesheet" href="css/print.css" media="print">
+<link rel="alternate stylesheet" href="css/alt.css" title="Alt">
+</head><body><h1 id="h">Hello</h1><p id="p">text</p>
+<button id="dark">Dark</button><button id="contrast">Contrast</button>
+<p id="read">read?</p>
+<script>
+var theme = document.getElementById('theme');
+document.getElementById('read').textContent = [document.querySelectorAll('link[rel="stylesheet"]').length, theme.getAttribute('href'), theme.href, theme.sheet.cssRules.length].join(' ');
+document.getElementById('dark').onclick = function () { theme.href = 'css/dark.css'; };
+document.getElementById('contrast').onclick = function () { document.querySelector('link[data-sheet="contrast"]').disabled = false; };
+</script></body></html>`,
+	// A percent sign, a hash and a selector whose parts a line break separates, as written.
+	'css/light.css': 'h1 { color: rgb(0, 0, 200); }\n#h::after { content: " 50% #1"; }\nbody\n#p { letter-spacing: 2px; }\n',
+	'css/dark.css': 'h1 { color: rgb(250, 250, 0); }\nbody { background-color: rgb(20, 20, 20); }\n',
+	'css/contrast.css': '#p { color: rgb(255, 0, 0); }\n',
+	'css/print.css': '#p { font-style: italic; }\n',
+	'css/alt.css': 'h1 { color: rgb(0, 128, 0); }\n'
+};
+
+test('the page\'s stylesheet links are its own, as on a host: a theme switcher finds one by its id and swaps its href, enables a disabled one by its data-*; an alternate sheet stays off, a print sheet applies in print', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, themes);
+	const site = previewFrame(page);
+	// Three stylesheet links (the alternate one is another rel); the page reads the href as written and the link's URL on the site.
+	await expect(site.locator('#read')).toHaveText('3 css/light.css https://site.invalid/css/light.css 3');
+	await expect(site.locator('#h')).toHaveCSS('color', 'rgb(0, 0, 200)'); // not the alternate sheet's green
+	expect(await site.locator('#h').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('" 50% #1"');
+	await expect(site.locator('#p')).toHaveCSS('letter-spacing', '2px');
+	await expect(site.locator('#p')).toHaveCSS('color', 'rgb(0, 0, 0)'); // the disabled sheet applies nowhere
+	await expect(site.locator('#p')).toHaveCSS('font-style', 'normal');
+	await site.locator('#dark').click();
+	await expect(site.locator('#h')).toHaveCSS('color', 'rgb(250, 250, 0)');
+	await expect(site.locator('body')).toHaveCSS('background-color', 'rgb(20, 20, 20)');
+	await expect(site.locator('#p')).toHaveCSS('letter-spacing', 'normal'); // the light sheet is gone
+	await site.locator('#contrast').click();
+	await expect(site.locator('#p')).toHaveCSS('color', 'rgb(255, 0, 0)');
+	await page.emulateMedia({ media: 'print' });
+	await expect(site.locator('#p')).toHaveCSS('font-style', 'italic');
+	await page.emulateMedia({ media: 'screen' });
+	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
 const pwa = {
@@ -439,6 +486,7 @@ test('a module imports JSON and CSS modules, and a web component\'s shadow root 
 
 const asWritten = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Home</title>
+<link rel="stylesheet" href="css/site.css">
 <script src="js/app.js" data-turbo-track="reload"></script>
 <script
   src="js/late.js" defer></script>
@@ -446,15 +494,17 @@ const asWritten = {
 <script src="js/widget.js"></script>
 </body></html>`,
 	'next.html': `<!doctype html><html><head><meta charset="utf-8"><title>Next</title>
+<link rel="stylesheet" href="css/site.css">
 <script src="js/app.js" data-turbo-track="reload"></script>
 <script
   src="js/late.js" defer></script>
 </head><body><p>next</p></body></html>`,
 	'js/app.js': 'window.apps = (window.apps || 0) + 1;\n',
-	'js/late.js': `// What Turbo does with the next page's head: its scripts that this head lacks, by their markup, run.
+	'css/site.css': 'p { margin: 4px; }\n',
+	'js/late.js': `// What Turbo does with the next page's head: its scripts and stylesheets that this head lacks, by their markup, are added.
 window.addEventListener('load', function () { fetch('next.html').then(function (r) { return r.text(); }).then(function (html) {
-  var mine = Array.from(document.head.querySelectorAll('script')).map(function (s) { return s.outerHTML; });
-  var next = Array.from(new DOMParser().parseFromString(html, 'text/html').head.querySelectorAll('script')).map(function (s) { return s.outerHTML; });
+  var mine = Array.from(document.head.querySelectorAll('script, link')).map(function (s) { return s.outerHTML; });
+  var next = Array.from(new DOMParser().parseFromString(html, 'text/html').head.querySelectorAll('script, link')).map(function (s) { return s.outerHTML; });
   var missing = next.filter(function (tag) { return mine.indexOf(tag) < 0; });
   document.getElementById('same').textContent = missing.length ? 'missing: ' + missing.join(' ') : 'same: ' + mine.join(' ');
 }); });
@@ -462,11 +512,11 @@ window.addEventListener('load', function () { fetch('next.html').then(function (
 	'js/widget.js': "var me = document.currentScript;\nsetTimeout(function () {\n  me.insertAdjacentHTML('afterend', '<p id=\"w\">made</p>');\n  document.getElementById('widget-at').textContent = 'widget: ' + (document.getElementById('w') ? 'beside its script' : 'lost') + ' ' + me.outerHTML;\n}, 300);\n"
 };
 
-test('the page\'s scripts read as written once it is parsed, as on a host: a router comparing the next page\'s head finds them, and a widget holding its script still finds it', async ({ page }) => {
+test('the page\'s scripts and stylesheet links read as written once it is parsed, as on a host: a router comparing the next page\'s head finds them, and a widget holding its script still finds it', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, asWritten);
 	const site = previewFrame(page);
-	await expect(site.locator('#same')).toHaveText('same: <script src="js/app.js" data-turbo-track="reload"></script> <script src="js/late.js" defer=""></script>');
+	await expect(site.locator('#same')).toHaveText('same: <link rel="stylesheet" href="css/site.css"> <script src="js/app.js" data-turbo-track="reload"></script> <script src="js/late.js" defer=""></script>');
 	await expect(site.locator('#widget-at')).toHaveText('widget: beside its script <script src="js/widget.js"></script>');
 	await expect(site.locator('#w')).toHaveText('made');
 	expect((await previewStatus(page)).errors).toEqual([]);

@@ -11,6 +11,7 @@ import type { PreviewRender } from '../../src/lib/preview/messages';
 import { DEFAULT_CDN } from '../../src/lib/domain/packages';
 import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
 import { importedAs } from '../../src/lib/domain/css';
+import { sheetsOf } from './helpers/sheets';
 
 const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
@@ -48,8 +49,9 @@ describe('compile', () => {
 		const { html, diagnostics } = compile(site);
 		// Marked with the file's URL on the site: a style read back names it (frame/styles.js).
 		const data = `${dataUrlOf(dot)}#studio-file=${encodeURIComponent('https://site.invalid/img/dot.svg')}`;
-		expect(html).toContain(`image-set(url("${data}") type("image/svg+xml"), url("${data}") 2x)`);
-		expect(html).toContain(`-webkit-image-set(url("${data}") 1x, url("${data}") 2x)`);
+		const [sheet] = sheetsOf(html);
+		expect(sheet!.css).toContain(`image-set(url("${data}") type("image/svg+xml"), url("${data}") 2x)`);
+		expect(sheet!.css).toContain(`-webkit-image-set(url("${data}") 1x, url("${data}") 2x)`);
 		expect(html).toContain(`image-set(url('${data}') 1x)`);
 		expect(diagnostics).toEqual([]);
 	});
@@ -109,10 +111,14 @@ describe('compile', () => {
 				'ghost-ref.css': ''
 			})
 		);
-		expect(html).toContain('<style data-source="css/site.css" media="screen">');
-		expect(html).toContain('html{margin:0}');
-		expect(html).toContain('.loop{}');
-		expect(html).toContain('/* @import cycle: css/site.css */');
+		// The page's own <link>, its other attributes as written, the sheet compiled into its href.
+		const [sheet] = sheetsOf(html);
+		expect(sheet!.tag).toBe('<link rel="stylesheet"  media="screen">');
+		expect(sheet!.file).toBe('https://site.invalid/css/site.css');
+		expect(sheet!.written).toBe('css/site.css');
+		expect(sheet!.css).toContain('html{margin:0}');
+		expect(sheet!.css).toContain('.loop{}');
+		expect(sheet!.css).toContain('/* @import cycle: css/site.css */');
 		expect(html).toContain('href="https://cdn.example/x.css"');
 		expect(diagnostics.map((d) => d.kind).sort()).toEqual(['external', 'import-cycle']);
 	});
@@ -129,11 +135,12 @@ describe('compile', () => {
 				'print.css': 'p{border:0}'
 			})
 		);
-		expect(html).toContain('@layer theme {\np{color:green}\n}');
-		expect(html).toContain('@layer {\np{color:red}\n}');
-		expect(html).toContain('@supports (display: grid) {\n@media screen and (min-width: 40em) {\n.g{display:grid}\n}\n}');
-		expect(html).toContain('@supports selector(:has(a)) {\n.s{color:blue}\n}');
-		expect(html).toContain('@media print {\np{border:0}\n}');
+		const css = sheetsOf(html)[0]!.css;
+		expect(css).toContain('@layer theme {\np{color:green}\n}');
+		expect(css).toContain('@layer {\np{color:red}\n}');
+		expect(css).toContain('@supports (display: grid) {\n@media screen and (min-width: 40em) {\n.g{display:grid}\n}\n}');
+		expect(css).toContain('@supports selector(:has(a)) {\n.s{color:blue}\n}');
+		expect(css).toContain('@media print {\np{border:0}\n}');
 		expect(importedAs('x{}', ' layer(a.b) supports(display: flex) print ')).toBe('@layer a.b {\n@supports (display: flex) {\n@media print {\nx{}\n}\n}\n}');
 		expect(importedAs('x{}', '')).toBe('x{}');
 	});
@@ -195,11 +202,11 @@ describe('compile', () => {
 	it('a stylesheet preloaded to be applied later (loadCSS) is the sheet compiled, as a data: URL marked with its URL and its reference', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
 		const { html, diagnostics } = compile(ws({ 'index.html': '<link rel="preload" href="css/a.css" as="style" onload="this.rel=\'stylesheet\'"><link rel="preload" href="img/p.png" as="image">', 'css/a.css': '#h { background: url(../img/p.png) }', 'img/p.png': png }));
-		const found = /<link rel="preload" href="data:text\/css;base64,([^#"]+)#studio-file=([^"&]+)&amp;as=([^"]+)" as="style"/.exec(html);
-		expect(found).not.toBeNull();
-		expect(Buffer.from(found![1]!, 'base64').toString()).toContain('url("data:image/png;base64,iVBORwECAw==#studio-file=');
-		expect(decodeURIComponent(found![2]!)).toBe('https://site.invalid/css/a.css');
-		expect(decodeURIComponent(found![3]!)).toBe('css/a.css');
+		const [sheet] = sheetsOf(html);
+		expect(sheet!.tag).toBe('<link rel="preload"  as="style" onload="this.rel=\'stylesheet\'">');
+		expect(sheet!.css).toContain('url("data:image/png;base64,iVBORwECAw==#studio-file=');
+		expect(sheet!.file).toBe('https://site.invalid/css/a.css');
+		expect(sheet!.written).toBe('css/a.css');
 		// Another preload is the file as it is.
 		expect(html).toContain('<link rel="preload" href="data:image/png;base64,iVBORwECAw==#studio-file=');
 		expect(diagnostics).toEqual([]);

@@ -12,9 +12,17 @@ import { LINES_PLACEHOLDER, bootstrapTag, framedPrologue, prologueEnd, spriteTag
 import { bridgeOf } from './indexeddb';
 import { siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
-import { utf8ToBase64 } from '../../domain/base64';
 import { pageImportMap } from './import-map';
 import { WRITTEN_SRC, rewriteScript } from './scripts';
+
+/**
+ * A compiled stylesheet as a data: URL, percent-encoded only where a URL would change it (`%`, `#`,
+ * and the line breaks and tabs a URL's parser drops, which may separate a selector's parts): the
+ * page's markup grows by its sheets' size, not by base64's third.
+ */
+function cssDataUrl(css: string): string {
+	return `data:text/css;charset=utf-8,${css.replace(/[%#\t\n\r]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
+}
 
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
@@ -29,13 +37,20 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		const rel = (attribs.rel ?? '').toLowerCase();
 		const href = attribs.href;
 		if (href === undefined) return [];
+		// A stylesheet stays the page's <link>, its file compiled into its href (url()s and @imports
+		// resolved against it), every other attribute as written: a theme switcher finds it by its id
+		// or data-*, `disabled` and alternate sheets (`rel="alternate stylesheet"`, `title`) apply as
+		// on a host, and `link.href` and `getAttribute('href')` read back the file's URL and the
+		// reference as written (frame/written.js).
 		if (rel.split(/\s+/).includes('stylesheet')) {
 			const installed = compiler.installed(from, href);
 			const fromCdn = installed ?? (compiler.packages.isCdn(href.trim()) ? href.trim() : null);
 			const cdn = fromCdn ? compiler.packages.cdnFile(from, fromCdn, attribs.integrity) : null;
 			if (cdn) {
-				const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
-				return whole(`<style data-source="${escapeAttr(href.trim())}"${media}>\n${escapeRaw(compiler.packages.css(from, cdn), 'style')}\n</style>`);
+				// Not its integrity: the sheet compiled is not the bytes it names (they were checked when fetched).
+				const kept = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity'));
+				const url = installed ? siteUrl(resolveReference(from, href)!) : cdn.url;
+				return retag({ ...kept, href: markedDataUrl(cssDataUrl(compiler.packages.css(from, cdn)), url, href) });
 			}
 			if (installed) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			if (isExternal(href.trim())) {
@@ -44,17 +59,13 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			}
 			const file = compiler.lookup(from, href, line);
 			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
-			const media = attribs.media ? ` media="${escapeAttr(attribs.media)}"` : '';
-			return whole(`<style data-source="${escapeAttr(file.path)}"${media}>\n${escapeRaw(compiler.css(file.path, file.content), 'style')}\n</style>`, { path: file.path, line: 0 });
+			return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), siteUrl(file.path), href) });
 		}
 		// A stylesheet preloaded to be applied later (loadCSS: `onload="this.rel='stylesheet'"`) is the
-		// sheet compiled, its url()s and @imports resolved against it, as a stylesheet link's would be.
+		// sheet compiled, as a stylesheet link's is.
 		if (rel.split(/\s+/).includes('preload') && (attribs.as ?? '').toLowerCase() === 'style' && !isExternal(href.trim())) {
 			const file = compiler.lookup(from, href, line);
-			if (file?.content !== undefined) {
-				const css = `data:text/css;base64,${utf8ToBase64(compiler.css(file.path, file.content))}`;
-				return retag({ ...attribs, href: markedDataUrl(css, siteUrl(resolveReference(from, href) ?? file.path), href) });
-			}
+			if (file?.content !== undefined) return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), siteUrl(file.path), href) });
 		}
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];

@@ -8,7 +8,7 @@
 // made the file a data: URL, its mark holds the reference as written (a srcset's, each
 // candidate's). Only the compiler's marked URLs start with "data:" or, in a srcset, hold its mark:
 // any other value passes at the first letter. The source chosen (`currentSrc`) reads as the file's
-// URL on the site.
+// URL on the site. A stylesheet link the compiler made serializes (`outerHTML`) with its href as written.
 
 /**
  * Installs the read-back shims.
@@ -70,6 +70,28 @@ function studioWritten(api) {
 			}
 		});
 	});
+	// A stylesheet link the compiler made (its href the sheet as a marked data: URL) serializes as
+	// written: a router that compares the next page's head by its elements' markup (Turbo) finds the
+	// page's own sheet there and adds no second one. A copy is serialized, never connected, so
+	// nothing loads.
+	var outer = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML');
+	var serialize = outer && outer.get;
+	if (outer && serialize) {
+		var markup = serialize;
+		Object.defineProperty(Element.prototype, 'outerHTML', {
+			configurable: true,
+			enumerable: outer.enumerable,
+			get: function () {
+				var href = this.tagName === 'LINK' ? getAttribute.call(this, 'href') : null;
+				var written = href && href.indexOf('data:') === 0 ? writtenRef(href) : null;
+				if (written === null) return markup.call(this);
+				var copy = /** @type {Element} */ (this.cloneNode(false));
+				copy.setAttribute('href', written);
+				return markup.call(copy);
+			},
+			set: outer.set
+		});
+	}
 	// `img.srcset` reads as the attribute does (a gallery copies it from one image to another).
 	[HTMLImageElement, HTMLSourceElement].forEach(function (type) {
 		var own = Object.getOwnPropertyDescriptor(type.prototype, 'srcset');
