@@ -180,6 +180,7 @@ const themes = {
 <link rel="stylesheet" href="css/contrast.css" data-sheet="contrast" disabled>
 <link rel="stylesheet" href="css/print.css" media="print">
 <link rel="alternate stylesheet" href="css/alt.css" title="Alt">
+<link rel="stylesheet" href="css/late.css" media="print" onload="this.media='all'">
 </head><body><h1 id="h">Hello</h1><p id="p">text</p>
 <button id="dark">Dark</button><button id="contrast">Contrast</button>
 <p id="read">read?</p>
@@ -194,16 +195,18 @@ document.getElementById('contrast').onclick = function () { document.querySelect
 	'css/dark.css': 'h1 { color: rgb(250, 250, 0); }\nbody { background-color: rgb(20, 20, 20); }\n',
 	'css/contrast.css': '#p { color: rgb(255, 0, 0); }\n',
 	'css/print.css': '#p { font-style: italic; }\n',
-	'css/alt.css': 'h1 { color: rgb(0, 128, 0); }\n'
+	'css/alt.css': 'h1 { color: rgb(0, 128, 0); }\n',
+	'css/late.css': 'h1 { font-weight: 300; }\n'
 };
 
-test('the page\'s stylesheet links are its own, as on a host: a theme switcher finds one by its id and swaps its href, enables a disabled one by its data-*; an alternate sheet stays off, a print sheet applies in print', async ({ page }) => {
+test('the page\'s stylesheet links are its own, as on a host: a theme switcher finds one by its id and swaps its href, enables a disabled one by its data-*; an alternate sheet stays off, a print sheet applies in print, a sheet loaded for print then turned on by its onload (the non-blocking pattern) applies', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, themes);
 	const site = previewFrame(page);
-	// Three stylesheet links (the alternate one is another rel); the page reads the href as written and the link's URL on the site.
-	await expect(site.locator('#read')).toHaveText('3 css/light.css https://site.invalid/css/light.css 3');
+	// Four stylesheet links (the alternate one is another rel); the page reads the href as written and the link's URL on the site.
+	await expect(site.locator('#read')).toHaveText('4 css/light.css https://site.invalid/css/light.css 3');
 	await expect(site.locator('#h')).toHaveCSS('color', 'rgb(0, 0, 200)'); // not the alternate sheet's green
+	await expect(site.locator('#h')).toHaveCSS('font-weight', '300');
 	expect(await site.locator('#h').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('" 50% #1"');
 	await expect(site.locator('#p')).toHaveCSS('letter-spacing', '2px');
 	await expect(site.locator('#p')).toHaveCSS('color', 'rgb(0, 0, 0)'); // the disabled sheet applies nowhere
