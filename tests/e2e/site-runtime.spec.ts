@@ -176,7 +176,7 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 
 const themes = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title>
-<link id="theme" rel="stylesheet" href="css/light.css">
+<link id="theme" rel="stylesheet" href="css/light.css?ver=2">
 <link rel="stylesheet" href="css/contrast.css" data-sheet="contrast" disabled>
 <link rel="stylesheet" href="css/print.css" media="print">
 <link rel="alternate stylesheet" href="css/alt.css" title="Alt">
@@ -204,7 +204,7 @@ test('the page\'s stylesheet links are its own, as on a host: a theme switcher f
 	await openSite(page, themes);
 	const site = previewFrame(page);
 	// Four stylesheet links (the alternate one is another rel); the page reads the href as written and the link's URL on the site.
-	await expect(site.locator('#read')).toHaveText('4 css/light.css https://site.invalid/css/light.css 3');
+	await expect(site.locator('#read')).toHaveText('4 css/light.css?ver=2 https://site.invalid/css/light.css?ver=2 3');
 	await expect(site.locator('#h')).toHaveCSS('color', 'rgb(0, 0, 200)'); // not the alternate sheet's green
 	await expect(site.locator('#h')).toHaveCSS('font-weight', '300');
 	expect(await site.locator('#h').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('" 50% #1"');

@@ -104,7 +104,7 @@ describe('compile', () => {
 	it('inlines linked stylesheets with media, their local @imports, and reports cycles and externals', () => {
 		const { html, diagnostics } = compile(
 			ws({
-				'index.html': '<head><link rel="stylesheet" href="css/site.css" media="screen"><link rel="stylesheet" href="https://cdn.example/x.css"></head>',
+				'index.html': '<head><link rel="stylesheet" href="css/site.css?ver=6.1" media="screen"><link rel="stylesheet" href="https://cdn.example/x.css"></head>',
 				'css/site.css': '@import "base.css";\n@import url("../loop.css");\nbody{color:red}',
 				'css/base.css': 'html{margin:0}',
 				'loop.css': '@import "css/site.css"; .loop{}',
@@ -114,8 +114,9 @@ describe('compile', () => {
 		// The page's own <link>, its other attributes as written, the sheet compiled into its href.
 		const [sheet] = sheetsOf(html);
 		expect(sheet!.tag).toBe('<link rel="stylesheet"  media="screen">');
-		expect(sheet!.file).toBe('https://site.invalid/css/site.css');
-		expect(sheet!.written).toBe('css/site.css');
+		// Read back as on a host: the file's URL with the query the page wrote, the reference as written.
+		expect(sheet!.file).toBe('https://site.invalid/css/site.css?ver=6.1');
+		expect(sheet!.written).toBe('css/site.css?ver=6.1');
 		expect(sheet!.css).toContain('html{margin:0}');
 		expect(sheet!.css).toContain('.loop{}');
 		expect(sheet!.css).toContain('/* @import cycle: css/site.css */');

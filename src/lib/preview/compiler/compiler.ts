@@ -10,7 +10,7 @@ import { siteLocation } from './location';
 import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
 import { mapSpecifier, type PageImportMap } from './import-map';
-import { LOCK_FILE, type PackageView } from '../../domain/packages';
+import { LOCK_FILE, withScheme, type PackageView } from '../../domain/packages';
 import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
@@ -143,17 +143,27 @@ export class Compiler {
 		const hash = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
 		// An element's attribute reads back as written (`getAttribute`); a stylesheet's url() has no such reader.
 		const written = attribute ? reference : undefined;
-		// The file's URL with the query the page wrote (`hero.jpg?v=2`), as a host's reads.
-		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
 		const installed = this.installed(from, ref);
 		const fromCdn = installed ?? (this.packages.isCdn(ref) ? ref : null);
 		const cdn = fromCdn ? this.packages.cdnFile(from, fromCdn) : null;
-		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), installed ? siteUrl(resolveReference(from, ref)!) + query : ref.replace(/^\/\//, 'https://'), written);
+		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), this.referenceUrl(from, ref, installed !== null), written);
 		// On its way (the hub fetches it, then compiles again), or named by the package's diagnostic.
 		if (installed) return MISSING_URL;
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
-		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), siteUrl(resolveReference(from, ref) ?? file.path) + query, written);
+		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), this.referenceUrl(from, ref), written);
+	}
+
+	/**
+	 * The URL a reference of `from` names, as a host's page reads it back: a site file's (or a
+	 * node_modules/ file's, `installed`) URL on the site with the query the page wrote (`hero.jpg?v=2`,
+	 * `style.css?ver=6.1`), a CDN's as written, protocol-relative taken as https.
+	 */
+	referenceUrl(from: string, reference: string, installed = false): string {
+		const ref = reference.trim();
+		if (isExternal(ref) && !installed) return withScheme(ref);
+		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
+		return siteUrl(resolveReference(from, ref) ?? ref) + query;
 	}
 
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */

@@ -49,8 +49,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			if (cdn) {
 				// Not its integrity: the sheet compiled is not the bytes it names (they were checked when fetched).
 				const kept = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity'));
-				const url = installed ? siteUrl(resolveReference(from, href)!) : cdn.url;
-				return retag({ ...kept, href: markedDataUrl(cssDataUrl(compiler.packages.css(from, cdn)), url, href) });
+				return retag({ ...kept, href: markedDataUrl(cssDataUrl(compiler.packages.css(from, cdn)), compiler.referenceUrl(from, href, installed !== null), href) });
 			}
 			if (installed) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			if (isExternal(href.trim())) {
@@ -59,13 +58,13 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			}
 			const file = compiler.lookup(from, href, line);
 			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
-			return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), siteUrl(file.path), href) });
+			return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), compiler.referenceUrl(from, href), href) });
 		}
 		// A stylesheet preloaded to be applied later (loadCSS: `onload="this.rel='stylesheet'"`) is the
 		// sheet compiled, as a stylesheet link's is.
 		if (rel.split(/\s+/).includes('preload') && (attribs.as ?? '').toLowerCase() === 'style' && !isExternal(href.trim())) {
 			const file = compiler.lookup(from, href, line);
-			if (file?.content !== undefined) return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), siteUrl(file.path), href) });
+			if (file?.content !== undefined) return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), compiler.referenceUrl(from, href), href) });
 		}
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];
