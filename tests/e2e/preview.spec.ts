@@ -358,13 +358,14 @@ test('a page linking missing.css: the diagnostic names it with index.html:LINE, 
 	expect(asked).toEqual([]);
 });
 
-test('a page script never reaches the studio origin (or anything): its relative fetch is answered from the workspace, an absolute one is refused and reported', async ({ page }) => {
+test('a page script never reaches the studio origin (or anything): its relative fetch is answered from the workspace, an absolute one is refused and reported in the bar under the page, whose viewport keeps its size', async ({ page }) => {
 	await ready(page);
 	const asked: string[] = [];
 	page.context().on('request', (request) => {
 		if (/data\.json|studio-probe/.test(request.url())) asked.push(request.url());
 	});
 	const script = `<script>
+addEventListener('resize', () => (document.body.dataset.resized = innerWidth + 'x' + innerHeight));
 fetch('data.json').then((r) => (document.body.dataset.relative = 'status ' + r.status), () => (document.body.dataset.relative = 'refused'));
 fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.dataset.origin = 'answered'), () => (document.body.dataset.origin = 'refused'));
 </script>`;
@@ -380,6 +381,8 @@ fetch('${new URL(page.url()).origin}/studio-probe').then(() => (document.body.da
 	await expect(page.getByTestId('preview-warning').getByRole('button', { name: 'Allow network' })).toBeVisible();
 	await page.waitForTimeout(300);
 	expect(asked).toEqual([]);
+	// The note is not a strip above the page: the page heard no resize (SB Admin 2 folds its sidebar on one).
+	await expect(frame(page).locator('body')).not.toHaveAttribute('data-resized');
 });
 
 test('backgrounds a script sets (a property, setProperty, cssText, markup added later), a srcset a lazy loader sets, an <object> of a site file and a frame of a site page load the workspace\'s files, as on a host', async ({ page }) => {
