@@ -146,7 +146,7 @@ export class Compiler {
 		const installed = this.installed(from, ref);
 		const fromCdn = installed ?? (this.packages.isCdn(ref) ? ref : null);
 		const cdn = fromCdn ? this.packages.cdnFile(from, fromCdn) : null;
-		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), this.referenceUrl(from, ref, installed !== null), written);
+		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), this.referenceUrl(from, ref), written);
 		// On its way (the hub fetches it, then compiles again), or named by the package's diagnostic.
 		if (installed) return MISSING_URL;
 		const file = this.lookup(from, reference, line);
@@ -155,13 +155,13 @@ export class Compiler {
 	}
 
 	/**
-	 * The URL a reference of `from` names, as a host's page reads it back: a site file's (or a
-	 * node_modules/ file's, `installed`) URL on the site with the query the page wrote (`hero.jpg?v=2`,
-	 * `style.css?ver=6.1`), a CDN's as written, protocol-relative taken as https.
+	 * The URL a reference of `from` names, as a host's page reads it back: a site file's (a
+	 * node_modules/ one's too) URL on the site with the query the page wrote (`hero.jpg?v=2`,
+	 * `style.css?ver=6.1`), another site's as written, protocol-relative taken as https.
 	 */
-	referenceUrl(from: string, reference: string, installed = false): string {
+	referenceUrl(from: string, reference: string): string {
 		const ref = reference.trim();
-		if (isExternal(ref) && !installed) return withScheme(ref);
+		if (isExternal(ref)) return withScheme(ref);
 		const query = /\?[^#]*/.exec(ref)?.[0] ?? '';
 		return siteUrl(resolveReference(from, ref) ?? ref) + query;
 	}

@@ -37,6 +37,8 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		const rel = (attribs.rel ?? '').toLowerCase();
 		const href = attribs.href;
 		if (href === undefined) return [];
+		/** The link with `css` (the sheet compiled) as its href, marked with the file's URL and `href` as written. */
+		const sheetLink = (attributes: Record<string, string>, css: string) => retag({ ...attributes, href: markedDataUrl(cssDataUrl(css), compiler.referenceUrl(from, href), href) });
 		// A stylesheet stays the page's <link>, its file compiled into its href (url()s and @imports
 		// resolved against it), every other attribute as written: a theme switcher finds it by its id
 		// or data-*, `disabled` and alternate sheets (`rel="alternate stylesheet"`, `title`) apply as
@@ -49,7 +51,7 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			if (cdn) {
 				// Not its integrity: the sheet compiled is not the bytes it names (they were checked when fetched).
 				const kept = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'integrity'));
-				return retag({ ...kept, href: markedDataUrl(cssDataUrl(compiler.packages.css(from, cdn)), compiler.referenceUrl(from, href, installed !== null), href) });
+				return sheetLink(kept, compiler.packages.css(from, cdn));
 			}
 			if (installed) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
 			if (isExternal(href.trim())) {
@@ -58,13 +60,13 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			}
 			const file = compiler.lookup(from, href, line);
 			if (!file || file.content === undefined) return whole(`<style data-missing="${escapeAttr(href)}"></style>`);
-			return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), compiler.referenceUrl(from, href), href) });
+			return sheetLink(attribs, compiler.css(file.path, file.content));
 		}
 		// A stylesheet preloaded to be applied later (loadCSS: `onload="this.rel='stylesheet'"`) is the
 		// sheet compiled, as a stylesheet link's is.
 		if (rel.split(/\s+/).includes('preload') && (attribs.as ?? '').toLowerCase() === 'style' && !isExternal(href.trim())) {
 			const file = compiler.lookup(from, href, line);
-			if (file?.content !== undefined) return retag({ ...attribs, href: markedDataUrl(cssDataUrl(compiler.css(file.path, file.content)), compiler.referenceUrl(from, href), href) });
+			if (file?.content !== undefined) return sheetLink(attribs, compiler.css(file.path, file.content));
 		}
 		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];
