@@ -12,6 +12,9 @@ import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { call, openSite, previewStatus } from './helpers/open-site';
+import { closeServer } from './helpers/close-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 
 const files = {
@@ -221,6 +224,26 @@ test('the page\'s stylesheet links are its own, as on a host: a theme switcher f
 	await expect(site.locator('#p')).toHaveCSS('font-style', 'italic');
 	await page.emulateMedia({ media: 'screen' });
 	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
+test('a stylesheet that imports its own sheets and then another site\'s applies them all, as on a host: the other site\'s @import still stands before any rule once the own ones are inlined', async ({ page }) => {
+	test.setTimeout(60_000);
+	const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/css', 'access-control-allow-origin': '*' }).end('h1 { color: rgb(1, 2, 3); }'));
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	try {
+		const remote = `http://127.0.0.1:${(server.address() as AddressInfo).port}/remote.css`;
+		await openSite(page, {
+			'index.html': '<!doctype html><html><head><meta charset="utf-8"><title>Imports</title><link rel="stylesheet" href="css/site.css"></head><body><h1>Hello</h1><p>text</p></body></html>',
+			'css/site.css': `@import "base.css";\n@import url("${remote}");\np { margin-left: 7px; }\n`,
+			'css/base.css': 'p { padding-left: 3px; }\n'
+		});
+		const site = previewFrame(page);
+		await expect(site.locator('p')).toHaveCSS('padding-left', '3px');
+		await expect(site.locator('p')).toHaveCSS('margin-left', '7px');
+		await expect(site.locator('h1')).toHaveCSS('color', 'rgb(1, 2, 3)');
+	} finally {
+		await closeServer(server);
+	}
 });
 
 const pwa = {

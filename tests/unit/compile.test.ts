@@ -105,7 +105,7 @@ describe('compile', () => {
 		const { html, diagnostics } = compile(
 			ws({
 				'index.html': '<head><link rel="stylesheet" href="css/site.css?ver=6.1" media="screen"><link rel="stylesheet" href="https://cdn.example/x.css"></head>',
-				'css/site.css': '@import "base.css";\n@import url("../loop.css");\nbody{color:red}',
+				'css/site.css': '@import "base.css";\n@import url("../loop.css");\n@import url(//fonts.example/x.css);\nbody{color:red;background:url(//img.example/bg.png)}',
 				'css/base.css': 'html{margin:0}',
 				'loop.css': '@import "css/site.css"; .loop{}',
 				'ghost-ref.css': ''
@@ -120,8 +120,12 @@ describe('compile', () => {
 		expect(sheet!.css).toContain('html{margin:0}');
 		expect(sheet!.css).toContain('.loop{}');
 		expect(sheet!.css).toContain('/* @import cycle: css/site.css */');
+		// Another site's files, protocol-relative, are absolute in the sheet (a data: URL resolves no
+		// `//host/…`); its @import goes first, where a browser reads it (not after the rules inlined).
+		expect(sheet!.css.startsWith('@import url("https://fonts.example/x.css");\n')).toBe(true);
+		expect(sheet!.css).toContain('background:url("https://img.example/bg.png")');
 		expect(html).toContain('href="https://cdn.example/x.css"');
-		expect(diagnostics.map((d) => d.kind).sort()).toEqual(['external', 'import-cycle']);
+		expect(diagnostics.map((d) => d.kind).sort()).toEqual(['external', 'external', 'external', 'import-cycle']);
 	});
 
 	it('an @import inlined keeps its cascade layer, supports() and media list, nested in that order (a layer read as a media list applied nowhere)', () => {

@@ -5,6 +5,22 @@
 export const CSS_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?([^;]*);/g;
 
 /**
+ * `css` with each `@import` replaced as `replace` says: by the imported sheet inlined (a string), or
+ * kept as a rule (`{ kept }`, another site's sheet), which goes to the top: once sheets are inlined in
+ * their places, rules stand before a kept one, and a browser ignores an `@import` after a rule.
+ */
+export function withImports(css: string, replace: (whole: string, ref: string, conditions: string, offset: number) => string | { kept: string }): string {
+	const kept: string[] = [];
+	const out = css.replace(CSS_IMPORT, (whole: string, _quote: string, ref: string, conditions: string, offset: number) => {
+		const done = replace(whole, ref, conditions, offset);
+		if (typeof done === 'string') return done;
+		kept.push(done.kept);
+		return '';
+	});
+	return kept.length ? `${kept.join('\n')}\n${out}` : out;
+}
+
+/**
  * The imported sheet's text in the place of its `@import`, under the conditions the import's tail
  * names, in their order: a cascade layer (`layer(theme)`, or `layer` alone for an anonymous one),
  * `supports(…)`, then a media list (`@import "reset.css" layer(reset);`, `@import "grid.css"

@@ -11,7 +11,7 @@ import { SITE_ORIGIN, sitePath, siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
 import { mapSpecifier, type PageImportMap } from './import-map';
 import { LOCK_FILE, withScheme, type PackageView } from '../../domain/packages';
-import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
+import { CSS_URL, importedAs, withImageSetUrls, withImports } from '../../domain/css';
 import { PackageLinker, dataUrlOf } from './packages';
 import { moduleWorkers } from './workers';
 import { moduleType } from './module-types';
@@ -169,7 +169,7 @@ export class Compiler {
 	/** Inlines local @imports (cycles and depth bounded) and rewrites url() to data: URLs. */
 	css(path: string, text: string, stack: string[] = [], baseLine = 0): string {
 		const lineAt = (offset: number) => (baseLine || 1) + text.slice(0, offset).split('\n').length - 1;
-		const withImports = text.replace(CSS_IMPORT, (whole, _q: string, ref: string, media: string, offset: number) => {
+		const imported = withImports(text, (whole, ref, media, offset) => {
 			const installed = this.installed(path, ref);
 			if (installed) {
 				const cdn = this.packages.cdnFile(path, installed);
@@ -178,8 +178,10 @@ export class Compiler {
 			if (isExternal(ref)) {
 				const cdn = this.packages.isCdn(ref) ? this.packages.cdnFile(path, ref) : null;
 				if (cdn) return this.packages.css(path, cdn);
-				if (!this.packages.isCdn(ref)) this.report('external', path, ref, `${ref} is outside the workspace; it loads only when the viewer is online.`);
-				return whole;
+				// Absolute: the sheet is a data: URL, against which `//host/…` resolves to nothing. (Its url()
+				// is read again below: one reference, one note.)
+				if (!this.packages.isCdn(ref)) this.report('external', path, withScheme(ref), `${ref} is outside the workspace; it loads only when the viewer is online.`);
+				return { kept: whole.replace(ref, withScheme(ref)) };
 			}
 			const file = this.lookup(path, ref, lineAt(offset));
 			if (!file || file.content === undefined) return `/* missing @import ${ref} */`;
@@ -194,12 +196,13 @@ export class Compiler {
 			const inner = this.css(file.path, file.content, [...stack, path]);
 			return importedAs(inner, media);
 		});
-		return withImageSetUrls(withImports).replace(CSS_URL, (whole, quote: string, ref: string) => {
+		return withImageSetUrls(imported).replace(CSS_URL, (whole, quote: string, ref: string) => {
 			if (isSkippable(ref.trim())) return whole;
 			// Lines are exact for url() in a file's own text; an inlined @import counts from its own file.
 			const at = text.indexOf(whole);
 			const url = this.assetUrl(path, ref, at >= 0 ? lineAt(at) : undefined);
-			return `url(${quote || '"'}${url}${quote || '"'})`;
+			// Another site's file stays its URL, made absolute (the sheet is a data: URL: see above).
+			return `url(${quote || '"'}${url === ref ? withScheme(ref.trim()) : url}${quote || '"'})`;
 		});
 	}
 

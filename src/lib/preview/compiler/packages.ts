@@ -6,7 +6,7 @@ import { bytesToBase64 } from '../../domain/base64';
 import { installedPath, isCdnUrl, withScheme, lockedVersion, moduleUrl, packageFileUrl, packageImportUrl, parseBare, problemText, type PackageFile, type PackageNeed, type PackageView } from '../../domain/packages';
 import { parse as parseModule } from 'es-module-lexer/minimal/js';
 import { applyEdits, type Edit } from '../html';
-import { CSS_IMPORT, CSS_URL, importedAs, withImageSetUrls } from '../../domain/css';
+import { CSS_URL, importedAs, withImageSetUrls, withImports } from '../../domain/css';
 import { siteLocation } from './location';
 import { markedDataUrl } from '../file-mark';
 
@@ -166,10 +166,11 @@ export class PackageLinker {
 				return null;
 			}
 		};
-		const imported = text.replace(CSS_IMPORT, (whole, _q: string, ref: string, media: string) => {
+		const imported = withImports(text, (whole, ref, media) => {
 			const url = absolute(ref);
 			const inner = url && depth < CSS_DEPTH ? this.cdnFile(from, url) : null;
-			if (!inner) return whole;
+			// Kept, absolute: the sheet is a data: URL, against which a relative reference resolves to nothing.
+			if (!inner) return { kept: url ? whole.replace(ref, url) : whole };
 			const css = this.css(from, inner, depth + 1);
 			return importedAs(css, media);
 		});
