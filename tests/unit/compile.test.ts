@@ -204,6 +204,15 @@ describe('compile', () => {
 		expect(diagnostics.map((d) => [d.kind, d.reference])).toEqual([['missing', './_app/gone.js']]);
 	});
 
+	it('the page\'s own Content-Security-Policy is not applied (it would refuse the files the compiler inlines) and a note says so; a refresh is the navigation program\'s', () => {
+		const { html, diagnostics } = compile(ws({ 'index.html': '<head>\n<meta http-equiv="Content-Security-Policy" content="default-src \'self\'">\n<meta http-equiv="refresh" content="5; url=next.html"></head><p>x</p>', 'next.html': '<p>next</p>' }));
+		expect(html).not.toContain("http-equiv=\"Content-Security-Policy\" content=\"default-src");
+		expect(html).toContain('<meta content="default-src \'self\'" data-studio-policy>');
+		expect(html).toContain('<meta content="5; url=next.html" data-studio-refresh="5; url=next.html">');
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'policy', path: 'index.html', line: 2 })]);
+		expect(diagnostics[0]!.message).toContain('index.html:2 sets a Content-Security-Policy');
+	});
+
 	it('a stylesheet preloaded to be applied later (loadCSS) is the sheet compiled, as a data: URL marked with its URL and its reference', () => {
 		const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
 		const { html, diagnostics } = compile(ws({ 'index.html': '<link rel="preload" href="css/a.css" as="style" onload="this.rel=\'stylesheet\'"><link rel="preload" href="img/p.png" as="image">', 'css/a.css': '#h { background: url(../img/p.png) }', 'img/p.png': png }));

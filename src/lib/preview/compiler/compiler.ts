@@ -23,7 +23,7 @@ const CSS_IMPORT_DEPTH = 8;
 
 /** A problem found while compiling. */
 export interface Diagnostic {
-	kind: 'missing' | 'external' | 'bare-specifier' | 'package' | 'import-cycle' | 'import-depth' | 'not-text';
+	kind: 'missing' | 'external' | 'bare-specifier' | 'package' | 'import-cycle' | 'import-depth' | 'not-text' | 'policy';
 	path: string;
 	reference: string;
 	message: string;

@@ -73,8 +73,17 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 	}
 	// A refresh would navigate the frame away from the preview: the navigation program carries it out.
 	if (name === 'meta') {
-		if ((attribs['http-equiv'] ?? '').toLowerCase() !== 'refresh') return [];
-		return retag({ ...Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'http-equiv')), 'data-studio-refresh': attribs.content ?? '' });
+		const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
+		const inert = Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== 'http-equiv'));
+		// The page's own policy would refuse what the compiler made of its files (its scripts inlined,
+		// its sheets and images data: URLs) and the frame's programs: the page would stay blank and
+		// still. The preview does not apply it, and says so.
+		if (equiv === 'content-security-policy') {
+			compiler.report('policy', from, 'Content-Security-Policy', `${from}:${line} sets a Content-Security-Policy, which the preview does not apply (it carries the page's files inlined, which the policy would refuse); a host applies it.`, line);
+			return retag({ ...inert, 'data-studio-policy': '' });
+		}
+		if (equiv !== 'refresh') return [];
+		return retag({ ...inert, 'data-studio-refresh': attribs.content ?? '' });
 	}
 	if (name === 'style' && element.content) {
 		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end), [], line), 'style') }];
