@@ -251,18 +251,20 @@ test('a page with its own Content-Security-Policy runs as on a host (its scripts
 	await openSite(page, {
 		'index.html': `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'">
-<title>Strict</title><link rel="stylesheet" href="css/site.css"></head><body><h1>Strict</h1><img id="i" src="img/dot.svg" alt=""><p id="o">?</p>
+<title>Strict</title><link rel="stylesheet" href="css/site.css"></head><body><h1>Strict</h1><img id="i" src="img/dot.svg" alt=""><p id="o">?</p><p id="m">?</p><p id="f">?</p>
 <script src="js/app.js"></script>
 <script type="module" src="js/m.js"></script>
 </body></html>`,
 		'css/site.css': 'h1 { color: rgb(0, 0, 200); }\n',
 		'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
-		'js/app.js': "document.getElementById('o').textContent = 'app';\nfetch('js/data.json').then((r) => r.json()).then((d) => { document.getElementById('o').textContent += ' fetched ' + d.ok; });\n",
-		'js/m.js': "document.getElementById('o').textContent += ' module';\n",
+		'js/app.js': "document.getElementById('o').textContent = 'app';\nfetch('js/data.json').then((r) => r.json()).then((d) => { document.getElementById('f').textContent = 'fetched ' + d.ok; });\n",
+		'js/m.js': "document.getElementById('m').textContent = 'module';\n",
 		'js/data.json': '{"ok":1}'
 	});
 	const site = previewFrame(page);
-	await expect(site.locator('#o')).toHaveText('app module fetched 1');
+	await expect(site.locator('#o')).toHaveText('app');
+	await expect(site.locator('#m')).toHaveText('module');
+	await expect(site.locator('#f')).toHaveText('fetched 1');
 	await expect(site.locator('h1')).toHaveCSS('color', 'rgb(0, 0, 200)');
 	expect(await site.locator('#i').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
 	const status = await previewStatus(page);
