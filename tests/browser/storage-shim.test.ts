@@ -1,6 +1,6 @@
-// The preview's Web Storage and cookie shims (preview/frame/storage.js) in real Chromium, in a frame
-// of their own: string values, length and key(), property access, Object.keys, a quota, one batched
-// message per task to the host, storage events for another preview's changes, cookies with expiry.
+// The preview's Web Storage shims (preview/frame/storage.js) in real Chromium, in a frame of their
+// own: string values, length and key(), property access, Object.keys, a quota, one batched message
+// per task to the host, storage events for another preview's changes.
 import { describe, expect, it } from 'vitest';
 import storageSource from '../../src/lib/preview/frame/storage.js?raw';
 
@@ -78,7 +78,7 @@ describe('the preview storage shim', () => {
 		frame.remove();
 	});
 
-	it('another preview\'s change applies and fires a storage event; cookies keep name=value until they expire', async () => {
+	it('another preview\'s change applies and fires a storage event; a cookie change is none of storage\'s', async () => {
 		const { win, frame } = await shimmed({ local: { todos: '[]' } });
 		const events: { key: string | null; oldValue: string | null; newValue: string | null }[] = [];
 		win.addEventListener('storage', (event) => events.push({ key: event.key, oldValue: event.oldValue, newValue: event.newValue }));
@@ -89,11 +89,11 @@ describe('the preview storage shim', () => {
 		win.__handlers['storage-event']!({ area: 'local', changes: [['todos', '[1]'], ['gone', null]], clear: false });
 		win.__handlers['storage-event']!({ area: 'session', changes: [], clear: true });
 		expect(events).toHaveLength(1);
-		win.document.cookie = 'theme=dark; path=/';
-		win.document.cookie = 'seen=1; max-age=3600';
-		expect(win.document.cookie).toBe('theme=dark; seen=1');
-		win.document.cookie = 'theme=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-		expect(win.document.cookie).toBe('seen=1');
+		// Cookies are cookies.js's: neither another tab's nor a framed page's reaches localStorage.
+		win.__handlers['storage-event']!({ area: 'cookie', changes: [['seen; path=/', '1']], clear: false });
+		win.__handlers['child:storage']!({ area: 'cookie', changes: [['theme; path=/', 'dark']], clear: false }, {});
+		expect(Object.keys(win.localStorage)).toEqual(['todos']);
+		expect(events).toHaveLength(1);
 		frame.remove();
 	});
 

@@ -507,5 +507,5 @@ test('the preview’s drawer shows what the page logged and what it keeps in loc
 	const table = preview.getByRole('table', { name: "The site's storage" });
 	await expect(table.getByRole('row', { name: /visits/ })).toContainText('3');
 	await preview.getByRole('button', { name: 'Clear site data' }).click();
-	await expect(table).toContainText('The site keeps nothing in localStorage or IndexedDB yet.');
+	await expect(table).toContainText('The site keeps nothing in localStorage, cookies or IndexedDB yet.');
 });

@@ -603,6 +603,69 @@ test('a cookie the site sets is kept across its pages, an edit and a reload of t
 	await expect(site(page).locator('#state')).toHaveText('cookies: ');
 });
 
+const jar = {
+	'jar.js': `// A consent banner, a sign-in kept in a session cookie, and what the page reads of its cookies.
+var banner = document.getElementById('banner');
+banner.hidden = document.cookie.split('; ').indexOf('consent=yes') >= 0;
+document.getElementById('ok').onclick = function () { document.cookie = 'consent=yes; max-age=31536000; path=/'; banner.hidden = true; };
+document.getElementById('in').onclick = function () { document.cookie = 'sid=s3cret'; };
+document.getElementById('out').onclick = function () { document.cookie = 'sid=; max-age=0'; };
+function show() { document.getElementById('state').textContent = 'cookies: ' + document.cookie; }
+document.getElementById('read').onclick = show;
+show();
+`,
+	'index.html': '<!doctype html><title>Home</title><div id="banner">We use cookies <button id="ok">Accept</button></div><h1>Home</h1><p id="state"></p><button id="read">Read</button><button id="in">Sign in</button><button id="out">Sign out</button><a href="shop/cart.html">Cart</a><iframe src="widget.html" title="Theme"></iframe><script src="jar.js"></script>',
+	// A cookie set without a path is its folder's: the cart's page reads it, the home page does not.
+	'shop/cart.html': '<!doctype html><title>Cart</title><h1>Cart</h1><p id="state"></p><a href="../index.html">Home</a><script>document.cookie = "cart=3"; document.getElementById("state").textContent = "cookies: " + document.cookie;</script>',
+	'widget.html': '<!doctype html><button id="dark">Dark</button><script>document.getElementById("dark").onclick = function () { document.cookie = "theme=dark; max-age=3600; path=/"; };</script>'
+};
+
+test('the site\'s cookies are one jar for every tab, its frames and its pages by path, as a browser\'s: a persistent one outlives the studio\'s restart, a session one does not', async ({ page, context }) => {
+	test.setTimeout(90_000);
+	await ready(page);
+	await writeSite(page, jar);
+	await expect(site(page).getByRole('heading', { name: 'Home' })).toBeVisible();
+	await expect(site(page).locator('#banner')).toBeVisible();
+	await site(page).getByRole('button', { name: 'Accept' }).click();
+	await site(page).getByRole('button', { name: 'Sign in' }).click();
+	// The site's own frame sets one: the page reads it, and it is no localStorage item.
+	await site(page).frameLocator('iframe[title="Theme"]').getByRole('button', { name: 'Dark' }).click();
+	await site(page).getByRole('button', { name: 'Read' }).click();
+	await expect(site(page).locator('#state')).toHaveText('cookies: consent=yes; sid=s3cret; theme=dark');
+	const stored = (await call(page, 'preview_get_storage')).structuredContent as { local: Record<string, string>; cookies: Record<string, string> };
+	expect(stored.local).toEqual({});
+	expect(Object.keys(stored.cookies)).toEqual(['consent; path=/', 'sid; path=/', 'theme; path=/']);
+	expect(stored.cookies['sid; path=/']).toBe('s3cret');
+	expect(stored.cookies['consent; path=/']).toMatch(/^yes; expires=20\d\d-/);
+	// The cart's own cookie, on its folder's path, first.
+	await site(page).getByRole('link', { name: 'Cart' }).click();
+	await expect(site(page).locator('#state')).toHaveText('cookies: cart=3; consent=yes; sid=s3cret; theme=dark');
+	await site(page).getByRole('link', { name: 'Home' }).click();
+	await expect(site(page).locator('#state')).toHaveText('cookies: consent=yes; sid=s3cret; theme=dark');
+	// Another tab's preview has the same jar; its sign-out reaches this page as it runs, as in a browser.
+	const other = await context.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	await expect(site(other).locator('#state')).toHaveText('cookies: consent=yes; sid=s3cret; theme=dark', { timeout: 15_000 });
+	await expect(site(other).locator('#banner')).toBeHidden();
+	await site(page).locator('body').evaluate((body) => (body.dataset.before = 'yes'));
+	await site(other).getByRole('button', { name: 'Sign out' }).click();
+	await expect(async () => {
+		await site(page).getByRole('button', { name: 'Read' }).click();
+		await expect(site(page).locator('#state')).toHaveText('cookies: consent=yes; theme=dark', { timeout: 1000 });
+	}).toPass({ timeout: 10_000 });
+	await expect(site(page).locator('body')).toHaveAttribute('data-before', 'yes');
+	// Signed in again, then every tab closed: the studio starts afresh, as a browser does.
+	await site(page).getByRole('button', { name: 'Sign in' }).click();
+	await expect.poll(async () => Object.keys(((await call(page, 'preview_get_storage')).structuredContent as { cookies: Record<string, string> }).cookies)).toContain('sid; path=/');
+	await other.close();
+	await page.close();
+	const again = await context.newPage();
+	await ready(again);
+	await expect(site(again).locator('#state')).toHaveText('cookies: consent=yes; theme=dark');
+	await expect(site(again).locator('#banner')).toBeHidden();
+});
+
 test('errors point at the workspace file and line: a DOM error in an inlined script, a throw in a module, inline page code; each once', async ({ page }) => {
 	await ready(page);
 	const files = {
@@ -897,25 +960,25 @@ test('an edit or a refresh replaces the page as a host\'s reload does: it hears 
 <h1>Notes</h1><textarea id="draft"></textarea><p id="got"></p>
 <script>
 document.getElementById('draft').value = localStorage.getItem('draft') || '';
-document.addEventListener('visibilitychange', function () { localStorage.setItem('seen', document.visibilityState); });
+document.addEventListener('visibilitychange', function () { localStorage.setItem('seen', document.visibilityState); document.cookie = 'left=' + document.visibilityState; });
 window.onbeforeunload = function () {
   sessionStorage.setItem('asked', String(Number(sessionStorage.getItem('asked') || 0) + 1));
   return 'You have unsaved changes';
 };
-document.getElementById('got').textContent = [localStorage.getItem('draft'), localStorage.getItem('seen'), sessionStorage.getItem('asked')].join('|');
+document.getElementById('got').textContent = [localStorage.getItem('draft'), localStorage.getItem('seen'), sessionStorage.getItem('asked'), document.cookie].join('|');
 </script>
 </body>`,
 		'style.css': 'h1 { color: black; }'
 	});
-	await expect(site(page).locator('#got')).toHaveText('||');
+	await expect(site(page).locator('#got')).toHaveText('|||');
 	// The page firing the event itself reaches its handler too.
 	expect(await site(page).locator('body').evaluate(() => (dispatchEvent(new Event('beforeunload')), sessionStorage.getItem('asked')))).toBe('1');
 	await site(page).locator('#draft').fill('kept across an edit');
 	await writeSite(page, { 'style.css': 'h1 { color: rebeccapurple; }' });
-	await expect(site(page).locator('#got')).toHaveText('kept across an edit|hidden|2');
+	await expect(site(page).locator('#got')).toHaveText('kept across an edit|hidden|2|left=hidden');
 	await expect(site(page).locator('#draft')).toHaveValue('kept across an edit');
 	await site(page).locator('#draft').fill('kept across a refresh');
 	await page.getByRole('button', { name: 'Refresh preview' }).click();
-	await expect(site(page).locator('#got')).toHaveText('kept across a refresh|hidden|3');
+	await expect(site(page).locator('#got')).toHaveText('kept across a refresh|hidden|3|left=hidden');
 	expect(asked).toEqual([]);
 });

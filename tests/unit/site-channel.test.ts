@@ -73,22 +73,26 @@ describe('SiteChannel requests', () => {
 });
 
 describe('SiteChannel storage', () => {
-	it('keeps the tab\'s sessionStorage and cookies itself, passes localStorage on, and clears its cookies with its sessionStorage when the site\'s data is cleared', () => {
-		const passed: string[] = [];
+	it('keeps the tab\'s sessionStorage itself, passes localStorage and cookies on to the hub, and clears the sessionStorage when the site\'s data is cleared', () => {
+		const passed: [string, [string, string | null][]][] = [];
 		const posted: unknown[] = [];
-		const site = new SiteChannel({ onStorage: (change) => passed.push(change.area) }, (message) => posted.push(message), () => 'n');
+		const site = new SiteChannel({ onStorage: (change) => passed.push([change.area, change.changes]) }, (message) => posted.push(message), () => 'n');
 		const store = (area: string, changes: [string, string | null][], clear = false) => site.handle({ type: 'storage', revision: 1, nonce: 'n', area, changes, clear } as PreviewBridgeMessage, 1);
-		store('cookie', [['consent', 'yes']]);
-		store('cookie', [['theme', 'dark']]);
-		store('cookie', [['theme', null]]);
+		store('cookie', [['consent; path=/', 'yes']]);
 		store('session', [['visits', '1']]);
 		store('local', [['todos', '[]']]);
-		expect(site.cookies).toEqual({ consent: 'yes' });
 		expect(site.session).toEqual({ visits: '1' });
-		expect(passed).toEqual(['local']);
-		// The site's data cleared (its sessionStorage cleared by the hub): the cookies go too.
+		expect(passed).toEqual([
+			['cookie', [['consent; path=/', 'yes']]],
+			['local', [['todos', '[]']]]
+		]);
+		// The site's data cleared (its sessionStorage cleared by the hub); the hub's cookie clear reaches the page too.
 		site.storageEvent({ area: 'session', changes: [], clear: true }, true);
-		expect([site.session, site.cookies]).toEqual([{}, {}]);
-		expect(posted).toEqual([{ studioFrame: 'n', type: 'storage-event', area: 'session', changes: [], clear: true }]);
+		site.storageEvent({ area: 'cookie', changes: [], clear: true }, true);
+		expect(site.session).toEqual({});
+		expect(posted).toEqual([
+			{ studioFrame: 'n', type: 'storage-event', area: 'session', changes: [], clear: true },
+			{ studioFrame: 'n', type: 'storage-event', area: 'cookie', changes: [], clear: true }
+		]);
 	});
 });

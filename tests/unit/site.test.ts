@@ -2,7 +2,7 @@
 // root-absolute, "dir/", clean URLs), the files requests get (from the revision a frame shows), the
 // page shown across edits with Back and Forward, the site's localStorage kept and shared, and the
 // line map that sends every error to its file and line.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compile, pageOf } from '../../src/lib/preview/compile';
 import { applyEditsMapped } from '../../src/lib/preview/html';
 import { siteLocation, SITE_HOLDER, SITE_LOCATION, SITE_TOP } from '../../src/lib/preview/compiler/location';
@@ -239,10 +239,46 @@ describe('the preview coordinator as the site\'s host', () => {
 		for (const render of sent) c.ack('tab-b', render.renderId, { revision: render.revision, status: 'ready', durationMs: 1, errors: [] });
 		await cleared;
 		expect(c.siteStorage().local).toEqual({});
-		expect(told.slice(-2).map(([change, from]) => [change.area, change.clear, from])).toEqual([
+		expect(told.slice(-3).map(([change, from]) => [change.area, change.clear, from])).toEqual([
 			['local', true, null],
-			['session', true, null]
+			['session', true, null],
+			['cookie', true, null]
 		]);
+	});
+
+	it('keeps the site\'s cookies as one jar for every tab: in every render, told to the other tabs, the persistent ones written through and the expired ones gone', async () => {
+		let now = Date.parse('2026-12-06T12:00:00Z');
+		const saved: Record<string, string>[] = [];
+		const told: [SiteStorageChange, string | null][] = [];
+		const { c, sent } = coordinator({
+			now: () => now,
+			cookieStore: {
+				get: async () => ({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z', 'old; path=/': 'x; expires=2026-12-01T00:00:00.000Z', 'bad': 'no path' }),
+				set: async (value) => void saved.push(value)
+			},
+			onStorage: (change, from) => told.push([change, from])
+		});
+		await c.loadStorage();
+		// The expired and the malformed are dropped as the jar loads.
+		expect(c.siteStorage().cookies).toEqual({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z' });
+		c.storageChange('tab-a', { area: 'cookie', changes: [['sid; path=/', 'abc'], ['token; path=/app', 't; expires=2026-12-06T12:01:00.000Z']] });
+		await new Promise((resolve) => setTimeout(resolve, 10));
+		// A session cookie is shared, never written to the device.
+		expect(saved.at(-1)).toEqual({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z', 'token; path=/app': 't; expires=2026-12-06T12:01:00.000Z' });
+		expect(told.at(-1)).toEqual([{ area: 'cookie', changes: [['sid; path=/', 'abc'], ['token; path=/app', 't; expires=2026-12-06T12:01:00.000Z']] }, 'tab-a']);
+		expect(c.registerHost('tab-b', site).cookies).toEqual({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z', 'sid; path=/': 'abc', 'token; path=/app': 't; expires=2026-12-06T12:01:00.000Z' });
+		// A minute on, the token has expired: no render carries it, and the Site data view does not list it.
+		now += 61_000;
+		expect(c.registerHost('tab-c', site).cookies).not.toHaveProperty('token; path=/app');
+		c.removeHost('tab-c');
+		expect(c.siteStorage().cookies).toEqual({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z', 'sid; path=/': 'abc' });
+		expect(c.cookieRows()).toEqual({ 'Cookie “consent”': 'yes · until 2027-12-06', 'Cookie “sid”': 'abc · this session' });
+		sent.length = 0;
+		const cleared = c.clearStorage(site);
+		await vi.waitFor(() => expect(sent.length).toBe(1));
+		c.ack('tab-b', sent[0]!.renderId, { revision: sent[0]!.revision, status: 'ready', durationMs: 1, errors: [] });
+		expect((await cleared).message).toBe('0 items and 2 cookies cleared.');
+		expect(c.siteStorage().cookies).toEqual({});
 	});
 	it('keeps the query with the page (its virtual URL, the address), and a replacing navigation leaves nothing behind Back', async () => {
 		const pages: string[] = [];

@@ -124,9 +124,9 @@ export class PreviewController {
 		});
 		this.#stopEvents = link.events((event) => {
 			if (event.type === 'preview.page') this.location = event.location;
-			else if (event.change.area === 'local' || event.fromTab === null) {
+			else if (event.change.area === 'local' || event.change.area === 'cookie' || event.fromTab === null) {
 				if (event.fromTab === link.tabId) return;
-				this.#applyLocal(event.change);
+				this.#applyStored(event.change);
 				this.#host?.storageEvent(event.change);
 			}
 		});
@@ -189,7 +189,7 @@ export class PreviewController {
 		this.#html = render.html;
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
-		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, referrer: render.referrer, local: render.local ?? {} };
+		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, referrer: render.referrer, local: render.local ?? {}, cookies: render.cookies ?? {} };
 		const address = render.page + (render.search ?? '');
 		if (address !== this.location.path) this.location = { ...this.location, path: address };
 		this.route = null;
@@ -205,7 +205,7 @@ export class PreviewController {
 			// on a slow device one late load there is not an endless loop, so it gets one more try, as
 			// the same visit (the stopped attempt's sessionStorage writes are undone).
 			// It loads what other previews stored meanwhile (a change heard by a page that never loaded is lost with it).
-			if (outcome.status === 'timeout' && this.#firstRender && this.#host === host) return host.render(render.revision, html, { ...extras, local: this.#extras.local }, { again: true });
+			if (outcome.status === 'timeout' && this.#firstRender && this.#host === host) return host.render(render.revision, html, { ...extras, local: this.#extras.local, cookies: this.#extras.cookies }, { again: true });
 			return outcome;
 		})();
 		const same = (next: PreviewRender) => next.revision === render.revision && next.html === render.html && next.page === render.page && next.search === render.search && !next.fragment && network === this.network;
@@ -248,13 +248,15 @@ export class PreviewController {
 		return siteRequests(link, {
 			navigate: (target) => void this.navigate(target),
 			route: (path) => (this.route = path),
-			stored: (change) => this.#applyLocal(change),
+			stored: (change) => this.#applyStored(change),
 			error: (line) => this.log.add({ console: [], errors: [line] })
 		});
 	}
 
-	#applyLocal(change: SiteStorageChange) {
+	/** The site's localStorage and cookies the next render here starts from, changed (by this tab's page or another's). */
+	#applyStored(change: SiteStorageChange) {
 		if (change.area === 'local') this.#extras = { ...this.#extras, local: applyStorageChange(this.#extras.local ?? {}, change) };
+		else if (change.area === 'cookie') this.#extras = { ...this.#extras, cookies: applyStorageChange(this.#extras.cookies ?? {}, change) };
 	}
 
 	/** Turns the element picker on or off. */

@@ -15,6 +15,7 @@ import address from './frame/address.js?raw';
 import shadows from './frame/shadows.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
+import cookies from './frame/cookies.js?raw';
 import inPage from './frame/in-page.js?raw';
 import ranges from './frame/ranges.js?raw';
 import requests from './frame/requests.js?raw';
@@ -54,6 +55,7 @@ ${address}
 ${shadows}
 ${reports}
 ${storage}
+${cookies}
 ${inPage}
 ${ranges}
 ${requests}
@@ -85,6 +87,7 @@ studioShadows(api);
 studioReferrer(api);
 studioReports(api);
 studioStorage(api);
+studioCookies(api);
 ${more}studioInPage(api);
 studioRanges(api);
 studioRequests(api);

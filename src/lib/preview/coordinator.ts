@@ -2,7 +2,7 @@
 // (by tab id, never on the state stream), and completes the tool call on the first matching
 // acknowledgement (or a timeout). A host that registers gets the current render. It also keeps
 // what a site has beside its files: the page shown (all tabs show the same one, with a Back/Forward
-// history), the site's localStorage (per workspace, persisted, shared with every tab's preview),
+// history), the site's localStorage and cookies (per workspace, persisted, shared with every tab's preview),
 // and the revisions frames still show, so their file requests are answered from what they render.
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
@@ -13,6 +13,7 @@ import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
 import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
 import { SiteRevisions } from './site-revisions';
+import { SiteCookies, cookieRows } from './site-cookies';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
@@ -33,6 +34,8 @@ export interface CoordinatorOptions {
 	siteStore?: SiteStore;
 	/** Where the site's IndexedDB databases persist (likewise). */
 	databaseStore?: SiteStore;
+	/** Where the site's persistent cookies persist (likewise). */
+	cookieStore?: SiteStore;
 	/** Where the page shown persists (likewise). */
 	placeStore?: SitePlaceStore;
 	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
@@ -74,6 +77,7 @@ export class PreviewCoordinator implements PreviewPort {
 	readonly #storage: SiteStorage;
 	/** The site's IndexedDB: each database's text, as the last page that wrote it left it (no tab's preview is told: each reads it at its next render). */
 	readonly #databases: SiteStorage;
+	readonly #cookies: SiteCookies;
 	readonly #pages: PageCompiler;
 	/** The tab that acknowledged a render last (it shows the newest revision): screenshots come from it. */
 	#ackedBy: string | null = null;
@@ -83,6 +87,7 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#options = options;
 		this.#storage = new SiteStorage(options.siteStore);
 		this.#databases = new SiteStorage(options.databaseStore, SITE_DATABASES_MAX_CHARS);
+		this.#cookies = new SiteCookies(options.cookieStore, options.now);
 		this.#history = new SiteHistory(options.placeStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
 		this.#pages = new PageCompiler(options.packages, () => this.#history.page, this.#databases);
@@ -99,9 +104,9 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#captures.answer(tabId, id, result);
 	}
 
-	/** Reads the site's persisted localStorage, databases and the page it showed (once, before the first render). */
+	/** Reads the site's persisted localStorage, databases, cookies and the page it showed (once, before the first render). */
 	async loadStorage(): Promise<void> {
-		await Promise.all([this.#storage.load(), this.#databases.load(), this.#history.load()]);
+		await Promise.all([this.#storage.load(), this.#databases.load(), this.#cookies.load(), this.#history.load()]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */
@@ -126,11 +131,11 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** What a render carries beside its document; the fragment is used once (a host's first render takes none). */
-	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'referrer' | 'local'> {
+	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'referrer' | 'local' | 'cookies'> {
 		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
 		const referrer = this.#history.referrer;
-		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#storage.items };
+		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#storage.items, cookies: this.#cookies.items };
 	}
 
 	/**
@@ -174,16 +179,22 @@ export class PreviewCoordinator implements PreviewPort {
 		return compiled ?? written;
 	}
 
-	/** A frame changed the site's storage: kept (localStorage persisted), and every other preview told. */
+	/** A frame changed the site's storage: kept (localStorage and persistent cookies persisted), and every other preview told. */
 	storageChange(tabId: string, change: SiteStorageChange): void {
 		if (change.area === 'indexeddb') return void this.#databases.apply(change);
 		if (change.area === 'local' && !this.#storage.apply(change)) return;
+		if (change.area === 'cookie' && !this.#cookies.apply(change)) return;
 		this.#options.onStorage?.(change, tabId);
 	}
 
-	/** The site's storage as the hub keeps it (localStorage; sessionStorage lives in each tab). */
-	siteStorage(): { local: Record<string, string> } {
-		return { local: this.#storage.items };
+	/** The site's storage as the hub keeps it (localStorage and cookies; sessionStorage lives in each tab). */
+	siteStorage(): { local: Record<string, string>; cookies: Record<string, string> } {
+		return { local: this.#storage.items, cookies: this.#cookies.items };
+	}
+
+	/** The Site data view's rows of the site's cookies. */
+	cookieRows(): Record<string, string> {
+		return cookieRows(this.#cookies.items, (this.#options.now ?? Date.now)());
 	}
 
 	/** The site's IndexedDB databases as the hub keeps them (each one's text, by name). */
@@ -191,15 +202,17 @@ export class PreviewCoordinator implements PreviewPort {
 		return this.#databases.items;
 	}
 
-	/** Clears the site's localStorage, its databases and every tab's sessionStorage (and with it its cookies), then reloads the page shown. */
+	/** Clears the site's localStorage, its databases, its cookies and every tab's sessionStorage, then reloads the page shown. */
 	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
 		const cleared = this.#storage.clear();
 		const databases = this.#databases.clear();
-		this.#options.onStorage?.({ area: 'local', changes: [], clear: true }, null);
-		this.#options.onStorage?.({ area: 'session', changes: [], clear: true }, null);
+		const cookies = this.#cookies.clear();
+		for (const area of ['local', 'session', 'cookie'] as const) this.#options.onStorage?.({ area, changes: [], clear: true }, null);
 		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
-		const also = databases ? ` and ${databases} database${databases === 1 ? '' : 's'}` : '';
-		return { ...outcome, message: outcome.message ?? `${cleared} item${cleared === 1 ? '' : 's'}${also} cleared.` };
+		const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+		const parts = [count(cleared, 'item'), ...(databases ? [count(databases, 'database')] : []), ...(cookies ? [count(cookies, 'cookie')] : [])];
+		const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+		return { ...outcome, message: outcome.message ?? `${said} cleared.` };
 	}
 
 	get hosts(): number {

@@ -13,7 +13,7 @@ export { PICTURE_SANDBOX, PREVIEW_SANDBOX } from './sandbox';
 export const PREVIEW_DOCUMENT = `${BASE_PATH}/preview.html`;
 
 
-/** What a render shows beside its document: the page and its query, a fragment to go to, the site's localStorage. */
+/** What a render shows beside its document: the page and its query, a fragment to go to, the site's localStorage and cookies. */
 export interface RenderExtras {
 	page: string;
 	search?: string;
@@ -21,6 +21,7 @@ export interface RenderExtras {
 	/** What the page reads as `document.referrer`. */
 	referrer?: string;
 	local?: Record<string, string>;
+	cookies?: Record<string, string>;
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

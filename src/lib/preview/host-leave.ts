@@ -16,13 +16,16 @@ import { applyStorageChange } from './storage-change';
  */
 export const LEAVE_WAIT_MS = 1000;
 
+/** The storage areas the hub gives each render, which a page leaving may change after it did. */
+type Seed = { local?: Record<string, string>; cookies?: Record<string, string> };
+
 /**
  * How a page left: `seed` gives the storage the next render starts from, the hub's as it compiled it
- * (`local`) with what the page stored as it left, which came after (its localStorage changes, and the
- * IndexedDB databases it wrote, each one's text by name, null: deleted); `answered` false: it did not
- * say it had left in time.
+ * (`local`, `cookies`) with what the page stored as it left, which came after (its localStorage and
+ * cookie changes, and the IndexedDB databases it wrote, each one's text by name, null: deleted);
+ * `answered` false: it did not say it had left in time.
  */
-export type LeaveOutcome = { answered: boolean; seed(local: Record<string, string> | undefined): { local?: Record<string, string>; databases?: Record<string, string | null> } };
+export type LeaveOutcome = { answered: boolean; seed(start: Seed): Seed & { databases?: Record<string, string | null> } };
 
 /** A page asked to leave. */
 export interface Leaving {
@@ -65,10 +68,14 @@ export class Leavings {
 
 /** Asks `render`'s page, in `window`, to leave. */
 function askToLeave(render: HostRender, window: Window): Leaving {
-	const local: SiteStorageChange[] = [];
+	const stored: SiteStorageChange[] = [];
 	let databases: Record<string, string | null> | undefined;
 	let finish!: () => void;
-	const seed = (start: Record<string, string> | undefined) => ({ local: local.length ? local.reduce(applyStorageChange, start ?? {}) : start, databases });
+	const after = (area: 'local' | 'cookie', start: Record<string, string> | undefined) => {
+		const changes = stored.filter((change) => change.area === area);
+		return changes.length ? changes.reduce(applyStorageChange, start ?? {}) : start;
+	};
+	const seed = (start: Seed) => ({ local: after('local', start.local), cookies: after('cookie', start.cookies), databases });
 	const done = new Promise<LeaveOutcome>((resolve) => {
 		const timer = setTimeout(() => resolve({ answered: false, seed }), LEAVE_WAIT_MS);
 		finish = () => {
@@ -92,7 +99,7 @@ function askToLeave(render: HostRender, window: Window): Leaving {
 			if (message.type !== 'storage') return;
 			handle(message);
 			const { area, ...change } = storageChangeOf(message);
-			if (area === 'local') local.push({ area, ...change });
+			if (area === 'local' || area === 'cookie') stored.push({ area, ...change });
 			if (area === 'indexeddb') for (const [name, text] of change.changes) (databases ??= {})[name] = text;
 		}
 	};

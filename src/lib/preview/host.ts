@@ -164,7 +164,7 @@ export class PreviewHost {
 		// Another page starts afresh, and what the page before kept goes with it: a link back to that
 		// page opens it at its top, as on a host (it opened where it was scrolled before).
 		this.#kept = { place: current.place, kept };
-		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, ...(left ? left.seed(extras.local) : { local: extras.local }), session: this.#channel.session, cookies: this.#channel.cookies, kept }));
+		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, ...(left ? left.seed(extras) : { local: extras.local, cookies: extras.cookies }), session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
 	}

@@ -53,6 +53,8 @@ export interface PreviewRender {
 	referrer?: string;
 	/** The workspace's localStorage for the site, as the hub keeps it (per render, not in the document). */
 	local?: Record<string, string>;
+	/** The site's cookies, as the hub keeps them (per render; frame/cookies.js has their form). */
+	cookies?: Record<string, string>;
 }
 
 /** A workspace file as the preview asks for it (fetch, XHR, an image set from script, a worker). */
@@ -91,8 +93,8 @@ export type PreviewBridgeMessage =
 	| { type: 'navigate'; revision: number; nonce: string; direction: 'back' | 'forward' }
 	/** history.pushState/replaceState: the URL the site routes to, for the address field. */
 	| { type: 'route'; revision: number; nonce: string; path: string; fragment: string; search: string }
-	/** A change of the site's storage; `cookie`: its cookies, which the tab's host keeps and the hub never sees (frame/storage.js). */
-	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area'] | 'cookie'; changes: [string, string | null][]; clear: boolean }
+	/** A change of the site's storage (frame/storage.js, frame/cookies.js, frame/indexeddb.js). */
+	| { type: 'storage'; revision: number; nonce: string; area: SiteStorageChange['area']; changes: [string, string | null][]; clear: boolean }
 	/** A request for a site file (`frame`: a page to show in a frame of the site's page, compiled); the host answers with `response` and the same id. */
 	| { type: 'request'; revision: number; nonce: string; id: number; path: string; method: string; source: string; line: number; frame?: boolean; search?: string; fragment?: string; probe?: boolean; as?: 'script' | 'module' | 'fetched' }
 	/** The picker's click (null: the person pressed Escape); checked against PickedElementSchema. */

@@ -33,7 +33,7 @@ export function showInWindow(opened: Window, html: string, revision: number, ext
 		const nonce = crypto.randomUUID();
 		doc.title = `Preview · revision ${nextRevision}`;
 		setBase(doc, nextExtras.page, nextExtras.search);
-		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, session: channel.session, cookies: channel.cookies });
+		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, cookies: nextExtras.cookies, session: channel.session });
 		const frame = siteFrame(doc, { title: `Site preview · revision ${nextRevision}`, sandbox: PREVIEW_SANDBOX, srcdoc }, shown ? { frame: shown.frame, loading: false } : undefined);
 		shown = { frame, nonce, revision: nextRevision };
 	};

@@ -28,5 +28,8 @@ export const siteStorageKey = (workspaceId: string) => `site-storage:${workspace
 /** Preference key of a workspace's site IndexedDB databases (kept by the hub for the preview). */
 export const siteDatabasesKey = (workspaceId: string) => `site-databases:${workspaceId}`;
 
+/** Preference key of a workspace's site cookies that outlive a session (kept by the hub for the preview). */
+export const siteCookiesKey = (workspaceId: string) => `site-cookies:${workspaceId}`;
+
 /** Preference key of the page a workspace's preview shows (kept by the hub across its restarts). */
 export const sitePlaceKey = (workspaceId: string) => `site-place:${workspaceId}`;

@@ -65,9 +65,13 @@ export const SiteFileAsSchema = v.union([FramePageSchema, v.picklist(['script', 
 /** A site path a frame asks a file for. */
 export const SitePathSchema = v.pipe(v.string(), v.maxLength(2048));
 
-/** A change of the site's storage from a frame (the hub keeps localStorage, and IndexedDB as each database's text by name; values as the page set them). */
+/**
+ * A change of the site's storage from a frame (the hub keeps localStorage, IndexedDB as each
+ * database's text by name, and cookies as `name; path=/p` → `value[; expires=<ISO time>]`; values as
+ * the page set them). A tab keeps its sessionStorage.
+ */
 export const SiteStorageChangeSchema = v.object({
-	area: v.picklist(['local', 'session', 'indexeddb']),
+	area: v.picklist(['local', 'session', 'indexeddb', 'cookie']),
 	changes: v.pipe(v.array(v.tuple([v.pipe(v.string(), v.maxLength(10_000)), v.nullable(v.pipe(v.string(), v.maxLength(5 * 1024 * 1024)))])), v.maxLength(10_000)),
 	clear: v.optional(v.boolean())
 });

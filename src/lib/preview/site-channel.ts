@@ -12,7 +12,7 @@ export interface SiteChannelOptions {
 	onNavigate?(target: SiteNavigation): void;
 	/** The site routed with history.pushState/replaceState (the address field shows it). */
 	onRoute?(path: string): void;
-	/** The site changed its localStorage or IndexedDB (its sessionStorage and cookies stay with the host). */
+	/** The site changed its localStorage, IndexedDB or cookies (its sessionStorage stays with the host). */
 	onStorage?(change: SiteStorageChange): void;
 	/** The site asked for one of its files (fetch, XHR, an image or worker from script). */
 	onRequest?: SiteRequestHandler;
@@ -23,9 +23,9 @@ const text = (value: unknown, max = 2048) => String(value ?? '').slice(0, max);
 
 /**
  * A storage message of the frame as a change (malformed entries dropped). Its area is the hub's to
- * check (SiteStorageChangeSchema refuses any but its own); 'session' and 'cookie' stay with the host.
+ * check (SiteStorageChangeSchema refuses any but its own); 'session' stays with the host.
  */
-export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): Omit<SiteStorageChange, 'area'> & { area: SiteStorageChange['area'] | 'cookie' } {
+export function storageChangeOf(message: Extract<PreviewBridgeMessage, { type: 'storage' }>): SiteStorageChange {
 	const changes = (Array.isArray(message.changes) ? message.changes : []).filter((c): c is [string, string | null] => Array.isArray(c) && typeof c[0] === 'string' && (typeof c[1] === 'string' || c[1] === null));
 	return { area: message.area, changes, clear: message.clear === true };
 }
@@ -43,11 +43,6 @@ export class SiteChannel {
 	readonly #requests = onceUntilFailed(() => import('./site-requests'));
 	/** This frame's sessionStorage for the site (the host keeps it across its renders). */
 	session: Record<string, string> = {};
-	/**
-	 * The site's cookies in this tab, by name (the host keeps them across its renders and the site's
-	 * pages, as a browser keeps a site's cookies across its pages and reloads).
-	 */
-	cookies: Record<string, string> = {};
 	/**
 	 * Other previews' storage changes that came while no page was ready to hear them (a render loading,
 	 * tried again, or only a picture shown): a message posted to a frame mid-navigation reaches the
@@ -76,7 +71,6 @@ export class SiteChannel {
 			case 'storage': {
 				const { area, ...change } = storageChangeOf(message);
 				if (area === 'session') this.session = applyStorageChange(this.session, change);
-				else if (area === 'cookie') this.cookies = applyStorageChange(this.cookies, change);
 				else this.options.onStorage?.({ area, ...change });
 				return true;
 			}
@@ -90,11 +84,8 @@ export class SiteChannel {
 
 	/** Another preview changed the site's storage: the page hears it as a `storage` event now (`ready`), else once it is. */
 	storageEvent(change: SiteStorageChange, ready: boolean): void {
-		// Only the site's data cleared clears a tab's sessionStorage (coordinator.clearStorage): its cookies go with it.
-		if (change.area === 'session' && change.clear) {
-			this.session = {};
-			this.cookies = {};
-		}
+		// Only the site's data cleared clears a tab's sessionStorage (coordinator.clearStorage).
+		if (change.area === 'session' && change.clear) this.session = {};
 		if (ready) this.#postStorage(change);
 		else if (this.#held.push(change) > HELD_STORAGE_CHANGES) this.#held.shift();
 	}

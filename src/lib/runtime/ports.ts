@@ -105,8 +105,8 @@ export interface PreviewPort {
 	status(): { preview: PreviewOutcome; page?: string; console: { level: string; text: string; revision: number }[]; errors: PreviewLine[]; warnings?: PreviewLine[] };
 	/** Shows another page of the site (absent: a runtime without a preview). */
 	navigate?(workspace: Workspace, target: SiteNavigation, signal?: AbortSignal): Promise<PreviewOutcome & { page: string }>;
-	/** The site's localStorage as the preview keeps it. */
-	siteStorage?(): { local: Record<string, string> };
+	/** The site's localStorage and cookies as the preview keeps them (a cookie: `name; path=/p` → `value[; expires=<ISO time>]`). */
+	siteStorage?(): { local: Record<string, string>; cookies: Record<string, string> };
 	/** The site's IndexedDB databases as the preview keeps them: each one's text, by name (runtime/site-databases.ts reads it). */
 	siteDatabases?(): Record<string, string>;
 	/** Clears the site's storage and reloads the page shown. */

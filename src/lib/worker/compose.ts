@@ -13,7 +13,7 @@ import { PackageService } from '../runtime/packages';
 import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { importLeftOutKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
+import { importLeftOutKey, siteCookiesKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
 import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -106,6 +106,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		onPage: (location) => events.publish({ type: 'preview.page', location }),
 		siteStore: kept(siteStorageKey(workspaceId)),
 		databaseStore: kept(siteDatabasesKey(workspaceId)),
+		cookieStore: kept(siteCookiesKey(workspaceId)),
 		placeStore: kept(sitePlaceKey(workspaceId)),
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});

@@ -26,6 +26,7 @@ function studioBridge(config) {
 	if (framed) {
 		hostData.local = link.local;
 		hostData.session = link.session;
+		hostData.cookies = link.cookies;
 		hostData.referrer = link.referrer;
 	}
 	var nonce = framed ? String(link.token || '') : me.getAttribute('data-nonce') || '';

@@ -8,7 +8,7 @@ interface StudioHostData {
 	/** The workspace's localStorage and this tab's sessionStorage for the site. */
 	local?: Record<string, string>;
 	session?: Record<string, string>;
-	/** This tab's cookies for the site, by name (storage.js). */
+	/** The site's cookies as the hub keeps them (`name; path=/p` → `value[; expires=<ISO time>]`; cookies.js). */
 	cookies?: Record<string, string>;
 	/** What the render before of the same page kept for this one (the host keeps it as it is). */
 	kept?: StudioKept;
@@ -166,4 +166,6 @@ interface StudioFrameApi {
 	referrerFrom?(from?: Element | null): string;
 	/** The page's own `document.referrer` (referrer.js). */
 	referrer?(): string;
+	/** The site's cookies as a framed page starts from them, in the host's form (cookies.js). */
+	cookies?(): Record<string, string>;
 }

@@ -67,7 +67,7 @@ function studioFrames(api, placeholder) {
 	function fill(frame, html, referrer) {
 		var token = Math.random().toString(36).slice(2) + Date.now().toString(36);
 		var from = referrer === undefined ? (api.referrerFrom ? api.referrerFrom(frame) : '') : referrer;
-		var link = JSON.stringify({ token: token, local: items('localStorage'), session: items('sessionStorage'), referrer: from });
+		var link = JSON.stringify({ token: token, local: items('localStorage'), session: items('sessionStorage'), cookies: api.cookies ? api.cookies() : {}, referrer: from });
 		filled.set(frame, { token: token, live: false, held: [] });
 		removeAttribute.call(frame, FRAME);
 		srcdoc.call(

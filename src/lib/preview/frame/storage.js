@@ -1,12 +1,11 @@
 // @ts-check
-// Web Storage and cookies for the site. An opaque-origin frame throws SecurityError on localStorage,
-// sessionStorage and document.cookie, so a todo list that remembers its items could not run. These
+// Web Storage for the site. An opaque-origin frame throws SecurityError on localStorage and
+// sessionStorage, so a todo list that remembers its items could not run. These
 // stand in, with the semantics sites rely on (string values, length/key(), property access, a quota,
 // storage events): seeded by the host for each render, every change sent to the host in one message
 // per task, and what is left before the page's acknowledgement. localStorage is the workspace's (kept by the hub across renders, reloads and restarts, and
-// shared with the other tabs' previews, which get storage events); sessionStorage is this tab's;
-// so are cookies, across renders and the site's pages, as a browser keeps a site's cookies (a
-// consent banner dismissed stays dismissed). None of it is ever the studio's own storage. A page the site
+// shared with the other tabs' previews, which get storage events); sessionStorage is this tab's,
+// across renders and the site's pages. Cookies: cookies.js. None of it is ever the studio's own storage. A page the site
 // shows in a frame of its own shares both areas with the page that frames it, as on a host: it starts
 // from what that page had as it loaded, its changes go to that page (which keeps them as its own and
 // fires storage events for them), and that page's changes come to it (frames.js carries them).
@@ -203,6 +202,7 @@ function studioStorage(api) {
 	 * @param {HTMLIFrameElement | null} frame
 	 */
 	function changed(message, frame) {
+		if (message.area === 'cookie') return;
 		// A framed page's databases go on to the host as they are (frame/indexeddb.js).
 		if (message.area === 'indexeddb') {
 			if (frame) api.send({ type: 'storage', area: 'indexeddb', changes: message.changes, clear: false });
@@ -226,55 +226,7 @@ function studioStorage(api) {
 		if (api.toFrames) api.toFrames({ type: 'storage-event', area: message.area === 'session' ? 'session' : 'local', changes: changes, clear: message.clear === true }, frame);
 	}
 	api.on('storage-event', function (message) {
-		// From the host, sessionStorage is cleared only with the rest of the site's data (Site data,
-		// preview_clear_storage): its cookies go too.
-		if (message.area === 'session' && message.clear) jar.clear();
 		changed(message, null);
 	});
 	api.onChild('storage', changed);
-
-	// Cookies: name=value pairs, expiry by max-age or expires honoured as they are set; the host keeps
-	// this tab's, and each change goes to it at once (a page may leave right after setting one).
-	/** @type {Map<string, string>} */
-	var jar = new Map();
-	var seeded = api.host.cookies || {};
-	Object.keys(seeded).forEach(function (name) {
-		if (typeof seeded[name] === 'string') jar.set(name, String(seeded[name]));
-	});
-	/** @param {string} name @param {string | null} value */
-	function keep(name, value) {
-		api.send({ type: 'storage', area: 'cookie', changes: [[name, value]], clear: false });
-	}
-	Object.defineProperty(document, 'cookie', {
-		configurable: true,
-		enumerable: true,
-		get: function () {
-			return Array.from(jar.entries())
-				.map(function (pair) {
-					return pair[0] ? pair[0] + '=' + pair[1] : pair[1];
-				})
-				.join('; ');
-		},
-		set: function (/** @type {unknown} */ text) {
-			var parts = String(text).split(';');
-			var first = parts.shift() || '';
-			var at = first.indexOf('=');
-			var name = (at < 0 ? '' : first.slice(0, at)).trim();
-			var value = (at < 0 ? first : first.slice(at + 1)).trim();
-			var expired = false;
-			parts.forEach(function (part) {
-				var eq = part.indexOf('=');
-				var attribute = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
-				var attributeValue = eq < 0 ? '' : part.slice(eq + 1).trim();
-				if (attribute === 'max-age' && Number(attributeValue) <= 0) expired = true;
-				if (attribute === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true;
-			});
-			if (expired) {
-				if (jar.delete(name)) keep(name, null);
-			} else if (jar.get(name) !== value) {
-				jar.set(name, value);
-				keep(name, value);
-			}
-		}
-	});
 }

@@ -49,11 +49,11 @@ export function previewHandlers(service: WorkspaceService) {
 		},
 		async preview_get_storage() {
 			if (!service.preview.siteStorage) throw unavailable();
-			const { local } = service.preview.siteStorage();
+			const { local, cookies } = service.preview.siteStorage();
 			const entries = Object.entries(local);
-			const cut = Object.fromEntries(entries.map(([key, value]) => [key, value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}… (${value.length} chars)` : value]));
+			const cut = (area: Record<string, string>) => Object.fromEntries(Object.entries(area).map(([key, value]) => [key, value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}… (${value.length} chars)` : value]));
 			const indexedDB = await describeDatabases(service.preview.siteDatabases?.() ?? {}, VALUE_CHARS);
-			return { local: cut, keys: entries.length, bytes: entries.reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0), indexedDB };
+			return { local: cut(local), keys: entries.length, bytes: entries.reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0), cookies: cut(cookies), indexedDB };
 		},
 		async preview_clear_storage(_input, ctx) {
 			if (!service.preview.clearStorage) throw unavailable();

@@ -47,12 +47,13 @@ export const PREVIEW_TOOLS = {
 		title: 'Site storage',
 		group: 'preview',
 		description:
-			"Returns the site's localStorage and IndexedDB databases as the preview keeps them for this workspace: every localStorage key and value, and each database's version and stores (key path, indexes, record count and the first 20 records as JSON). Values over 2,000 characters are cut and say their length. Use it to debug a page that remembers things (why does the todo list come back empty?). Read-only.",
+			"Returns the site's localStorage, cookies and IndexedDB databases as the preview keeps them for this workspace: every localStorage key and value, every cookie (`name; path=/` → `value`, with `; expires=<ISO time>` unless it lasts the session), and each database's version and stores (key path, indexes, record count and the first 20 records as JSON). Values over 2,000 characters are cut and say their length. Use it to debug a page that remembers things (why does the todo list come back empty? why does the cookie banner come back?). Read-only.",
 		input: noInput(),
 		output: v.looseObject({
 			local: v.record(v.string(), v.string()),
 			keys: v.number(),
 			bytes: v.number(),
+			cookies: v.optional(v.record(v.string(), v.string())),
 			indexedDB: v.optional(v.array(v.looseObject({ name: v.string(), version: v.optional(v.number()), stores: v.optional(v.array(v.looseObject({ name: v.string(), count: v.number(), records: v.array(v.object({ key: v.string(), value: v.string() })) }))), error: v.optional(v.string()) })))
 		}),
 		hints: READ
@@ -62,7 +63,7 @@ export const PREVIEW_TOOLS = {
 		title: 'Clear site storage',
 		group: 'preview',
 		description:
-			"Clears the site's localStorage, sessionStorage and IndexedDB databases in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
+			"Clears the site's localStorage, sessionStorage, cookies and IndexedDB databases in the preview and reloads the page shown, so the page starts as a first visitor sees it; returns the preview outcome of that reload. The site's storage is the preview's, not the workspace's: no file changes (read-only for the workspace).",
 		input: noInput(),
 		output: Rendered,
 		hints: { ...READ, idempotentHint: true }

@@ -38,9 +38,9 @@ export function previewMethods(hub: HubContext) {
 		async previewCaptured(tabId: string, id: string, result: CaptureResult): Promise<void> {
 			preview.captured(tabId, id, result);
 		},
-		/** The rows of the Site data view: the site's localStorage items, and a row per IndexedDB database. */
+		/** The rows of the Site data view: the site's localStorage items, a row per IndexedDB database and one per cookie. */
 		async previewSiteStorage() {
-			return { local: { ...preview.siteStorage().local, ...(await databaseRows(preview.siteDatabases())) } };
+			return { local: { ...preview.siteStorage().local, ...(await databaseRows(preview.siteDatabases())), ...preview.cookieRows() } };
 		}
 	} satisfies Partial<HubBackend>;
 }
