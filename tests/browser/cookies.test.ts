@@ -1,13 +1,24 @@
 // The preview's cookie jar (preview/frame/cookies.js) in real Chromium, in a frame of its own: a
 // cookie per name and path, read by the pages under its path, expiry by Max-Age or Expires, what a
 // browser refuses from a script (HttpOnly, a bad prefix, a control character, over 4 KB), each change
-// sent to the host at once, another preview's and a framed page's applied, and the hub's form.
+// sent to the host at once, another preview's and a framed page's applied, and the hub's form; the
+// Cookie Store API over the same jar (preview/frame/cookie-store.js).
 import { describe, expect, it } from 'vitest';
 import cookiesSource from '../../src/lib/preview/frame/cookies.js?raw';
+import cookieStoreSource from '../../src/lib/preview/frame/cookie-store.js?raw';
 import { parseCookie } from '../../src/lib/preview/site-cookies';
 
 type Sent = { type: string; area: string; changes: [string, string | null][]; clear: boolean };
 type Handler = (message: Record<string, unknown>, frame?: unknown) => void;
+type Item = { name: string; value?: string; path: string; expires?: number | null };
+/** The Cookie Store API as a page calls it (TypeScript's DOM library does not have it yet). */
+interface CookieJarStore extends EventTarget {
+	get(arg?: unknown): Promise<Item | null>;
+	getAll(arg?: unknown): Promise<Item[]>;
+	set(first: unknown, value?: string): Promise<void>;
+	delete(arg: unknown): Promise<void>;
+	onchange: ((event: Event & { changed: Item[]; deleted: Item[] }) => void) | null;
+}
 
 /** A frame with the jar installed over a fake bridge, its page at `path`; returns its window and what it sent. */
 async function jarred(cookies: Record<string, string> = {}, path = '/') {
@@ -27,7 +38,7 @@ async function jarred(cookies: Record<string, string> = {}, path = '/') {
 		onChild: (type: string, fn: Handler) => (win.__handlers[`child:${type}`] = fn),
 		toFrames: (message: Record<string, unknown>, except: unknown) => toFrames.push({ message, except })
 	} as never;
-	win.eval(`${cookiesSource}\nstudioCookies(window.__api);`);
+	win.eval(`${cookiesSource}\n${cookieStoreSource}\nstudioCookies(window.__api);\nstudioCookieStore(window.__api);`);
 	const go = (next: string) => (at.url = new URL(next, 'https://site.invalid/'));
 	return { win, sent, toFrames, frame, go };
 }
@@ -144,6 +155,38 @@ describe('the preview cookie jar', () => {
 		expect(parseCookie(key, text)!.expires! - Date.now()).toBeGreaterThan(3_500_000);
 		const [[key2, text2]] = sent[1]!.changes as [[string, string]];
 		expect(parseCookie(key2, text2)).toEqual({ name: '', path: '/blog', value: 'flag', expires: null });
+		frame.remove();
+	});
+
+	it('answers the Cookie Store API from the same jar: get, getAll, set and delete as the specification takes them, and a change event for what the page can see', async () => {
+		const { win, frame, sent } = await jarred({ 'consent; path=/': 'yes' }, '/shop/cart.html');
+		const store = win.cookieStore as unknown as CookieJarStore;
+		expect(store).toBeInstanceOf((win as unknown as { CookieStore: new () => unknown }).CookieStore);
+		const events: { changed: [string, string | undefined][]; deleted: string[] }[] = [];
+		store.onchange = (event) => events.push({ changed: event.changed.map((c) => [c.name, c.value]), deleted: event.deleted.map((c) => c.name) });
+		expect(await store.get('consent')).toMatchObject({ name: 'consent', value: 'yes', path: '/', expires: null });
+		expect(await store.get('none')).toBeNull();
+		// A session cookie on /, unless a path is given; an empty path is the page's folder.
+		await store.set('theme', 'dark');
+		await store.set({ name: 'cart', value: '3', path: '' });
+		await store.set({ name: 'promo', value: '1', path: '/deals', expires: Date.now() + 60_000 });
+		expect(win.document.cookie).toBe('cart=3; consent=yes; theme=dark');
+		expect((await store.getAll()).map((c) => `${c.name}@${c.path}`)).toEqual(['cart@/shop', 'consent@/', 'theme@/']);
+		expect(sent.map((m) => m.changes[0]![0])).toEqual(['theme; path=/', 'cart; path=/shop', 'promo; path=/deals']);
+		// What a browser refuses rejects with a TypeError, and changes nothing.
+		for (const bad of [[{ name: 'a', value: 'x;y' }], [{ name: 'a=b', value: '1' }], [{ name: '', value: '' }], [{ name: 'a', value: '1', path: 'rel' }], [{ name: '__Host-id', value: '1', path: '/shop' }], [{ name: 'big', value: 'x'.repeat(4094) }]])
+			await expect(store.set(bad[0])).rejects.toBeInstanceOf(win.TypeError);
+		await expect(store.get()).rejects.toBeInstanceOf(win.TypeError);
+		expect(sent).toHaveLength(3);
+		// Changes the page sees come a task later, whoever made them; one under another path does not.
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(events).toEqual([{ changed: [['theme', 'dark']], deleted: [] }, { changed: [['cart', '3']], deleted: [] }]);
+		win.document.cookie = 'seen=1; path=/';
+		win.__handlers['storage-event']!({ area: 'cookie', changes: [['consent; path=/', null], ['other; path=/blog', 'x']], clear: false });
+		await store.delete('theme');
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(events.slice(2)).toEqual([{ changed: [['seen', '1']], deleted: [] }, { changed: [], deleted: ['consent'] }, { changed: [], deleted: ['theme'] }]);
+		expect(win.document.cookie).toBe('cart=3; seen=1');
 		frame.remove();
 	});
 });

@@ -666,6 +666,30 @@ test('the site\'s cookies are one jar for every tab, its frames and its pages by
 	await expect(site(again).locator('#banner')).toBeHidden();
 });
 
+test('a page that keeps its setting with the Cookie Store API where a browser has it keeps it as on a host: set, a change event, get after an edit, and document.cookie reads it', async ({ page }) => {
+	await ready(page);
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Theme</title><h1>Theme</h1><p id="theme"></p><p id="heard"></p><button id="dark">Dark</button>
+<script>
+async function show() {
+  var theme = 'cookieStore' in window ? await cookieStore.get('theme') : null;
+  document.getElementById('theme').textContent = 'theme: ' + (theme ? theme.value : 'light') + ' | ' + document.cookie;
+}
+if ('cookieStore' in window) cookieStore.addEventListener('change', function (event) { document.getElementById('heard').textContent = 'changed ' + event.changed.map(function (c) { return c.name + '=' + c.value; }).join(); });
+document.getElementById('dark').onclick = async function () { await cookieStore.set({ name: 'theme', value: 'dark', expires: Date.now() + 864e5 }); show(); };
+show();
+</script>`
+	});
+	await expect(site(page).locator('#theme')).toHaveText('theme: light | ');
+	await site(page).getByRole('button', { name: 'Dark' }).click();
+	await expect(site(page).locator('#theme')).toHaveText('theme: dark | theme=dark');
+	await expect(site(page).locator('#heard')).toHaveText('changed theme=dark');
+	await call(page, 'workspace_apply_patch', { path: 'index.html', search: '<h1>Theme</h1>', replace: '<h1>Theme switcher</h1>' });
+	await expect(site(page).getByRole('heading', { name: 'Theme switcher' })).toBeVisible();
+	await expect(site(page).locator('#theme')).toHaveText('theme: dark | theme=dark');
+	expect(((await call(page, 'preview_get_status')).structuredContent as { errors: unknown[] }).errors).toEqual([]);
+});
+
 test('errors point at the workspace file and line: a DOM error in an inlined script, a throw in a module, inline page code; each once', async ({ page }) => {
 	await ready(page);
 	const files = {

@@ -16,6 +16,7 @@ import shadows from './frame/shadows.js?raw';
 import reports from './frame/reports.js?raw';
 import storage from './frame/storage.js?raw';
 import cookies from './frame/cookies.js?raw';
+import cookieStore from './frame/cookie-store.js?raw';
 import inPage from './frame/in-page.js?raw';
 import ranges from './frame/ranges.js?raw';
 import requests from './frame/requests.js?raw';
@@ -56,6 +57,7 @@ ${shadows}
 ${reports}
 ${storage}
 ${cookies}
+${cookieStore}
 ${inPage}
 ${ranges}
 ${requests}
@@ -88,6 +90,7 @@ studioReferrer(api);
 studioReports(api);
 studioStorage(api);
 studioCookies(api);
+studioCookieStore(api);
 ${more}studioInPage(api);
 studioRanges(api);
 studioRequests(api);

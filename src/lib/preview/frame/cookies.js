@@ -27,10 +27,20 @@ function studioCookies(api) {
 	// eslint-disable-next-line no-control-regex
 	var CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
-	/** @typedef {{ name: string, value: string, path: string, expires: number | null }} Cookie */
+	/** @typedef {StudioCookie} Cookie */
 	/** In the order they were made (a replaced cookie keeps its place, as it keeps its creation time). */
 	/** @type {Map<string, Cookie>} */
 	var jar = new Map();
+	/** Who hears each change of the jar, whoever made it (cookie-store.js). */
+	/** @type {((changed: Cookie[], deleted: Cookie[]) => void)[]} */
+	var watchers = [];
+	/** @param {Cookie[]} changed @param {Cookie[]} deleted */
+	function tell(changed, deleted) {
+		if (changed.length || deleted.length)
+			watchers.forEach(function (fn) {
+				fn(changed, deleted);
+			});
+	}
 
 	/** @param {Cookie} cookie */
 	function keyOf(cookie) {
@@ -85,8 +95,12 @@ function studioCookies(api) {
 	function apply(key, text) {
 		if (typeof key !== 'string') return;
 		var cookie = typeof text === 'string' ? parse(key, text) : null;
+		var before = jar.get(key);
 		if (cookie) jar.set(key, cookie);
 		else jar.delete(key);
+		// A change this page already has (it loaded after it) is none, as with Web Storage.
+		if (cookie && !(before && before.value === cookie.value && before.expires === cookie.expires)) tell([cookie], []);
+		else if (!cookie && before) tell([], [before]);
 	}
 
 	var seeded = api.host.cookies || {};
@@ -130,36 +144,56 @@ function studioCookies(api) {
 		if (lower.indexOf('__secure-') === 0 && !secure) return;
 		if (lower.indexOf('__host-') === 0 && (!secure || domain || path !== '/')) return;
 		if (maxAge !== null) expires = maxAge <= 0 ? 0 : Date.now() + maxAge * 1000;
-		/** @type {Cookie} */
-		var cookie = { name: name, value: value, path: path, expires: expires };
+		put({ name: name, value: value, path: path, expires: expires });
+	}
+
+	/**
+	 * Sets a cookie (an expired one deletes its own), sends the change on and tells the watchers.
+	 * @param {Cookie} cookie
+	 */
+	function put(cookie) {
 		var key = keyOf(cookie);
+		var before = jar.get(key);
 		if (!live(cookie)) {
-			if (jar.delete(key)) send([[key, null]]);
+			if (!before) return;
+			jar.delete(key);
+			send([[key, null]]);
+			tell([], [before]);
 			return;
 		}
-		var before = jar.get(key);
-		if (before && before.value === value && before.expires === expires) return;
+		if (before && before.value === cookie.value && before.expires === cookie.expires) return;
 		jar.set(key, cookie);
 		/** @type {[string, string | null][]} */
 		var changes = [[key, textOf(cookie)]];
+		/** @type {Cookie[]} */
+		var dropped = [];
 		if (jar.size > MAX_COOKIES) {
 			var oldest = /** @type {string} */ (jar.keys().next().value);
+			dropped.push(/** @type {Cookie} */ (jar.get(oldest)));
 			jar.delete(oldest);
 			changes.push([oldest, null]);
 		}
 		send(changes);
+		tell([cookie], dropped);
 	}
 
-	/** What the page reads: its path's cookies, the longest path first, then the oldest. */
-	function get() {
-		var pathname = api.address().pathname;
+	/**
+	 * The cookies a page at `pathname` reads, the longest path first, then the oldest.
+	 * @param {string} pathname
+	 */
+	function visible(pathname) {
 		return Array.from(jar.values())
 			.filter(function (cookie) {
 				return live(cookie) && under(cookie.path, pathname);
 			})
 			.sort(function (a, b) {
 				return b.path.length - a.path.length;
-			})
+			});
+	}
+
+	/** What the page reads. */
+	function get() {
+		return visible(api.address().pathname)
 			.map(function (cookie) {
 				return cookie.name ? cookie.name + '=' + cookie.value : cookie.value;
 			})
@@ -177,7 +211,11 @@ function studioCookies(api) {
 
 	/** @param {Record<string, unknown>} message */
 	function changed(message) {
-		if (message.clear) jar.clear();
+		if (message.clear) {
+			var all = Array.from(jar.values());
+			jar.clear();
+			tell([], all);
+		}
 		var changes = Array.isArray(message.changes) ? message.changes : [];
 		changes.forEach(function (change) {
 			if (Array.isArray(change)) apply(change[0], change[1]);
@@ -195,6 +233,16 @@ function studioCookies(api) {
 		api.send({ type: 'storage', area: 'cookie', changes: message.changes, clear: message.clear === true });
 		if (api.toFrames) api.toFrames({ type: 'storage-event', area: 'cookie', changes: message.changes, clear: message.clear === true }, frame);
 	});
+	api.jar = {
+		visible: visible,
+		put: put,
+		under: under,
+		folder: defaultPath,
+		/** @param {(changed: Cookie[], deleted: Cookie[]) => void} fn */
+		watch: function (fn) {
+			watchers.push(fn);
+		}
+	};
 	/** The jar as a framed page starts from it (frames.js). */
 	api.cookies = function () {
 		/** @type {Record<string, string>} */

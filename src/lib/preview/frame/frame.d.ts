@@ -168,4 +168,28 @@ interface StudioFrameApi {
 	referrer?(): string;
 	/** The site's cookies as a framed page starts from them, in the host's form (cookies.js). */
 	cookies?(): Record<string, string>;
+	/** The site's cookie jar, for `cookieStore` (cookies.js; cookie-store.js). */
+	jar?: StudioCookieJar;
+}
+
+/** A cookie of the site's jar (expires: epoch milliseconds; null: a session cookie). */
+interface StudioCookie {
+	name: string;
+	value: string;
+	path: string;
+	expires: number | null;
+}
+
+/** The site's cookie jar as cookies.js keeps it. */
+interface StudioCookieJar {
+	/** The cookies a page at `pathname` reads, the longest path first, then the oldest. */
+	visible(pathname: string): StudioCookie[];
+	/** Sets a cookie (an expired one deletes its own), as `document.cookie` does once it has read the attributes. */
+	put(cookie: StudioCookie): void;
+	/** Whether a page at `pathname` reads a cookie of `path`. */
+	under(path: string, pathname: string): boolean;
+	/** The path a cookie set without one gets on a page at `pathname`: its folder. */
+	folder(pathname: string): string;
+	/** Hears each change of the jar, whoever made it. */
+	watch(fn: (changed: StudioCookie[], deleted: StudioCookie[]) => void): void;
 }
