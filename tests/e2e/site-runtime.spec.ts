@@ -104,6 +104,58 @@ test('workers the site starts from its files run as on a host: modules and impor
 	expect(status.errors.filter((error) => error.message.includes('boom'))).toEqual([]);
 });
 
+const orders = ['name,qty', ...Array.from({ length: 300 }, (_, i) => `item ${i},${(i % 9) + 1}`)].join('\n') + '\n';
+const xhrWorkers = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Worker XHR</title></head><body>
+<p id="papa">papa?</p><p id="xhr">xhr?</p>
+<script src="js/papaparse.min.js"></script>
+<script>
+// PapaParse's documented worker mode: the file is downloaded and parsed in its worker, in chunks asked by Range.
+var rows = 0, chunks = 0;
+Papa.parse(new URL('data/orders.csv', location.href).href, {
+  download: true, header: true, worker: true, chunkSize: 2048, skipEmptyLines: true,
+  chunk: function (r) { rows += r.data.length; chunks++; },
+  complete: function () { document.getElementById('papa').textContent = 'papa: ' + rows + ' rows in ' + (chunks > 1 ? 'chunks' : chunks + ' chunk'); },
+  error: function (e) { document.getElementById('papa').textContent = 'papa error: ' + e; }
+});
+var w = new Worker('js/xhr-worker.js');
+w.onmessage = function (e) { document.getElementById('xhr').textContent = e.data; };
+w.postMessage({ file: '../data/orders.csv' });
+</script></body></html>`,
+	'js/papaparse.min.js': readFileSync('node_modules/papaparse/papaparse.min.js', 'utf8'),
+	'js/xhr-worker.js': `self.onmessage = function (e) {
+  var seen = [];
+  var a = new XMLHttpRequest();
+  a.open('GET', '../data/prices.json');
+  a.responseType = 'json';
+  a.onprogress = function () { seen.push('progress'); };
+  a.onload = function () {
+    seen.push('load');
+    var s = new XMLHttpRequest();
+    s.open('GET', e.data.file, false);
+    s.send();
+    var unnamed;
+    try { var u = new XMLHttpRequest(); u.open('GET', '../data/prices.json', false); u.send(); unnamed = 'read'; } catch (error) { unnamed = error.name; }
+    postMessage('async: ' + a.status + ' ' + a.getResponseHeader('Content-Type').split(';')[0] + ' ' + a.response.rye + ' ' + seen.join(' ') + ' | sync: ' + s.status + ' ' + s.responseText.split('\\n')[0] + ' | unnamed: ' + unnamed);
+  };
+  a.send();
+};
+`,
+	'data/orders.csv': orders,
+	'data/prices.json': '{"rye": 2.5}'
+};
+
+test('a worker\'s XMLHttpRequest gets the site\'s files as on a host: asynchronous with its events, synchronous for a file the page named to it (PapaParse\'s worker mode, chunked by Range); one never named fails as a network error', async ({ page }) => {
+	test.setTimeout(60_000);
+	await openSite(page, xhrWorkers);
+	const site = previewFrame(page);
+	await expect(site.locator('#papa')).toHaveText('papa: 300 rows in chunks');
+	await expect(site.locator('#xhr')).toHaveText('async: 200 application/json 2.5 progress load | sync: 200 name,qty | unnamed: NetworkError');
+	const status = await previewStatus(page);
+	expect(status.errors).toEqual([]);
+	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('only for a file the page named in a message to it: https://site.invalid/data/prices.json'));
+});
+
 const sheets = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sheets</title></head><body>
 <p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p><p id="icons">icons?</p>

@@ -19,6 +19,7 @@ import cookies from './frame/cookies.js?raw';
 import cookieStore from './frame/cookie-store.js?raw';
 import inPage from './frame/in-page.js?raw';
 import ranges from './frame/ranges.js?raw';
+import xhr from './frame/xhr.js?raw';
 import requests from './frame/requests.js?raw';
 import written from './frame/written.js?raw';
 import sources from './frame/sources.js?raw';
@@ -60,6 +61,7 @@ ${cookies}
 ${cookieStore}
 ${inPage}
 ${ranges}
+${xhr}
 ${requests}
 ${written}
 ${sources}

@@ -193,3 +193,15 @@ interface StudioCookieJar {
 	/** Hears each change of the jar, whoever made it. */
 	watch(fn: (changed: StudioCookie[], deleted: StudioCookie[]) => void): void;
 }
+
+/** Where the site's XMLHttpRequest gets its files (xhr.js): the page's requests (requests.js), a worker's port (worker-loader.js). */
+interface StudioXhrSource {
+	/** The site file an XHR of `href` asks for (`local`: the answer of a URL the page made itself); null: the browser's to load. */
+	target(href: string | URL): { url: URL; local: Promise<Record<string, unknown>> | null } | null;
+	/** Asks the host for the file (`accept`: the request's Accept header, "" none). */
+	ask(url: URL, method: string, accept: string): Promise<Record<string, unknown>>;
+	/** A file's answer as a host sends it (ranges.js). */
+	answered(answer: Record<string, unknown>, method: string, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
+	/** The answer a synchronous request gets at once (a file handed to the worker ahead); null: none, absent: requests are answered later. */
+	now?(url: URL, method: string): Record<string, unknown> | null;
+}

@@ -89,142 +89,20 @@ function studioRequests(api) {
 		return response;
 	}
 
-	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
-	class StudioXHR extends NativeXHR {
-		constructor() {
-			super();
-			/** @type {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string, range: string | null, headers: Record<string, string> } | null} */
-			this.studio = null;
-		}
-		/**
-		 * @param {string} method
-		 * @param {string | URL} href
-		 * @param {...any} rest
-		 * @override
-		 */
-		open(method, href, ...rest) {
-			var local = inPage(href);
-			var url = local ? new URL(String(href)) : siteUrl(href);
-			if (!url) {
-				this.studio = null;
-				return /** @type {any} */ (super.open)(method, href, ...rest);
-			}
-			this.studio = { url: url, local: local, method: String(method).toUpperCase(), readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '', range: null, headers: {} };
-			this.dispatchEvent(new Event('readystatechange'));
-		}
-		/**
-		 * @param {any} [body]
-		 * @override
-		 */
-		send(body) {
-			var state = this.studio;
-			if (!state) return super.send(body);
-			var asked = state;
-			(state.local || ask(state.url, state.method, undefined, false, fetchedAs(state.method, state.accept))).then((/** @type {Record<string, unknown>} */ answer) => {
-				var state = asked;
-				if (this.studio !== state) return;
-				var reply = answered(answer, state.method, state.local ? null : state.range);
-				state.status = reply.status;
-				state.statusText = reply.statusText;
-				state.headers = reply.headers;
-				state.mimeType = reply.headers['content-type'] || '';
-				state.body = state.method === 'HEAD' ? '' : reply.body;
-				state.readyState = 4;
-				// As a host's answer arrives: its progress, with the length it sent, then the load.
-				var size = Number(reply.headers['content-length']);
-				var progress = { lengthComputable: true, loaded: size, total: size };
-				this.dispatchEvent(new ProgressEvent('progress', progress));
-				this.dispatchEvent(new Event('readystatechange'));
-				this.dispatchEvent(new ProgressEvent('load', progress));
-				this.dispatchEvent(new ProgressEvent('loadend', progress));
-			});
-		}
-		/** @override */
-		abort() {
-			if (!this.studio) return super.abort();
-			this.studio = null;
-			this.dispatchEvent(new ProgressEvent('abort'));
-		}
-		/**
-		 * @param {string} name @param {string} value
-		 * @override
-		 */
-		setRequestHeader(name, value) {
-			if (!this.studio) return super.setRequestHeader(name, value);
-			var header = String(name).toLowerCase();
-			if (header === 'accept') this.studio.accept += (this.studio.accept ? ', ' : '') + String(value);
-			else if (header === 'range') this.studio.range = String(value);
-		}
-		/**
-		 * @param {string} name
-		 * @override
-		 */
-		getResponseHeader(name) {
-			if (!this.studio) return super.getResponseHeader(name);
-			if (this.studio.readyState !== 4) return null;
-			var value = this.studio.headers[String(name).toLowerCase()];
-			return value === undefined ? null : value;
-		}
-		/** @override */
-		getAllResponseHeaders() {
-			var state = this.studio;
-			if (!state) return super.getAllResponseHeaders();
-			if (state.readyState !== 4) return '';
-			var headers = state.headers;
-			return Object.keys(headers)
-				.sort()
-				.map(function (name) {
-					return name + ': ' + headers[name] + '\r\n';
-				})
-				.join('');
-		}
-		/** @override */
-		get readyState() {
-			return this.studio ? this.studio.readyState : super.readyState;
-		}
-		/** @override */
-		get status() {
-			return this.studio ? this.studio.status : super.status;
-		}
-		/** @override */
-		get statusText() {
-			return this.studio ? this.studio.statusText : super.statusText;
-		}
-		/** @override */
-		get responseURL() {
-			return this.studio ? this.studio.url.href : super.responseURL;
-		}
-		/** @override */
-		get responseText() {
-			if (!this.studio) return super.responseText;
-			return this.studio.readyState === 4 ? text(this.studio.body) : '';
-		}
-		/** @override */
-		get response() {
-			var state = this.studio;
-			if (!state) return super.response;
-			if (state.readyState !== 4) return this.responseType === '' || this.responseType === 'text' ? '' : null;
-			var type = this.responseType;
-			if (type === 'json') {
-				try {
-					return JSON.parse(text(state.body));
-				} catch {
-					return null;
-				}
-			}
-			if (type === 'arraybuffer') return typeof state.body === 'string' ? new TextEncoder().encode(state.body).buffer : state.body;
-			if (type === 'blob') return new Blob([/** @type {BlobPart} */ (state.body)], { type: state.mimeType });
-			if (type === 'document') return new DOMParser().parseFromString(text(state.body), /html/.test(state.mimeType) ? 'text/html' : 'application/xml');
-			return text(state.body);
-		}
-	}
-	/** @param {unknown} body */
-	function text(body) {
-		if (typeof body === 'string') return body;
-		if (body instanceof ArrayBuffer) return new TextDecoder().decode(body);
-		return '';
-	}
-	window.XMLHttpRequest = /** @type {any} */ (StudioXHR);
+	// XMLHttpRequest: the class the page's workers get too (xhr.js).
+	window.XMLHttpRequest = /** @type {any} */ (
+		studioXhr(NativeXHR, {
+			target: function (href) {
+				var local = inPage(href);
+				var url = local ? new URL(String(href)) : siteUrl(href);
+				return url ? { url: url, local: local } : null;
+			},
+			ask: function (url, method, accept) {
+				return ask(url, method, undefined, false, fetchedAs(method, accept));
+			},
+			answered: answered
+		})
+	);
 
 	/** @type {Map<string, Promise<string | null>>} */
 	var blobs = new Map();

@@ -3,28 +3,38 @@
 // a blob: URL of this function's text: it runs inside the worker and uses nothing outside itself).
 // It holds the page's messages until the worker's own code has run; the page's first message brings
 // that code, with a port back to the page. In the worker, `location` is the worker's file on the
-// site, `fetch` of a site URL and console lines go over the port, and `importScripts` evaluates the
-// scripts the page gathered for it.
+// site, `fetch` and XMLHttpRequest of a site URL and console lines go over the port, and
+// `importScripts` evaluates the scripts the page gathered for it. A synchronous XMLHttpRequest cannot
+// wait for the port: it reads the site files the page handed the worker ahead (frame/workers.js
+// fetches those its messages name before they arrive).
 
 /**
  * Runs first in a worker of the site: the page's first message carries the site URL, the port to
  * the page, and a classic worker's code with its imported scripts, or a module worker's entry.
  * @param {string} origin the site's virtual origin
  * @param {NonNullable<StudioFrameApi['answered']>} answered a file's answer as a host sends it (ranges.js)
+ * @param {typeof studioXhr} makeXhr the site's XMLHttpRequest class (xhr.js)
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-function studioWorkerLoader(origin, answered) {
+function studioWorkerLoader(origin, answered, makeXhr) {
 	var scope = /** @type {any} */ (self);
 	var loader = String(scope.location.href);
 	/** @type {MessageEvent[] | null} */
 	var held = [];
 	var started = false;
+	/** Site files the page handed ahead, by path: a synchronous XMLHttpRequest's answers. @type {Record<string, Record<string, unknown>>} */
+	var files = {};
 	scope.addEventListener(
 		'message',
 		function (/** @type {MessageEvent} */ event) {
+			var data = event.data;
+			if (data && typeof data === 'object' && data.__studioFiles && typeof data.__studioFiles === 'object') {
+				event.stopImmediatePropagation();
+				Object.assign(files, data.__studioFiles);
+				return;
+			}
 			if (!held) return;
 			event.stopImmediatePropagation();
-			var data = event.data;
 			if (!started && data && typeof data === 'object' && data.__studioWorker && event.ports[0]) {
 				started = true;
 				start(data.__studioWorker, event.ports[0]);
@@ -78,6 +88,36 @@ function studioWorkerLoader(origin, answered) {
 			return object;
 		};
 
+		/**
+		 * A site file, asked of the page over the port.
+		 * @param {URL} url @param {string} method
+		 * @returns {Promise<Record<string, any>>}
+		 */
+		function ask(url, method) {
+			var from = caller();
+			return new Promise(function (resolve) {
+				var id = nextId++;
+				waiting[id] = resolve;
+				port.postMessage({ type: 'ask', id: id, path: url.pathname, method: method, source: from.source, line: from.line });
+			});
+		}
+		scope.XMLHttpRequest = makeXhr(scope.XMLHttpRequest, {
+			target: function (href) {
+				var url = new URL(String(href), site);
+				return url.origin === origin ? { url: url, local: null } : null;
+			},
+			ask: function (url, method) {
+				return ask(url, method);
+			},
+			answered: answered,
+			now: function (url, method) {
+				var file = files[decodeURIComponent(url.pathname.slice(1))];
+				if (file || method !== 'GET') return file || null;
+				console.warn('The preview answers a synchronous request of a site file in a worker only for a file the page named in a message to it: ' + url.href);
+				return null;
+			}
+		});
+
 		var nativeFetch = scope.fetch;
 		scope.fetch = function (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ options) {
 			var url;
@@ -88,7 +128,6 @@ function studioWorkerLoader(origin, answered) {
 			}
 			if (url.origin !== origin) return nativeFetch.call(scope, input, options);
 			var method = String((options && options.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
-			var from = caller();
 			var target = url;
 			/** @type {string | null} */
 			var range = null;
@@ -97,11 +136,7 @@ function studioWorkerLoader(origin, answered) {
 			} catch {
 				// Headers the browser refuses: the whole file is asked for.
 			}
-			return new Promise(function (resolve) {
-				var id = nextId++;
-				waiting[id] = resolve;
-				port.postMessage({ type: 'ask', id: id, path: target.pathname, method: method, source: from.source, line: from.line });
-			}).then(function (/** @type {Record<string, any>} */ answer) {
+			return ask(target, method).then(function (answer) {
 				var reply = answered(answer, method, range);
 				var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
 				var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });

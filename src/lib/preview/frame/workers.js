@@ -7,7 +7,9 @@
 // the document (its imports pointed at blob: URLs: a worker reads no import map), or from the file
 // as it is when the compiler did not see the worker start. Inside, the worker's location is its file
 // on the site, its fetch() of a site URL is answered from the workspace over a port, and its console
-// lines come here, to the page's console. A classic worker the page starts from a blob: or data:
+// lines come here, to the page's console; its XMLHttpRequest is the page's class (xhr.js), and a
+// synchronous one reads the site files the page's messages to it named, fetched before they go. A
+// classic worker the page starts from a blob: or data:
 // URL of its own making starts from the loader too: its code may name site URLs (Ace's
 // `importScripts('https://…/worker.js')`, made from its script's src), which load as on a host.
 
@@ -31,7 +33,7 @@ function studioWorkers(api) {
 	};
 	// The worker answers its fetches as the page does: ranges.js's function, run in the worker.
 	var answers = '(function () { var api = {}; (' + studioRanges + ')(api); return api.answered; })()';
-	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ', ' + answers + ');'], { type: 'text/javascript' }));
+	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ', ' + answers + ', ' + studioXhr + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
 	var names = /** @type {any} */ (window).__studioModulePaths || {};
 	/** @param {unknown} body */
@@ -201,6 +203,77 @@ function studioWorkers(api) {
 		}
 	}
 
+	/** A string of a message that names a site file: an address on the site, or a file's relative path. */
+	var FILE_NAME = /^(?:\.{0,2}\/)?[\w@%+~-][\w@%+~./-]*\.[A-Za-z0-9]{1,8}(?:[?#][^\s]*)?$/;
+	/**
+	 * The site files a message to a worker names (itself, or a value in it, one level down; at most
+	 * 8), resolved against the worker's URL: a synchronous request in the worker can only read a file
+	 * it was handed ahead (PapaParse's worker, told the CSV's URL, reads it so).
+	 * @param {unknown} message @param {URL} base
+	 */
+	function namedFiles(message, base) {
+		/** @type {URL[]} */
+		var found = [];
+		/** @param {unknown} value @param {number} depth */
+		var look = function (value, depth) {
+			if (found.length >= 8) return;
+			if (typeof value === 'string') {
+				if (value.length > 2048 || (value.indexOf(origin + '/') !== 0 && !FILE_NAME.test(value))) return;
+				try {
+					var url = new URL(value, base);
+					if (url.origin === origin && !found.some((known) => known.pathname === url.pathname)) found.push(url);
+				} catch {
+					// Not a URL against this worker's (a relative one in a worker made from a blob: URL).
+				}
+			} else if (depth < 2 && value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+				Object.keys(value).forEach((key) => look(/** @type {Record<string, unknown>} */ (value)[key], depth + 1));
+			} else if (depth < 2 && Array.isArray(value)) value.slice(0, 32).forEach((item) => look(item, depth + 1));
+		};
+		look(message, 0);
+		return found;
+	}
+	/**
+	 * The worker's postMessage: a message naming site files goes once they are fetched, after the
+	 * files, and every message after it waits its turn (their order is the page's).
+	 * @param {Worker} worker @param {URL} base
+	 */
+	function handAhead(worker, base) {
+		var post = worker.postMessage;
+		/** @type {Promise<unknown> | null} */
+		var queue = null;
+		var behind = 0;
+		Object.defineProperty(worker, 'postMessage', {
+			configurable: true,
+			writable: true,
+			value: function () {
+				var args = arguments;
+				var named = namedFiles(args[0], base);
+				if (!named.length && !behind) return post.apply(worker, /** @type {any} */ (args));
+				var at = api.caller();
+				var files = Promise.all(
+					named.map(function (url) {
+						return fileOf(url, 'GET', at, true).then(
+							(answer) => [pathOf(url), answer],
+							() => null
+						);
+					})
+				);
+				behind++;
+				queue = (queue || Promise.resolve())
+					.then(() => files)
+					.then(function (pairs) {
+						/** @type {Record<string, unknown>} */
+						var found = {};
+						pairs.forEach((pair) => pair && Number(/** @type {any} */ (pair[1]).status) === 200 && (found[/** @type {string} */ (pair[0])] = pair[1]));
+						if (Object.keys(found).length) post.call(worker, { __studioFiles: found });
+						post.apply(worker, /** @type {any} */ (args));
+					})
+					.catch(() => undefined)
+					.then(() => void behind--);
+			}
+		});
+	}
+
 	/**
 	 * `new Worker(url, options)`: a site URL starts from the loader, every other URL as the browser does.
 	 * @param {string | URL} href @param {WorkerOptions} [options]
@@ -212,6 +285,7 @@ function studioWorkers(api) {
 		if (!found || (found.origin !== origin && !made)) return new NativeWorker(href, options);
 		var url = found;
 		var worker = new NativeWorker(loaderUrl, options && options.name ? { name: options.name } : {});
+		handAhead(worker, url);
 		var channel = new MessageChannel();
 		channel.port1.onmessage = function (event) {
 			serve(channel.port1, event.data);
@@ -236,7 +310,8 @@ function studioWorkers(api) {
 					return;
 				}
 				init.href = url.href;
-				worker.postMessage({ __studioWorker: init }, [channel.port2]);
+				// Past the page's messages held for their files: the loader holds those until this one.
+				NativeWorker.prototype.postMessage.call(worker, { __studioWorker: init }, { transfer: [channel.port2] });
 			},
 			function (/** @type {Error} */ error) {
 				api.send({ type: 'error', message: String(error && error.message), source: at.source, line: at.line, column: 0 });
