@@ -8,7 +8,7 @@ import { LAYOUT_KEY } from './layout.svelte';
 import { exposeConsoleApi } from './console-api';
 import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
-import { openPickedWith, removeFirstPaint } from './first-paint';
+import { openPickedWith, pickedInOutline, removeFirstPaint } from './first-paint';
 import { keepFirstScreen } from './first-screen-keeper.svelte';
 import { afterStart } from './after-start';
 import { takeWorkspaceNotice } from './workspace-choice';
@@ -41,7 +41,7 @@ async function whenConnected(app: StudioApp) {
 	if (studio.hub.state !== 'connected') return;
 	// The first screen's file goes to the live runtime first: what was typed while it started is kept.
 	void code.goLive().then(() => {
-		if (ws.activePath) void code.open(ws.activePath);
+		if (ws.activePath && !pickedInOutline()) void code.open(ws.activePath);
 	});
 	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.screen()], () => app.firstScreenNow(), studio.onHide);
 	// The notice a switch left for this page (the workspace it opened, and why), once.

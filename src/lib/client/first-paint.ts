@@ -26,6 +26,16 @@ export function paintedText(): PaintedText | null {
 /** A file picked in the outline's list, and who opens it: it opens once both are known. */
 let picked: string | null = null;
 let opener: ((path: string) => void) | null = null;
+/** A file was picked in the outline's list (opened, or to open once the outline goes). */
+let pickMade = false;
+
+/**
+ * Whether the person picked a file in the outline's list: it is the file the studio opens, not the
+ * one the hub had open (which the runtime, once live, would otherwise open after the pick).
+ */
+export function pickedInOutline(): boolean {
+	return pickMade || (typeof document !== 'undefined' && !!document.getElementById(ID)?.getAttribute('data-open'));
+}
 
 function deliver() {
 	const path = picked;
@@ -47,6 +57,7 @@ export function removeFirstPaint(): void {
 	if (typeof document === 'undefined') return;
 	const outline = document.getElementById(ID);
 	picked = outline?.getAttribute('data-open') ?? picked;
+	if (picked) pickMade = true;
 	outline?.remove();
 	document.getElementById('studio-fonts')?.remove();
 	deliver();
