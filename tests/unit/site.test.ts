@@ -7,6 +7,7 @@ import { compile, pageOf } from '../../src/lib/preview/compile';
 import { applyEditsMapped } from '../../src/lib/preview/html';
 import { siteLocation, SITE_HOLDER, SITE_LOCATION, SITE_TOP } from '../../src/lib/preview/compiler/location';
 import { PreviewCoordinator } from '../../src/lib/preview/coordinator';
+import { cookieRows } from '../../src/lib/preview/site-cookies';
 import { sitePath, siteUrl, SITE_ORIGIN } from '../../src/lib/preview/site';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import type { PreviewRender, SiteStorageChange } from '../../src/lib/preview/messages';
@@ -272,7 +273,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(c.registerHost('tab-c', site).cookies).not.toHaveProperty('token; path=/app');
 		c.removeHost('tab-c');
 		expect(c.siteStorage().cookies).toEqual({ 'consent; path=/': 'yes; expires=2027-12-06T12:00:00.000Z', 'sid; path=/': 'abc' });
-		expect(c.cookieRows()).toEqual({ 'Cookie “consent”': 'yes · until 2027-12-06', 'Cookie “sid”': 'abc · this session' });
+		expect(cookieRows(c.siteStorage().cookies)).toEqual({ 'Cookie “consent”': 'yes · until 2027-12-06', 'Cookie “sid”': 'abc · this session' });
 		sent.length = 0;
 		const cleared = c.clearStorage(site);
 		await vi.waitFor(() => expect(sent.length).toBe(1));

@@ -13,7 +13,7 @@ import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
 import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
 import { SiteRevisions } from './site-revisions';
-import { SiteCookies, cookieRows } from './site-cookies';
+import { SiteCookies } from './site-cookies';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
@@ -192,10 +192,6 @@ export class PreviewCoordinator implements PreviewPort {
 		return { local: this.#storage.items, cookies: this.#cookies.items };
 	}
 
-	/** The Site data view's rows of the site's cookies. */
-	cookieRows(): Record<string, string> {
-		return cookieRows(this.#cookies.items, (this.#options.now ?? Date.now)());
-	}
 
 	/** The site's IndexedDB databases as the hub keeps them (each one's text, by name). */
 	siteDatabases(): Record<string, string> {

@@ -40,11 +40,12 @@ export function liveCookies(jar: Readonly<Record<string, string>>, now: number, 
 	);
 }
 
-/** The Site data view's rows of the jar: `Cookie “name”` → `value · path=/ · until 2027-12-06` (or `· this session`). */
-export function cookieRows(jar: Readonly<Record<string, string>>, now: number): Record<string, string> {
+/** The Site data view's rows of the cookies alive (`SiteCookies.items`): `Cookie “name” (/path)` → `value · until 2027-12-06` (or `· this session`). */
+export function cookieRows(cookies: Readonly<Record<string, string>>): Record<string, string> {
 	const rows: Record<string, string> = {};
-	for (const [key, text] of Object.entries(liveCookies(jar, now))) {
-		const cookie = parseCookie(key, text)!;
+	for (const [key, text] of Object.entries(cookies)) {
+		const cookie = parseCookie(key, text);
+		if (!cookie) continue;
 		const until = cookie.expires === null ? 'this session' : `until ${new Date(cookie.expires).toISOString().slice(0, 10)}`;
 		rows[`Cookie “${cookie.name}”${cookie.path === '/' ? '' : ` (${cookie.path})`}`] = `${cookie.value} · ${until}`;
 	}

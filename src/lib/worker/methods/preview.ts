@@ -5,6 +5,7 @@ import type { CaptureResult, PreviewRender, SiteFileAs, SiteNavigation } from '.
 import type { HubBackend } from '../protocol';
 import type { HubContext } from './context';
 import { databaseRows } from '../../runtime/site-databases';
+import { cookieRows } from '../../preview/site-cookies';
 
 /** The preview methods. */
 export function previewMethods(hub: HubContext) {
@@ -40,7 +41,8 @@ export function previewMethods(hub: HubContext) {
 		},
 		/** The rows of the Site data view: the site's localStorage items, a row per IndexedDB database and one per cookie. */
 		async previewSiteStorage() {
-			return { local: { ...preview.siteStorage().local, ...(await databaseRows(preview.siteDatabases())), ...preview.cookieRows() } };
+			const { local, cookies } = preview.siteStorage();
+			return { local: { ...local, ...(await databaseRows(preview.siteDatabases())), ...cookieRows(cookies) } };
 		}
 	} satisfies Partial<HubBackend>;
 }
