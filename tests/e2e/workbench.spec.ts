@@ -1,6 +1,7 @@
 // The workbench as a person uses it: files, editor, palette, approvals, reset, history, layout, phone.
 import { test, expect, waitForHub, watchMainThread, previewFrame, wakeEditor } from './fixtures';
 import type { Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 
 const frame = (page: Page) => previewFrame(page);
 const tree = (page: Page) => page.getByRole('group', { name: 'File tree' });
@@ -61,6 +62,75 @@ test('the palette runs a tool, and the trace shows a direct palette entry', asyn
 	const row = page.locator('button.row[data-name="workspace_list_files"][data-phase="completed"][data-source="palette"]').first();
 	await expect(row).toBeVisible();
 	await expect(row).toContainText('palette·direct');
+});
+
+test('keys typed while the palette first loads go into it, not into the file the editor shows', async ({ page }) => {
+	await ready(page);
+	const before = ((await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content;
+	await editorText(page).getByText('Fresh bread, every').click();
+	// The palette's code is held (started after the start's own chunks): typing comes before it, as on a slow phone.
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (body.includes('<dialog aria-label="Command palette"')) await held;
+		await route.fulfill({ response, body });
+	});
+	await page.keyboard.press('Control+k');
+	await page.keyboard.type('list fx');
+	await page.keyboard.press('Backspace');
+	await page.keyboard.type('iles');
+	await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+	release();
+	const input = page.getByRole('combobox', { name: 'Command' });
+	await expect(input).toHaveValue('list files');
+	await expect(input).toBeFocused();
+	// Typing goes on where it was left.
+	await page.keyboard.type('!');
+	await expect(input).toHaveValue('list files!');
+	await page.keyboard.press('Escape');
+	await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+	expect(((await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content).toBe(before);
+	// A second opening (its code is here now) takes what is typed at once too.
+	await page.keyboard.press('Control+k');
+	await page.keyboard.type('undo');
+	await expect(input).toHaveValue('undo');
+});
+
+test('a site brought with a big library shows its folder folded; opening a file inside shows it, and a person’s choice is kept', async ({ page }) => {
+	await ready(page);
+	const files: Record<string, string> = { 'index.html': '<h1>Site</h1>', 'css/site.css': 'h1{color:red}' };
+	for (let i = 0; i < 40; i++) files[`lib/icons/icon-${String(i).padStart(2, '0')}.svg`] = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+	const data = Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])))).toString('base64');
+	const result = (await page.evaluate((zip) => window.studio!.callTool('workspace_import_zip', { data: zip, mode: 'replace' }), data)) as { isError?: boolean };
+	expect(result.isError).toBeFalsy();
+	const folder = (path: string) => tree(page).getByRole('button', { name: `${path}/`, exact: true });
+	// The small folder is open, the big one folded, saying how many files it holds.
+	await expect(tree(page).locator('[data-path="css/site.css"]')).toBeVisible();
+	await expect(folder('lib')).toHaveAttribute('aria-expanded', 'false');
+	await expect(folder('lib')).toContainText('40');
+	await expect(tree(page).locator('[data-path^="lib/"]')).toHaveCount(0);
+	// A file opened inside it (by a tool, as an agent or the palette does) is shown, its folders open.
+	await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'lib/icons/icon-07.svg' }));
+	const opened = tree(page).locator('[data-path="lib/icons/icon-07.svg"]');
+	await expect(opened).toBeVisible();
+	await expect(opened).toHaveAttribute('aria-current', 'true');
+	await expect(folder('lib')).toHaveAttribute('aria-expanded', 'true');
+	// The person folds it: it stays folded while files change, and the open file stays open.
+	await folder('lib').click();
+	await expect(opened).toHaveCount(0);
+	await page.evaluate(() => window.studio!.callTool('workspace_delete_file', { path: 'lib/icons/icon-00.svg' }));
+	await expect(folder('lib')).toContainText('39');
+	await expect(folder('lib')).toHaveAttribute('aria-expanded', 'false');
+	// And opens it again: every row of the library is there.
+	await folder('lib').click();
+	await expect(tree(page).locator('[data-path^="lib/icons/"]')).toHaveCount(39);
+	// Opening a file of a folded folder unfolds it.
+	await folder('css').click();
+	await expect(tree(page).locator('[data-path="css/site.css"]')).toHaveCount(0);
+	await page.evaluate(() => window.studio!.callTool('workspace_open_file', { path: 'css/site.css' }));
+	await expect(tree(page).locator('[data-path="css/site.css"]')).toHaveAttribute('aria-current', 'true');
 });
 
 test('the tool catalog shows annotations and a generated form, and runs with sample arguments', async ({ page }) => {

@@ -14,6 +14,7 @@ import type { Later } from '../later.svelte';
 import { onceUntilFailed } from '$lib/core/once';
 import type { DockActions } from './dock.svelte';
 import type { FileActions } from './files.svelte';
+import { holdTyping, type TypedAhead } from '../typed-ahead';
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -107,6 +108,24 @@ export class WorkbenchActions {
 	}
 
 	// ── Palette ────────────────────────────────────────────────────────────────────────────────────
+	/** Keys typed since the palette was asked for and before its input took them (its first opening loads its code). */
+	#typed: TypedAhead | null = null;
+
+	/** Opens the palette; what is typed before its input is there goes into it. */
+	openPalette() {
+		if (this.paletteOpen) return;
+		this.#typed?.stop();
+		this.#typed = holdTyping(() => (this.paletteOpen = false));
+		this.paletteOpen = true;
+	}
+
+	/** The palette's input is there: what was typed meanwhile. */
+	takeTyped(): string {
+		const typed = this.#typed?.take() ?? '';
+		this.#typed = null;
+		return typed;
+	}
+
 	/** Everything the palette can do: commands, open any file, run any tool. */
 	paletteCommands(): PaletteCommand[] {
 		return [
