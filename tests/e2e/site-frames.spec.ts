@@ -5,7 +5,7 @@
 import { test, expect, waitForHub, previewFrame } from './fixtures';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { openSite } from './helpers/open-site';
+import { openSite, previewStatus } from './helpers/open-site';
 
 type Result = { isError: boolean; structuredContent: Record<string, unknown> & { preview?: { revision: number; status: string }; page?: string } };
 type Status = { page: string; errors: { message: string; at?: string }[]; console: { text: string }[] };
@@ -157,4 +157,35 @@ Penpal.connect({ messenger: new Penpal.WindowMessenger({ remoteWindow: document.
 	});
 	await expect(site(page).locator('#out')).toHaveText('child says 42');
 	await expect(site(page).frameLocator('#f').locator('#c')).toHaveText('hello child');
+});
+
+test('a frame made by script is apart from its page in the preview’s sandbox, and the console says why once (not for a frame of another site)', async ({ page }) => {
+	await openSite(page, {
+		'other.html': `<!doctype html><html><body><iframe src="https://example.com/" title="away"></iframe><script>
+document.body.dataset.away = String(document.querySelector('iframe').contentDocument);</script></body></html>`,
+		// As TinyMCE 7 makes its editing frame: srcdoc set by script, then its document read on load.
+		'index.html': `<!doctype html><html><body><p id="out">?</p><script>
+var out = [];
+var blank = document.createElement('iframe');
+document.body.append(blank);
+out.push('blank:' + blank.contentDocument);
+var made = document.createElement('iframe');
+document.body.append(made);
+made.onload = function () {
+	out.push('srcdoc:' + made.contentDocument);
+	try { made.contentWindow.document.body.innerHTML = 'x'; } catch (e) { out.push(e.name); }
+	document.getElementById('out').textContent = out.join(' ');
+};
+made.srcdoc = '<body contenteditable><p>Hello</p></body>';
+</script></body></html>`
+	});
+	await expect(previewFrame(page).locator('#out')).toHaveText('blank:null srcdoc:null SecurityError', { timeout: 15_000 });
+	const said = async () => (await previewStatus(page)).console.filter((line) => line.text.includes("keeps a frame's document apart"));
+	await expect.poll(async () => (await said()).length).toBe(1);
+	expect((await said())[0]!.text).toContain('TinyMCE');
+	// A frame of another site is apart on a host too: its page says nothing (the console keeps the first page's line).
+	await call(page, 'preview_navigate', { path: 'other.html' });
+	await expect(previewFrame(page).locator('body')).toHaveAttribute('data-away', 'null');
+	await page.waitForTimeout(500);
+	expect(await said()).toHaveLength(1);
 });
