@@ -2,8 +2,9 @@
 // (by tab id, never on the state stream), and completes the tool call on the first matching
 // acknowledgement (or a timeout). A host that registers gets the current render. It also keeps
 // what a site has beside its files: the page shown (all tabs show the same one, with a Back/Forward
-// history), the site's localStorage and cookies (per workspace, persisted, shared with every tab's preview),
-// and the revisions frames still show, so their file requests are answered from what they render.
+// history), the site's localStorage, databases and cookies (site-data.ts: per workspace, persisted,
+// shared with every tab's preview), and the revisions frames still show, so their file requests are
+// answered from what they render.
 // Framework-neutral.
 import type { Workspace } from '../domain/model';
 import type { PreviewOutcome, PreviewPort } from '../runtime/ports';
@@ -11,16 +12,16 @@ import type { HostRenderOutcome, PreviewRender, SiteFileAnswer, SiteFileAs, Site
 import { documentKey, type CompiledPreview } from './compile';
 import type { PreviewPackages } from './packages-step';
 import { PageCompiler } from './page-compiler';
-import { SITE_DATABASES_MAX_CHARS, SiteHistory, SiteStorage, type SiteLocation, type SitePlaceStore, type SiteStore } from './site-state';
+import { SiteHistory, type SiteLocation, type SitePlaceStore } from './site-state';
 import { SiteRevisions } from './site-revisions';
-import { SiteCookies } from './site-cookies';
+import { SiteData, type SiteDataStores } from './site-data';
 import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
 import { RenderQueue, type QueuedRender } from './render-queue';
 
 /** Options of the coordinator. */
-export interface CoordinatorOptions {
+export interface CoordinatorOptions extends SiteDataStores {
 	/** Sends a render to the preview host of one tab. */
 	send(tabId: string, render: PreviewRender): void;
 	/** Asks one tab's preview for a picture of the page (absent: this hub has no tabs). */
@@ -30,13 +31,7 @@ export interface CoordinatorOptions {
 	/** How long the hub waits for any host (a host times out after its own 3 s and replies). */
 	ackTimeoutMs?: number;
 	now?: () => number;
-	/** Where the site's localStorage persists (the hub's preferences, per workspace); absent: memory only. */
-	siteStore?: SiteStore;
-	/** Where the site's IndexedDB databases persist (likewise). */
-	databaseStore?: SiteStore;
-	/** Where the site's persistent cookies persist (likewise). */
-	cookieStore?: SiteStore;
-	/** Where the page shown persists (likewise). */
+	/** Where the page shown persists (the hub's preferences, per workspace); absent: memory only. */
 	placeStore?: SitePlaceStore;
 	/** A change of the site's storage, for every tab's preview (the tab it came from skips it). */
 	onStorage?(change: SiteStorageChange, fromTab: string | null): void;
@@ -74,10 +69,8 @@ export class PreviewCoordinator implements PreviewPort {
 	#shown: { key: string; revision: number } | null = null;
 	readonly #history: SiteHistory;
 	readonly #revisions = new SiteRevisions();
-	readonly #storage: SiteStorage;
-	/** The site's IndexedDB: each database's text, as the last page that wrote it left it (no tab's preview is told: each reads it at its next render). */
-	readonly #databases: SiteStorage;
-	readonly #cookies: SiteCookies;
+	/** The site's localStorage, IndexedDB and cookies. */
+	readonly #data: SiteData;
 	readonly #pages: PageCompiler;
 	/** The tab that acknowledged a render last (it shows the newest revision): screenshots come from it. */
 	#ackedBy: string | null = null;
@@ -85,12 +78,10 @@ export class PreviewCoordinator implements PreviewPort {
 
 	constructor(options: CoordinatorOptions) {
 		this.#options = options;
-		this.#storage = new SiteStorage(options.siteStore);
-		this.#databases = new SiteStorage(options.databaseStore, SITE_DATABASES_MAX_CHARS);
-		this.#cookies = new SiteCookies(options.cookieStore, options.now);
+		this.#data = new SiteData(options, options.now);
 		this.#history = new SiteHistory(options.placeStore);
 		this.#captures = new CaptureRequests(options.sendCapture);
-		this.#pages = new PageCompiler(options.packages, () => this.#history.page, this.#databases);
+		this.#pages = new PageCompiler(options.packages, () => this.#history.page, this.#data.databases);
 	}
 
 	/** A picture of the revision the preview acknowledged, drawn by the tab that shows it. */
@@ -106,7 +97,7 @@ export class PreviewCoordinator implements PreviewPort {
 
 	/** Reads the site's persisted localStorage, databases, cookies and the page it showed (once, before the first render). */
 	async loadStorage(): Promise<void> {
-		await Promise.all([this.#storage.load(), this.#databases.load(), this.#cookies.load(), this.#history.load()]);
+		await Promise.all([this.#data.load(), this.#history.load()]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */
@@ -135,7 +126,7 @@ export class PreviewCoordinator implements PreviewPort {
 		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
 		const referrer = this.#history.referrer;
-		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#storage.items, cookies: this.#cookies.items };
+		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#data.local.items, cookies: this.#data.cookies.items };
 	}
 
 	/**
@@ -181,34 +172,25 @@ export class PreviewCoordinator implements PreviewPort {
 
 	/** A frame changed the site's storage: kept (localStorage and persistent cookies persisted), and every other preview told. */
 	storageChange(tabId: string, change: SiteStorageChange): void {
-		if (change.area === 'indexeddb') return void this.#databases.apply(change);
-		if (change.area === 'local' && !this.#storage.apply(change)) return;
-		if (change.area === 'cookie' && !this.#cookies.apply(change)) return;
-		this.#options.onStorage?.(change, tabId);
+		if (this.#data.apply(change)) this.#options.onStorage?.(change, tabId);
 	}
 
 	/** The site's storage as the hub keeps it (localStorage and cookies; sessionStorage lives in each tab). */
 	siteStorage(): { local: Record<string, string>; cookies: Record<string, string> } {
-		return { local: this.#storage.items, cookies: this.#cookies.items };
+		return { local: this.#data.local.items, cookies: this.#data.cookies.items };
 	}
-
 
 	/** The site's IndexedDB databases as the hub keeps them (each one's text, by name). */
 	siteDatabases(): Record<string, string> {
-		return this.#databases.items;
+		return this.#data.databases.items;
 	}
 
 	/** Clears the site's localStorage, its databases, its cookies and every tab's sessionStorage, then reloads the page shown. */
 	async clearStorage(workspace: Workspace, signal?: AbortSignal): Promise<PreviewOutcome> {
-		const cleared = this.#storage.clear();
-		const databases = this.#databases.clear();
-		const cookies = this.#cookies.clear();
+		const said = this.#data.clear();
 		for (const area of ['local', 'session', 'cookie'] as const) this.#options.onStorage?.({ area, changes: [], clear: true }, null);
 		const outcome = this.#hosts.size ? await this.render(workspace, signal, { reload: true }) : this.#last;
-		const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-		const parts = [count(cleared, 'item'), ...(databases ? [count(databases, 'database')] : []), ...(cookies ? [count(cookies, 'cookie')] : [])];
-		const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-		return { ...outcome, message: outcome.message ?? `${said} cleared.` };
+		return { ...outcome, message: outcome.message ?? said };
 	}
 
 	get hosts(): number {
