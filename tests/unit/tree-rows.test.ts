@@ -21,7 +21,7 @@ describe('tree rows', () => {
 	it('opens small folders and folds big ones, unless they hold the active file; a person’s choice wins', () => {
 		const big = Array.from({ length: SMALL_FOLDER + 1 }, (_, i) => file(`lib/icons/i${String(i).padStart(2, '0')}.svg`));
 		const rows = treeRows([file('index.html'), file('css/site.css'), ...big]);
-		const none = new Map<string, boolean>();
+		const none = {};
 		expect(paths(shownRows(rows, 'index.html', none))).toEqual(['css/', 'css/site.css', 'lib/+', 'index.html']);
 		// Exactly SMALL_FOLDER files: still open.
 		expect(paths(shownRows(treeRows(big.slice(1)), null, none))).toHaveLength(SMALL_FOLDER + 2);
@@ -30,8 +30,11 @@ describe('tree rows', () => {
 		expect(shown.slice(0, 4)).toEqual(['css/', 'css/site.css', 'lib/', 'lib/icons/']);
 		expect(shown).toContain('lib/icons/i12.svg');
 		// The person's choices: a small folder closed, a big one opened.
-		const chosen = new Map([['css', false], ['lib', true]]);
+		const chosen = { css: false, lib: true };
 		expect(paths(shownRows(rows, 'index.html', chosen))).toEqual(['css/+', 'lib/', 'lib/icons/+', 'index.html']);
+		// A folder named as an object's own property is no choice of anyone's.
+		const named = treeRows([file('constructor/a.txt'), ...big.map((f) => ({ ...f, path: f.path.replace('lib/', 'toString/') }))]);
+		expect(paths(shownRows(named, null, {}))).toEqual(['constructor/', 'constructor/a.txt', 'toString/+']);
 	});
 
 	it('names the folders that hold a path, outermost first', () => {
@@ -43,7 +46,7 @@ describe('tree rows', () => {
 		const many = Array.from({ length: 5000 }, (_, i) => file(`lib/p${i % 50}/f${i}.js`));
 		const started = performance.now();
 		const rows = treeRows(many);
-		const shown = shownRows(rows, null, new Map());
+		const shown = shownRows(rows, null, {});
 		const took = performance.now() - started;
 		expect(rows).toHaveLength(5051);
 		expect(paths(shown)).toEqual(['lib/+']);

@@ -38,12 +38,14 @@ export function treeRows(files: readonly FileSummary[]): TreeRow[] {
 }
 
 /** Whether a folder is open: the person's choice, else small or holding the active file. */
-export function folderOpen(folder: Extract<TreeRow, { kind: 'folder' }>, activePath: string | null, choices: ReadonlyMap<string, boolean>): boolean {
-	return choices.get(folder.path) ?? (folder.files <= SMALL_FOLDER || (activePath?.startsWith(`${folder.path}/`) ?? false));
+export function folderOpen(folder: Extract<TreeRow, { kind: 'folder' }>, activePath: string | null, choices: Readonly<Record<string, boolean>>): boolean {
+	// Own keys only: a folder named `constructor` is no choice.
+	if (Object.hasOwn(choices, folder.path)) return choices[folder.path]!;
+	return folder.files <= SMALL_FOLDER || (activePath?.startsWith(`${folder.path}/`) ?? false);
 }
 
 /** The rows a person sees: none inside a closed folder. */
-export function shownRows(rows: readonly TreeRow[], activePath: string | null, choices: ReadonlyMap<string, boolean>): ShownRow[] {
+export function shownRows(rows: readonly TreeRow[], activePath: string | null, choices: Readonly<Record<string, boolean>>): ShownRow[] {
 	const out: ShownRow[] = [];
 	/** The closed folder whose rows are skipped now (rows come in tree order). */
 	let closed: string | null = null;
