@@ -1,6 +1,6 @@
 // Keys typed while the palette's code loads (client/typed-ahead.ts), in real Chromium: they leave the
-// field that had focus untouched and come back in order, Backspace included; shortcuts pass; Escape,
-// a pointer press and take() stop the holding.
+// field that had focus untouched and come back in order, Backspace included; Enter ends them; shortcuts
+// pass; Escape, a pointer press and take() stop the holding.
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { holdTyping } from '../../src/lib/client/typed-ahead';
@@ -21,12 +21,22 @@ describe('typing held for a view on its way', () => {
 		expect(document.activeElement).not.toBe(area);
 		await userEvent.keyboard('mhx{Backspace}chem');
 		expect(area.value).toBe('');
-		expect(held.take()).toBe('mhchem');
+		expect(held.take()).toEqual({ text: 'mhchem', entered: false });
 		// Holding stopped: typing reaches the page again.
 		area.focus();
 		await userEvent.keyboard('ok');
 		expect(area.value).toBe('ok');
-		expect(held.take()).toBe('mhchem');
+		expect(held.take()).toEqual({ text: 'mhchem', entered: false });
+	});
+
+	it('ends at Enter: the first match is asked for, and what comes after is the page’s', async () => {
+		const area = field();
+		const held = holdTyping(() => undefined);
+		await userEvent.keyboard('undo{Enter}');
+		area.focus();
+		await userEvent.keyboard('z');
+		expect(area.value).toBe('z');
+		expect(held.take()).toEqual({ text: 'undo', entered: true });
 	});
 
 	it('lets shortcuts through, and Escape cancels the view', async () => {
@@ -41,7 +51,7 @@ describe('typing held for a view on its way', () => {
 		await userEvent.keyboard('{Escape}b');
 		expect(cancelled).toBe(1);
 		expect(seen).toContain('b');
-		expect(held.take()).toBe('a');
+		expect(held.take().text).toBe('a');
 		removeEventListener('keydown', listen);
 	});
 
@@ -53,6 +63,6 @@ describe('typing held for a view on its way', () => {
 		area.focus();
 		await userEvent.keyboard('y');
 		expect(area.value).toBe('y');
-		expect(held.take()).toBe('x');
+		expect(held.take().text).toBe('x');
 	});
 });

@@ -98,6 +98,25 @@ test('keys typed while the palette first loads go into it, not into the file the
 	await expect(input).toHaveValue('undo');
 });
 
+test('a tool named and entered right after Ctrl+K runs, even before the palette’s code and the tool catalog are there', async ({ page }) => {
+	await ready(page);
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (body.includes('<dialog aria-label="Command palette"')) await held;
+		await route.fulfill({ response, body });
+	});
+	await page.keyboard.press('Control+k');
+	await page.keyboard.type('list files');
+	await page.keyboard.press('Enter');
+	release();
+	// The palette opens, finds the tool once the catalog is there, runs it and closes.
+	await expect(page.getByTestId('tool-result')).toContainText('"files"', { timeout: 15_000 });
+	await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+});
+
 test('a site brought with a big library shows its folder folded; opening a file inside shows it, and a person’s choice is kept', async ({ page }) => {
 	await ready(page);
 	const files: Record<string, string> = { 'index.html': '<h1>Site</h1>', 'css/site.css': 'h1{color:red}' };

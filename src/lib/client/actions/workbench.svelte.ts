@@ -14,7 +14,7 @@ import type { Later } from '../later.svelte';
 import { onceUntilFailed } from '$lib/core/once';
 import type { DockActions } from './dock.svelte';
 import type { FileActions } from './files.svelte';
-import { holdTyping, type TypedAhead } from '../typed-ahead';
+import { holdTyping, type Typed, type TypedAhead } from '../typed-ahead';
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -28,6 +28,8 @@ export interface PaletteCommand {
 export class WorkbenchActions {
 	/** The catalog from tools/list (the Tools panel, the palette and browser agents). */
 	tools = $state.raw<McpTool[]>([]);
+	/** The catalog is on its way (the palette's Enter on a name that matches nothing yet waits for it). */
+	toolsLoading = $state(false);
 	paletteOpen = $state(false);
 	resetOpen = $state(false);
 	/** The starter the reset dialog will use. */
@@ -73,7 +75,12 @@ export class WorkbenchActions {
 	 * palette, the Tools panel and browser agents ask for it; no first screen does.
 	 */
 	readonly loadTools = onceUntilFailed(async () => {
-		this.tools = await this.studio.listAllTools();
+		this.toolsLoading = true;
+		try {
+			this.tools = await this.studio.listAllTools();
+		} finally {
+			this.toolsLoading = false;
+		}
 		this.studio.agents.remoteServers = await this.studio.api.remoteServers().catch(() => this.studio.agents.remoteServers);
 	});
 
@@ -120,8 +127,8 @@ export class WorkbenchActions {
 	}
 
 	/** The palette's input is there: what was typed meanwhile. */
-	takeTyped(): string {
-		const typed = this.#typed?.take() ?? '';
+	takeTyped(): Typed {
+		const typed = this.#typed?.take() ?? { text: '', entered: false };
 		this.#typed = null;
 		return typed;
 	}
