@@ -1,7 +1,7 @@
 // The file tree's rows: order, and which folders a person sees open (small ones, the active file's,
 // the person's own choices), so a site brought with a big library starts folded.
 import { describe, expect, it } from 'vitest';
-import { SMALL_FOLDER, foldersOf, shownRows, treeRows } from '../../src/lib/views/tree-rows';
+import { SMALL_FOLDER, shownRows, treeRows } from '../../src/lib/views/tree-rows';
 import type { FileSummary } from '../../src/lib/shared/types';
 
 const file = (path: string): FileSummary => ({ path, kind: 'text', language: 'plaintext', size: 1 }) as FileSummary;
@@ -35,11 +35,6 @@ describe('tree rows', () => {
 		// A folder named as an object's own property is no choice of anyone's.
 		const named = treeRows([file('constructor/a.txt'), ...big.map((f) => ({ ...f, path: f.path.replace('lib/', 'toString/') }))]);
 		expect(paths(shownRows(named, null, {}))).toEqual(['constructor/', 'constructor/a.txt', 'toString/+']);
-	});
-
-	it('names the folders that hold a path, outermost first', () => {
-		expect(foldersOf('a/b/c.txt')).toEqual(['a', 'a/b']);
-		expect(foldersOf('index.html')).toEqual([]);
 	});
 
 	it('builds the rows of 5,000 files, of which one is shown', () => {

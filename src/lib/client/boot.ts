@@ -72,7 +72,7 @@ export function boot(app: StudioApp): () => void {
 		app.viewport.start(() => code.revealCursor()),
 		app.offer.start(),
 		app.updates.beforeReload(() => code.flushAll()),
-		installShortcuts({ palette: () => actions.openPalette(), undo: () => void actions.undo(), redo: () => void actions.redo() }),
+		installShortcuts({ palette: () => actions.openPalette(), typed: (key) => actions.typedAhead(key), undo: () => void actions.undo(), redo: () => void actions.redo() }),
 		() => app.withdrawFromBrowserAgents()
 	];
 	exposeConsoleApi(studio, code);

@@ -1,7 +1,9 @@
 // Storage commands: download a backup, and the recovery actions after a storage failure.
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
-import { downloadBlob } from '../download';
+
+/** The download helper, with the first download (no first screen makes one; the lazy panels share it). */
+const download = () => import('../download');
 
 /** Share of the quota at which the studio warns (mirrors the hub's guard). */
 export const STORAGE_WARN_RATIO = 0.8;
@@ -20,7 +22,7 @@ export class StorageActions {
 		this.busy = true;
 		try {
 			const { name, blob } = await this.studio.api.downloadBackup();
-			downloadBlob(name, blob);
+			(await download()).downloadBlob(name, blob);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `No backup could be made: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
@@ -32,7 +34,7 @@ export class StorageActions {
 	async downloadZip(): Promise<void> {
 		try {
 			const { name, blob } = await this.studio.api.downloadZip();
-			downloadBlob(name, blob);
+			(await download()).downloadBlob(name, blob);
 		} catch (error) {
 			this.toasts.show({ tone: 'error', message: `No .zip could be made: ${error instanceof Error ? error.message : String(error)}` });
 		}

@@ -14,7 +14,7 @@ import type { Later } from '../later.svelte';
 import { onceUntilFailed } from '$lib/core/once';
 import type { DockActions } from './dock.svelte';
 import type { FileActions } from './files.svelte';
-import { holdTyping, type Typed, type TypedAhead } from '../typed-ahead';
+import { typeAhead, type Typed } from '../typed-ahead';
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -115,20 +115,30 @@ export class WorkbenchActions {
 	}
 
 	// ── Palette ────────────────────────────────────────────────────────────────────────────────────
-	/** Keys typed since the palette was asked for and before its input took them (its first opening loads its code). */
-	#typed: TypedAhead | null = null;
+	/** Keys typed since the palette was asked for, before its input took them (its first opening loads its code). */
+	#typed: Typed | null = null;
 
-	/** Opens the palette; what is typed before its input is there goes into it. */
+	/** Opens the palette; what is typed before its input is there goes into it, not into the field that had focus. */
 	openPalette() {
 		if (this.paletteOpen) return;
-		this.#typed?.stop();
-		this.#typed = holdTyping(() => (this.paletteOpen = false));
+		(document.activeElement as HTMLElement | null)?.blur?.();
+		this.#typed = { text: '', entered: false };
 		this.paletteOpen = true;
+	}
+
+	/** A key pressed on the page while the palette is on its way: kept for it (true), Escape closing it. */
+	typedAhead(key: string): boolean {
+		const typed = this.#typed;
+		if (!typed || !this.paletteOpen) return false;
+		if (key !== 'Escape') return typeAhead(typed, key);
+		this.#typed = null;
+		this.paletteOpen = false;
+		return true;
 	}
 
 	/** The palette's input is there: what was typed meanwhile. */
 	takeTyped(): Typed {
-		const typed = this.#typed?.take() ?? { text: '', entered: false };
+		const typed = this.#typed ?? { text: '', entered: false };
 		this.#typed = null;
 		return typed;
 	}
