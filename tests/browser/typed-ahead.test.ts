@@ -1,11 +1,11 @@
 // Keys typed while the palette's code loads, in real Chromium (client/shortcuts.ts with
 // client/typed-ahead.ts, wired as the workbench wires them): Ctrl+K leaves the field that had focus
 // untouched, the keys pressed meanwhile come back in order with Backspace applied and Enter ending
-// them, shortcuts still pass, and a field focused again gets its own typing.
+// them, shortcuts still pass, a focused button keeps the focus, and a field focused again gets its own typing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { installShortcuts } from '../../src/lib/client/shortcuts';
-import { typeAhead, type Typed } from '../../src/lib/client/typed-ahead';
+import { takesTyping, typeAhead, type Typed } from '../../src/lib/client/typed-ahead';
 
 let remove: (() => void) | null = null;
 afterEach(() => {
@@ -19,7 +19,7 @@ function workbench() {
 	let undos = 0;
 	remove = installShortcuts({
 		palette: () => {
-			(document.activeElement as HTMLElement | null)?.blur();
+			if (takesTyping(document.activeElement)) (document.activeElement as HTMLElement).blur();
 			typed = { text: '', entered: false };
 		},
 		typed: (key) => (typed ? typeAhead(typed, key) : false),
@@ -67,5 +67,17 @@ describe('typing held for the palette on its way', () => {
 		await userEvent.keyboard('b');
 		expect(area.value).toBe('b');
 		expect(studio.take()).toEqual({ text: 'a', entered: false });
+	});
+
+	it('holds the keys for the palette opened from a button, which keeps the focus (and presses nothing)', async () => {
+		const studio = workbench();
+		let clicks = 0;
+		const button = Object.assign(document.createElement('button'), { textContent: 'Commands', onclick: () => clicks++ });
+		document.body.append(button);
+		button.focus();
+		await userEvent.keyboard('{Control>}k{/Control}go to{Enter}');
+		expect(document.activeElement).toBe(button);
+		expect(clicks).toBe(0);
+		expect(studio.take()).toEqual({ text: 'go to', entered: true });
 	});
 });

@@ -64,11 +64,11 @@ test('the palette runs a tool, and the trace shows a direct palette entry', asyn
 	await expect(row).toContainText('palette·direct');
 });
 
-test('keys typed while the palette first loads go into it, not into the file the editor shows', async ({ page }) => {
-	await ready(page);
-	const before = ((await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content;
-	await editorText(page).getByText('Fresh bread, every').click();
-	// The palette's code is held (started after the start's own chunks): typing comes before it, as on a slow phone.
+/**
+ * Holds the palette's code until the returned release (routed after the start's own chunks): typing
+ * comes before it, as on a slow phone.
+ */
+async function holdPaletteCode(page: Page): Promise<() => void> {
 	let release!: () => void;
 	const held = new Promise<void>((resolve) => (release = resolve));
 	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
@@ -77,6 +77,14 @@ test('keys typed while the palette first loads go into it, not into the file the
 		if (body.includes('<dialog aria-label="Command palette"')) await held;
 		await route.fulfill({ response, body });
 	});
+	return release;
+}
+
+test('keys typed while the palette first loads go into it, not into the file the editor shows', async ({ page }) => {
+	await ready(page);
+	const before = ((await page.evaluate(() => window.studio!.readFile('index.html'))) as { content: string }).content;
+	await editorText(page).getByText('Fresh bread, every').click();
+	const release = await holdPaletteCode(page);
 	await page.keyboard.press('Control+k');
 	await page.keyboard.type('list fx');
 	await page.keyboard.press('Backspace');
@@ -98,16 +106,23 @@ test('keys typed while the palette first loads go into it, not into the file the
 	await expect(input).toHaveValue('undo');
 });
 
+test('the palette opened from the top bar’s button takes what is typed while it loads, and gives the focus back to the button', async ({ page }) => {
+	await ready(page);
+	const release = await holdPaletteCode(page);
+	const button = page.getByRole('button', { name: 'Commands' });
+	await button.click();
+	await page.keyboard.type('trace');
+	release();
+	const input = page.getByRole('combobox', { name: 'Command' });
+	await expect(input).toHaveValue('trace');
+	await page.keyboard.press('Escape');
+	await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+	await expect(button).toBeFocused();
+});
+
 test('a tool named and entered right after Ctrl+K runs, even before the palette’s code and the tool catalog are there', async ({ page }) => {
 	await ready(page);
-	let release!: () => void;
-	const held = new Promise<void>((resolve) => (release = resolve));
-	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-		const response = await route.fetch();
-		const body = await response.text();
-		if (body.includes('<dialog aria-label="Command palette"')) await held;
-		await route.fulfill({ response, body });
-	});
+	const release = await holdPaletteCode(page);
 	await page.keyboard.press('Control+k');
 	await page.keyboard.type('list files');
 	await page.keyboard.press('Enter');

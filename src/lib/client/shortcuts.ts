@@ -1,11 +1,13 @@
-// The workbench's keyboard shortcuts: Ctrl/Cmd+K opens the palette (keys pressed with nothing
-// focused while it loads are kept for it: client/typed-ahead.ts); outside the code editor and form
-// fields, Ctrl/Cmd+Z and Shift+Z (or Y) walk the workspace history (the editor keeps its own undo).
+// The workbench's keyboard shortcuts: Ctrl/Cmd+K opens the palette (keys pressed outside a field
+// while it loads are kept for it: client/typed-ahead.ts); outside the code editor and form fields,
+// Ctrl/Cmd+Z and Shift+Z (or Y) walk the workspace history (the editor keeps its own undo).
+
+import { takesTyping } from './typed-ahead';
 
 /** What the shortcuts do. */
 export interface ShortcutActions {
 	palette(): void;
-	/** A key pressed with nothing focused: true when the palette on its way keeps it. */
+	/** A key pressed outside a field: true when the palette on its way keeps it. */
 	typed?(key: string): boolean;
 	undo(): void;
 	redo(): void;
@@ -15,8 +17,7 @@ export interface ShortcutActions {
 export function installShortcuts(actions: ShortcutActions): () => void {
 	const onKey = (event: KeyboardEvent) => {
 		const mod = event.metaKey || event.ctrlKey;
-		const unfocused = document.activeElement === document.body || document.activeElement === null;
-		if (!mod && !event.altKey && !event.isComposing && unfocused && actions.typed?.(event.key)) return void event.preventDefault();
+		if (!mod && !event.altKey && !event.isComposing && !takesTyping(document.activeElement) && actions.typed?.(event.key)) return void event.preventDefault();
 		if (!mod) return;
 		const key = event.key.toLowerCase();
 		if (key === 'k') {

@@ -14,7 +14,7 @@ import type { Later } from '../later.svelte';
 import { onceUntilFailed } from '$lib/core/once';
 import type { DockActions } from './dock.svelte';
 import type { FileActions } from './files.svelte';
-import { typeAhead, type Typed } from '../typed-ahead';
+import { takesTyping, typeAhead, type Typed } from '../typed-ahead';
 
 /** A command of the palette. */
 export interface PaletteCommand {
@@ -121,7 +121,8 @@ export class WorkbenchActions {
 	/** Opens the palette; what is typed before its input is there goes into it, not into the field that had focus. */
 	openPalette() {
 		if (this.paletteOpen) return;
-		(document.activeElement as HTMLElement | null)?.blur?.();
+		// A field that had the focus loses it (what is typed is the palette's); a button keeps it, to get it back.
+		if (takesTyping(document.activeElement)) (document.activeElement as HTMLElement).blur();
 		this.#typed = { text: '', entered: false };
 		this.paletteOpen = true;
 	}
