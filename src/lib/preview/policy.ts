@@ -31,5 +31,8 @@ export const siteDatabasesKey = (workspaceId: string) => `site-databases:${works
 /** Preference key of a workspace's site cookies that outlive a session (kept by the hub for the preview). */
 export const siteCookiesKey = (workspaceId: string) => `site-cookies:${workspaceId}`;
 
+/** Preference key of what the `location` rewrite found in big scripts, by their fingerprints (one for every workspace). */
+export const locationFindingsKey = 'location-findings';
+
 /** Preference key of the page a workspace's preview shows (kept by the hub across its restarts). */
 export const sitePlaceKey = (workspaceId: string) => `site-place:${workspaceId}`;

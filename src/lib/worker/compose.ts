@@ -13,7 +13,7 @@ import { PackageService } from '../runtime/packages';
 import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
-import { importLeftOutKey, siteCookiesKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
+import { importLeftOutKey, locationFindingsKey, siteCookiesKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
 import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
 import { Hub, type PreferenceStore, type TracePersistence } from './hub';
@@ -108,6 +108,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		databaseStore: kept(siteDatabasesKey(workspaceId)),
 		cookieStore: kept(siteCookiesKey(workspaceId)),
 		placeStore: kept(sitePlaceKey(workspaceId)),
+		findingsStore: kept(locationFindingsKey),
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
 	await preview.loadStorage();

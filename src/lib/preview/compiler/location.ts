@@ -6,8 +6,10 @@
 // none. Only names change, never lines (a shorthand property gains its key: `{ location }` is
 // `{ location: __studioLocation }`). The parser (with Lezer, about a fifth of the hub's code) loads
 // the first time a compile meets `location` or a likely global `top`: most sites never do, and a
-// hub that starts without it starts sooner (B6 in `npm run bench`).
+// hub that starts without it starts sooner (B6 in `npm run bench`). What a parse found is kept by the
+// script's fingerprint across starts (location-findings.ts): a library is parsed once per device.
 import { loadedOnce } from '../../core/once';
+import { fingerprint, keptFor, LocationFindings, type Finding, type FindingsStore } from './location-findings';
 
 type Parser = typeof import('@lezer/javascript')['parser'];
 type SyntaxNode = import('@lezer/common').SyntaxNode;
@@ -20,6 +22,14 @@ const parser = loadedOnce('location parser', () =>
 		return module.parser;
 	})
 );
+
+/** What parses found in the scripts of this device, by fingerprint (persisted once `keepLocationFindings` is called). */
+const findings = new LocationFindings();
+
+/** Reads what earlier starts of the studio found in scripts, and keeps this start's findings in `store`. */
+export function keepLocationFindings(store: FindingsStore): Promise<void> {
+	return findings.load(store);
+}
 
 /** Loads the parser (once); compiles made after it rewrite `location`. */
 export async function loadLocationParser(): Promise<void> {
@@ -69,9 +79,9 @@ let cachedChars = 0;
 const SHORTHAND = `location: ${SITE_LOCATION}`;
 
 /** Where `code` names the page's location or the top window: the ranges of those names, and what each becomes. */
-function references(parse: Parser, code: string): [number, number, string][] {
-	const found: [number, number, string][] = [];
-	const top: [number, number, string][] = [];
+function references(parse: Parser, code: string): Finding[] {
+	const found: Finding[] = [];
+	const top: Finding[] = [];
 	let declared = false;
 	parse.parse(code).iterate({
 		enter(ref) {
@@ -114,7 +124,7 @@ const propertyOf = (member: SyntaxNode | null, code: string) => (member?.name ==
  * key) and `window.top`; `top.location` and `window.top.location` are the page's location through
  * its holder.
  */
-function tops(ref: SyntaxNode, code: string, found: [number, number, string][]): void {
+function tops(ref: SyntaxNode, code: string, found: Finding[]): void {
 	const parent = ref.parent;
 	const holder = `${SITE_HOLDER}(${SITE_TOP})`;
 	if (ref.name === 'VariableName') found.push([ref.from, ref.to, parent?.firstChild?.from === ref.from && propertyOf(parent, code) === 'location' ? holder : SITE_TOP]);
@@ -135,13 +145,19 @@ export function siteLocation(code: string): string {
 	if (!code.includes('location') && !TOP_USE.test(code)) return code;
 	const cached = cache.get(code);
 	if (cached !== undefined) return cached;
-	if (!parser.ready) {
-		wanted = true;
-		return code;
+	const key = keptFor(code) ? fingerprint(code) : null;
+	let found = key ? findings.get(key) : undefined;
+	if (!found) {
+		if (!parser.ready) {
+			wanted = true;
+			return code;
+		}
+		found = references(parser.get(), code);
+		if (key) findings.add(key, found);
 	}
 	let out = '';
 	let at = 0;
-	for (const [from, to, name] of references(parser.get(), code)) {
+	for (const [from, to, name] of found) {
 		out += code.slice(at, from) + name;
 		at = to;
 	}
