@@ -1,11 +1,7 @@
 // New versions on the person's word: a new build's service worker waits until someone chooses
 // Reload in any tab; then every tab flushes its saves and all reload together. Nothing reloads by
-// itself (registerType "prompt"), so an update never lands mid-typing, mid-approval or mid-run.
-import { scoped } from '$lib/core/base';
-
-/** Checks for a new build this often while a tab is open (and whenever a tab becomes visible). */
-const CHECK_EVERY_MS = 60 * 60_000;
-
+// itself (registerType "prompt"), so an update never lands mid-typing, mid-approval or mid-run. The
+// registration's code (client/update-check.ts) loads with it, once the start is over.
 type Flush = () => Promise<void> | void;
 
 /** Whether a new version waits, and the reload that applies it. */
@@ -19,33 +15,22 @@ export class UpdateStore {
 	/** Someone (this tab or another) chose Reload: the next controller change is the new version. */
 	#applying = false;
 
-	/** Registers the service worker in prompt mode (call once per page). */
+	/** Registers the service worker in prompt mode (call once per page; its code loads now). */
 	async start(): Promise<void> {
-		const { registerSW } = await import('virtual:pwa-register');
-		this.#channel = new BroadcastChannel(scoped('studio:update'));
-		// Another tab chose Reload: save what this tab holds now, before the new worker takes over.
-		this.#channel.onmessage = (event: MessageEvent<{ kind?: string }>) => {
-			if (event.data?.kind !== 'apply') return;
-			this.#applying = true;
-			void this.#flush();
-		};
-		// The new worker took control of this tab. That happens only after someone chose Reload (a
-		// waiting worker cannot take over tabs by itself); the first install's claim is not an update.
-		navigator.serviceWorker?.addEventListener('controllerchange', () => {
-			if (this.#applying || this.ready) void this.#reload();
+		const { registerUpdates } = await import('./update-check');
+		const registered = registerUpdates({
+			appliedElsewhere: () => {
+				this.#applying = true;
+				void this.#flush();
+			},
+			controllerChanged: () => {
+				if (this.#applying || this.ready) void this.#reload();
+			},
+			waiting: () => (this.ready = true),
+			needsReload: () => void this.#reload()
 		});
-		this.#apply = registerSW({
-			immediate: true,
-			onNeedRefresh: () => (this.ready = true),
-			// The new worker controls this tab now (someone chose Reload): flush, then reload.
-			onNeedReload: () => void this.#reload(),
-			onRegisteredSW: (_url, registration) => {
-				if (!registration) return;
-				const check = () => void registration.update().catch(() => undefined);
-				setInterval(check, CHECK_EVERY_MS);
-				document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
-			}
-		});
+		this.#channel = registered.channel;
+		this.#apply = registered.apply;
 	}
 
 	/** Work to finish before this tab reloads (the editor's pending saves). */
