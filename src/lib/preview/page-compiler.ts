@@ -6,7 +6,7 @@ import type { Workspace } from '../domain/model';
 import { compile, compileFramed, compileModuleScript, pageOf, type CompiledPreview } from './compile';
 import type { FramePage, SiteFileAnswer } from './messages';
 import { sitePath } from './site';
-import { loadLocationParser, locationParserReady, locationParserWanted, siteLocation } from './compiler/location';
+import { deferringParses, loadLocationParser, locationParserReady, locationParserWanted, siteLocation } from './compiler/location';
 import { indexedDBLibrarySettled, indexedDBLibraryWanted, loadIndexedDBLibrary } from './compiler/indexeddb';
 import { preparePackages, type PreviewPackages } from './packages-step';
 import { htmlParser } from '../domain/html-parser';
@@ -39,9 +39,9 @@ const loadWanted = async () => {
 	await Promise.all([locationParserWanted() ? loadLocationParser() : undefined, indexedDBLibraryWanted() ? loadIndexedDBLibrary() : undefined]);
 };
 
-/** What `make` compiles, made again once what it met unloaded is loaded. */
+/** What `make` compiles, made again once what it met unloaded is loaded (and the big scripts it met parsed, in slices). */
 async function loaded<T>(make: () => T): Promise<T> {
-	const first = make();
+	const first = deferringParses(make);
 	if (!wantsLoad()) return first;
 	await loadWanted();
 	return make();
@@ -194,8 +194,9 @@ export class PageCompiler {
 		const { page } = key;
 		let trial: CompiledPreview | null = null;
 		const databases = this.#databases.items;
-		if (packages) trial = await preparePackages(packages, workspace, (view) => compile(workspace, page, this.#leftOut, view, databases));
-		else if (!locationParserReady() || !indexedDBLibrarySettled()) trial = compile(workspace, page, this.#leftOut, undefined, databases);
+		// A big script the trial meets unparsed is parsed in slices before the render compiles (loadWanted).
+		if (packages) trial = await preparePackages(packages, workspace, (view) => deferringParses(() => compile(workspace, page, this.#leftOut, view, databases)));
+		else if (!locationParserReady() || !indexedDBLibrarySettled()) trial = deferringParses(() => compile(workspace, page, this.#leftOut, undefined, databases));
 		if (wantsLoad()) return loadWanted();
 		// Kept under what it was compiled from before the packages' step ran: a step that changed
 		// anything returned no trial.

@@ -7,15 +7,26 @@
 // `{ location: __studioLocation }`). The parser (with Lezer, about a fifth of the hub's code) loads
 // the first time a compile meets `location` or a likely global `top`: most sites never do, and a
 // hub that starts without it starts sooner (B6 in `npm run bench`). What a parse found is kept by the
-// script's fingerprint across starts (location-findings.ts): a library is parsed once per device.
+// script's fingerprint across starts (location-findings.ts): a library is parsed once per device, and
+// its first parse, met by a compile that can wait (`deferringParses`), runs in slices between the
+// hub's other work: a megabyte took the hub's thread for a second, every tab's calls waiting.
 import { loadedOnce } from '../../core/once';
 import { fingerprint, keptFor, LocationFindings, type Finding, type FindingsStore } from './location-findings';
 
 type Parser = typeof import('@lezer/javascript')['parser'];
 type SyntaxNode = import('@lezer/common').SyntaxNode;
+type Tree = import('@lezer/common').Tree;
 
-/** A compile met `location` before the parser was there: the caller loads it and compiles again. */
+/** A compile met `location` before the parser was there, or a big script not parsed yet: the caller loads it and compiles again. */
 let wanted = false;
+/** Compiles that can wait are running: a big script's parse is left to `loadLocationParser`, in slices. */
+let deferring = false;
+/** The big scripts such compiles met, to parse in slices before they compile again. */
+const unparsed = new Set<string>();
+/** The parses in slices under way, by the script's fingerprint. */
+const parsing = new Map<string, Promise<void>>();
+/** The longest the parse of a big script holds the hub's thread at a time. */
+const SLICE_MS = 10;
 const parser = loadedOnce('location parser', () =>
 	import('@lezer/javascript').then((module) => {
 		wanted = false;
@@ -31,9 +42,61 @@ export function keepLocationFindings(store: FindingsStore): Promise<void> {
 	return findings.load(store);
 }
 
-/** Loads the parser (once); compiles made after it rewrite `location`. */
+/**
+ * Loads the parser (once), and parses the big scripts that compiles made by `deferringParses` met, in
+ * slices; compiles made after it rewrite `location` without a parse of their own.
+ */
 export async function loadLocationParser(): Promise<void> {
-	await parser.load();
+	const parse = await parser.load();
+	for (const code of unparsed) {
+		unparsed.delete(code);
+		const key = fingerprint(code);
+		if (findings.get(key) || parsing.has(key)) continue;
+		// A parse that fails here fails again, at once, in the compile made next: that one says why.
+		const parsed = inSlices(references(parse, code)).then(
+			(found) => findings.add(key, found),
+			() => undefined
+		);
+		parsing.set(key, parsed);
+		void parsed.finally(() => parsing.delete(key));
+	}
+	// Another render's parses too: a compile made before they end would parse the same script at once.
+	await Promise.all(parsing.values());
+	wanted = false;
+}
+
+/** `make` (a compile) with a big script's parse left for later: the script comes back as it is and the compile is marked (`locationParserWanted`). */
+export function deferringParses<T>(make: () => T): T {
+	deferring = true;
+	try {
+		return make();
+	} finally {
+		deferring = false;
+	}
+}
+
+/** Lets the hub's other work run (a task of its own: a timer's would be held 4 ms once nested). */
+const nextTask = (): Promise<void> => (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A stepped computation run to its end now. */
+function atOnce<T>(steps: Generator<void, T>): T {
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+	}
+}
+
+/** A stepped computation run a slice of at most SLICE_MS at a time, other work between. */
+async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
+	let since = performance.now();
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+		if (performance.now() - since > SLICE_MS) {
+			await nextTask();
+			since = performance.now();
+		}
+	}
 }
 
 /** The parser is there: every compile from now on rewrites `location`. */
@@ -79,38 +142,42 @@ let cachedChars = 0;
 const SHORTHAND = `location: ${SITE_LOCATION}`;
 
 /** Where `code` names the page's location or the top window: the ranges of those names, and what each becomes. */
-function references(parse: Parser, code: string): Finding[] {
+function* references(parse: Parser, code: string): Generator<void, Finding[]> {
+	const partial = parse.startParse(code);
+	let tree: Tree | null = null;
+	// Lezer's parse and its tree's walk both go in steps; a caller may stop between any two (`inSlices`).
+	for (let step = 1; !(tree = partial.advance()); step++) if (step % 256 === 0) yield;
 	const found: Finding[] = [];
 	const top: Finding[] = [];
 	let declared = false;
-	parse.parse(code).iterate({
-		enter(ref) {
-			if (ref.to - ref.from === 3 && code.slice(ref.from, ref.to) === 'top') {
-				if (ref.name === 'VariableDefinition') declared = true;
-				else tops(ref.node, code, top);
-				return;
-			}
-			if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') return;
-			const parent = ref.node.parent;
-			// A variable named location (a parameter, a local) is renamed with its uses, so it still means
-			// itself; bound by a shorthand (`const { location } = props`), it keeps the key it reads.
-			if (ref.name === 'VariableName') found.push([ref.from, ref.to, SITE_LOCATION]);
-			else if (ref.name === 'VariableDefinition') found.push([ref.from, ref.to, parent?.name === 'PatternProperty' && parent.firstChild?.from === ref.from ? SHORTHAND : SITE_LOCATION]);
-			// `{ location }` is `{ location: location }`: its value is the variable, or the page's location.
-			else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, SHORTHAND]);
-			else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression') {
-				const holder = parent.firstChild;
-				const name = holder ? code.slice(holder.from, holder.to) : '';
-				if (holder?.name === 'VariableName' && HOLDERS.has(name)) found.push([ref.from, ref.to, SITE_LOCATION]);
-				else if ((holder?.name === 'VariableName' && !OTHER_WINDOWS.has(name)) || holder?.name === 'this') found.push([holder.from, holder.to, `${SITE_HOLDER}(${name})`]);
-			} else if (ref.name === 'PropertyName' && parent?.name === 'PatternProperty' && parent.parent?.name === 'ObjectPattern') {
-				// `const { location: where } = window` (a shorthand reads `window.__studioLocation` already).
-				const equals = parent.parent.nextSibling;
-				const holder = equals?.name === 'Equals' ? equals.nextSibling : null;
-				if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
-			}
+	const ref = tree.cursor();
+	for (let step = 1; ref.next(); step++) {
+		if (step % 2048 === 0) yield;
+		if (ref.to - ref.from === 3 && code.slice(ref.from, ref.to) === 'top') {
+			if (ref.name === 'VariableDefinition') declared = true;
+			else tops(ref.node, code, top);
+			continue;
 		}
-	});
+		if (ref.to - ref.from !== 8 || code.slice(ref.from, ref.to) !== 'location') continue;
+		const parent = ref.node.parent;
+		// A variable named location (a parameter, a local) is renamed with its uses, so it still means
+		// itself; bound by a shorthand (`const { location } = props`), it keeps the key it reads.
+		if (ref.name === 'VariableName') found.push([ref.from, ref.to, SITE_LOCATION]);
+		else if (ref.name === 'VariableDefinition') found.push([ref.from, ref.to, parent?.name === 'PatternProperty' && parent.firstChild?.from === ref.from ? SHORTHAND : SITE_LOCATION]);
+		// `{ location }` is `{ location: location }`: its value is the variable, or the page's location.
+		else if (ref.name === 'PropertyDefinition' && parent?.name === 'Property' && parent.from === ref.from && parent.to === ref.to) found.push([ref.from, ref.to, SHORTHAND]);
+		else if (ref.name === 'PropertyName' && parent?.name === 'MemberExpression') {
+			const holder = parent.firstChild;
+			const name = holder ? code.slice(holder.from, holder.to) : '';
+			if (holder?.name === 'VariableName' && HOLDERS.has(name)) found.push([ref.from, ref.to, SITE_LOCATION]);
+			else if ((holder?.name === 'VariableName' && !OTHER_WINDOWS.has(name)) || holder?.name === 'this') found.push([holder.from, holder.to, `${SITE_HOLDER}(${name})`]);
+		} else if (ref.name === 'PropertyName' && parent?.name === 'PatternProperty' && parent.parent?.name === 'ObjectPattern') {
+			// `const { location: where } = window` (a shorthand reads `window.__studioLocation` already).
+			const equals = parent.parent.nextSibling;
+			const holder = equals?.name === 'Equals' ? equals.nextSibling : null;
+			if (holder?.name === 'VariableName' && HOLDERS.has(code.slice(holder.from, holder.to))) found.push([ref.from, ref.to, SITE_LOCATION]);
+		}
+	}
 	// Code that declares a `top` of its own (a local, an import, Popper's `export var top`) means it
 	// by that name: its references are left alone, as its exports must keep their names.
 	return declared ? found : [...found, ...top].sort((a, b) => a[0] - b[0]);
@@ -148,11 +215,12 @@ export function siteLocation(code: string): string {
 	const key = keptFor(code) ? fingerprint(code) : null;
 	let found = key ? findings.get(key) : undefined;
 	if (!found) {
-		if (!parser.ready) {
+		if (!parser.ready || (deferring && key)) {
 			wanted = true;
+			if (key) unparsed.add(code);
 			return code;
 		}
-		found = references(parser.get(), code);
+		found = atOnce(references(parser.get(), code));
 		if (key) findings.add(key, found);
 	}
 	let out = '';
