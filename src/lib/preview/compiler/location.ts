@@ -144,8 +144,8 @@ const SHORTHAND = `location: ${SITE_LOCATION}`;
 /** Where `code` names the page's location or the top window: the ranges of those names, and what each becomes. */
 function* references(parse: Parser, code: string): Generator<void, Finding[]> {
 	const partial = parse.startParse(code);
-	let tree: Tree | null = null;
 	// Lezer's parse and its tree's walk both go in steps; a caller may stop between any two (`inSlices`).
+	let tree: Tree | null;
 	for (let step = 1; !(tree = partial.advance()); step++) if (step % 256 === 0) yield;
 	const found: Finding[] = [];
 	const top: Finding[] = [];
