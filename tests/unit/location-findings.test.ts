@@ -45,7 +45,7 @@ describe('what the location rewrite found in a big script', () => {
 		const render = await hub.registerPreviewHost('tab-a');
 		expect(render?.html).toContain('var where = __studioLocation.hash');
 		expect(seen.parses).toBe(1);
-		await vi.waitFor(() => expect(prefs.values.get('location-findings')).toEqual([[fingerprint(LIBRARY), [[LIBRARY.indexOf('location'), LIBRARY.indexOf('location') + 8, '__studioLocation']]]]));
+		await vi.waitFor(() => expect(prefs.values.get('location-findings')).toEqual({ build: 'b', scripts: [[fingerprint(LIBRARY), [[LIBRARY.indexOf('location'), LIBRARY.indexOf('location') + 8, '__studioLocation']]]] }));
 
 		// The studio starts again: the hub's modules are loaded afresh, the parser is not loaded yet.
 		vi.resetModules();
@@ -111,36 +111,46 @@ describe('the findings kept', () => {
 		expect(fingerprint('abc')).not.toBe(fingerprint('abd'));
 	});
 
-	it('read back only what fits its script: in order, apart, within its length', async () => {
+	it('read back only what this build found and what fits its script: in order, apart, within its length', async () => {
 		const good: Finding[] = [[0, 8, '__studioLocation'], [20, 23, '__studioTop']];
+		const scripts = [
+			['100:aa', good],
+			['100:bb', [[20, 23, 'x'], [0, 8, 'y']]], // out of order
+			['10:cc', [[0, 20, 'x']]], // past its end
+			['100:dd', [[0, 8]]],
+			['100:ee', 'nothing'],
+			[7, good],
+			'junk'
+		];
 		const findings = new LocationFindings();
-		await findings.load(
-			store([
-				['100:aa', good],
-				['100:bb', [[20, 23, 'x'], [0, 8, 'y']]], // out of order
-				['10:cc', [[0, 20, 'x']]], // past its end
-				['100:dd', [[0, 8]]],
-				['100:ee', 'nothing'],
-				[7, good],
-				'junk'
-			])
-		);
+		await findings.load(store({ build: 'b2', scripts }), 'b2');
 		expect(findings.get('100:aa')).toEqual(good);
 		for (const key of ['100:bb', '10:cc', '100:dd', '100:ee']) expect(findings.get(key)).toBeUndefined();
+		// Another build's rewrite may differ: what it found is parsed again.
+		const newer = new LocationFindings();
+		await newer.load(store({ build: 'b1', scripts }), 'b2');
+		expect(newer.get('100:aa')).toBeUndefined();
+		for (const junk of [null, [['100:aa', good]], { build: 'b2', scripts: 'none' }]) {
+			const other = new LocationFindings();
+			await other.load(store(junk), 'b2');
+			expect(other.get('100:aa')).toBeUndefined();
+		}
 		const broken = new LocationFindings();
-		await broken.load({ get: () => Promise.reject(new Error('storage gone')), set: async () => undefined });
+		await broken.load({ get: () => Promise.reject(new Error('storage gone')), set: async () => undefined }, 'b2');
 		expect(broken.get('100:aa')).toBeUndefined();
 	});
 
 	it('keep the scripts used latest, at most 300, and write one value at a time (what came meanwhile goes in the next)', async () => {
 		const kept = store(null);
 		const findings = new LocationFindings();
-		await findings.load(kept);
+		await findings.load(kept, 'b2');
 		for (let i = 0; i < 310; i++) findings.add(`100:${i}`, [[0, 8, '__studioLocation']]);
 		findings.get('100:10'); // used again: kept over older ones
 		findings.add('100:new', []);
 		await vi.waitFor(() => expect(kept.writes.length).toBe(2));
-		const last = kept.writes.at(-1) as [string, Finding[]][];
+		const written = kept.writes.at(-1) as { build: string; scripts: [string, Finding[]][] };
+		expect(written.build).toBe('b2');
+		const last = written.scripts;
 		expect(last.length).toBe(300);
 		expect(last.map(([key]) => key)).toContain('100:10');
 		expect(last.map(([key]) => key)).not.toContain('100:11');

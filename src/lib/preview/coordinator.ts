@@ -41,8 +41,8 @@ export interface CoordinatorOptions extends SiteDataStores {
 	onPage?(page: SiteLocation): void;
 	/** npm packages and CDN files: what compilations read, and the fetch of what they lacked. */
 	packages?: PreviewPackages;
-	/** Where the `location` rewrite keeps what it found in big scripts (the hub's preferences, for every workspace); absent: memory only. */
-	findingsStore?: FindingsStore;
+	/** Where the `location` rewrite keeps what it found in big scripts (the hub's preferences, for every workspace), and the build that found it; absent: memory only. */
+	findings?: { store: FindingsStore; build: string };
 }
 
 
@@ -101,8 +101,8 @@ export class PreviewCoordinator implements PreviewPort {
 
 	/** Reads the site's persisted localStorage, databases, cookies, the page it showed and the scripts' findings (once, before the first render). */
 	async loadStorage(): Promise<void> {
-		const findings = this.#options.findingsStore;
-		await Promise.all([this.#data.load(), this.#history.load(), findings ? keepLocationFindings(findings) : undefined]);
+		const findings = this.#options.findings;
+		await Promise.all([this.#data.load(), this.#history.load(), findings ? keepLocationFindings(findings.store, findings.build) : undefined]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */

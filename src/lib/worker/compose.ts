@@ -97,6 +97,8 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	await packages.load();
 	/** A value the preview keeps in the hub's preferences (memory only without them). */
 	const kept = (key: string) => (preferences ? { get: () => preferences.get(key), set: (value: unknown) => preferences.set(key, value) } : undefined);
+	/** What the `location` rewrite found in big scripts, for every workspace of this device. */
+	const findingsStore = kept(locationFindingsKey);
 	const preview = new PreviewCoordinator({
 		packages,
 		send: (tabId, render) => options.sendRender?.(tabId, render),
@@ -108,7 +110,7 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		databaseStore: kept(siteDatabasesKey(workspaceId)),
 		cookieStore: kept(siteCookiesKey(workspaceId)),
 		placeStore: kept(sitePlaceKey(workspaceId)),
-		findingsStore: kept(locationFindingsKey),
+		...(findingsStore ? { findings: { store: findingsStore, build: options.build } } : {}),
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
 	await preview.loadStorage();

@@ -49,6 +49,7 @@ export class LocationFindings {
 	readonly #known = new Map<string, Finding[]>();
 	#count = 0;
 	#store: FindingsStore | undefined;
+	#build = '';
 	#saving = false;
 	#saveAgain = false;
 
@@ -68,12 +69,16 @@ export class LocationFindings {
 		this.#persist();
 	}
 
-	/** Reads what earlier starts kept, and keeps what this one finds in `store` from now on. */
-	async load(store: FindingsStore): Promise<void> {
+	/**
+	 * Reads what earlier starts of this build kept, and keeps what this one finds in `store` from now
+	 * on. Another build's findings are dropped: its rewrite may differ (the next write replaces them).
+	 */
+	async load(store: FindingsStore, build: string): Promise<void> {
 		this.#store = store;
-		const stored = await store.get().catch(() => null);
-		if (!Array.isArray(stored)) return;
-		for (const entry of stored as unknown[]) {
+		this.#build = build;
+		const stored = (await store.get().catch(() => null)) as { build?: unknown; scripts?: unknown } | null;
+		if (!stored || typeof stored !== 'object' || stored.build !== build || !Array.isArray(stored.scripts)) return;
+		for (const entry of stored.scripts as unknown[]) {
 			if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
 			const length = Number.parseInt(entry[0], 10);
 			if (Number.isInteger(length) && !this.#known.has(entry[0]) && fits(entry[1], length)) this.#remember(entry[0], entry[1]);
@@ -104,7 +109,7 @@ export class LocationFindings {
 		this.#saving = true;
 		const store = this.#store;
 		void store
-			.set([...this.#known])
+			.set({ build: this.#build, scripts: [...this.#known] })
 			.catch(() => undefined)
 			.finally(() => {
 				this.#saving = false;

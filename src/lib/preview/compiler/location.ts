@@ -37,9 +37,9 @@ const parser = loadedOnce('location parser', () =>
 /** What parses found in the scripts of this device, by fingerprint (persisted once `keepLocationFindings` is called). */
 const findings = new LocationFindings();
 
-/** Reads what earlier starts of the studio found in scripts, and keeps this start's findings in `store`. */
-export function keepLocationFindings(store: FindingsStore): Promise<void> {
-	return findings.load(store);
+/** Reads what earlier starts of this build found in scripts, and keeps this start's findings in `store`. */
+export function keepLocationFindings(store: FindingsStore, build: string): Promise<void> {
+	return findings.load(store, build);
 }
 
 /**
