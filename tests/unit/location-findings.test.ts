@@ -92,9 +92,10 @@ describe('the first parse of a big script', () => {
 			longest = Math.max(longest, performance.now() - last);
 		}
 		expect(seen.parses).toBe(parses + 1);
-		// The parse took several times the longest hold (a busy machine stretches both).
-		expect(performance.now() - started).toBeGreaterThan(3 * longest);
-		expect(longest).toBeLessThan(250);
+		// Held at once, the parse was nearly all of the time (0.71 s of 0.79 here); in slices, the longest
+		// hold (the tree's last build step, about 70 ms) is a small part of it. A busy machine stretches
+		// both: the bound is their ratio.
+		expect(longest).toBeLessThan((performance.now() - started) / 4);
 	});
 });
 
