@@ -7,6 +7,7 @@ import type { SiteNavigation, SiteStorageChange } from './messages';
 import { addressOf, entryOf, pageOf } from './compile';
 import { sitePath } from './site';
 import { applyStorageChange } from './storage-change';
+import { latestWriter } from '../core/latest-write';
 
 /** Pages kept behind Back. */
 const MAX_HISTORY = 50;
@@ -159,8 +160,13 @@ export class SiteHistory {
  */
 export class SiteStorage {
 	#local: Record<string, string> = {};
-	#saving = false;
-	#saveAgain = false;
+	/**
+	 * Writes at once, one write at a time (a change made meanwhile goes in the next): the last tab may
+	 * close right after the page wrote, and the hub with it.
+	 */
+	readonly #persist = latestWriter(async () => {
+		await this.store?.set({ ...this.#local });
+	});
 	#changes = 0;
 
 	/** `maxChars`: keys and values together, at most. */
@@ -202,28 +208,5 @@ export class SiteStorage {
 		this.#changes++;
 		this.#persist();
 		return count;
-	}
-
-	/**
-	 * Writes at once, one write at a time (a change made meanwhile goes in the next): the last tab may
-	 * close right after the page wrote, and the hub with it.
-	 */
-	#persist() {
-		if (this.#saving) {
-			this.#saveAgain = true;
-			return;
-		}
-		if (!this.store) return;
-		this.#saving = true;
-		void this.store
-			.set({ ...this.#local })
-			.catch(() => undefined)
-			.finally(() => {
-				this.#saving = false;
-				if (this.#saveAgain) {
-					this.#saveAgain = false;
-					this.#persist();
-				}
-			});
 	}
 }

@@ -4,6 +4,7 @@
 // parses each once per device, not at every start, and a start whose scripts are all known loads no
 // parser at all. A cache, never the truth: what it lacks or holds wrong is parsed again.
 import { hashText } from '../../domain/hash';
+import { latestWriter } from '../../core/latest-write';
 
 /** One rewrite in a script: the range of a name, and what it becomes. */
 export type Finding = [from: number, to: number, name: string];
@@ -50,8 +51,10 @@ export class LocationFindings {
 	#count = 0;
 	#store: FindingsStore | undefined;
 	#build = '';
-	#saving = false;
-	#saveAgain = false;
+	/** One write at a time; findings added meanwhile go in the next (a render parses several scripts). */
+	readonly #persist = latestWriter(async () => {
+		await this.#store?.set({ build: this.#build, scripts: [...this.#known] });
+	});
 
 	/** What the parse found in the script of this fingerprint, if it was parsed lately. */
 	get(key: string): Finding[] | undefined {
@@ -97,26 +100,5 @@ export class LocationFindings {
 			this.#known.delete(oldest);
 			this.#count -= dropped.length;
 		}
-	}
-
-	/** One write at a time; findings added meanwhile go in the next (a render parses several scripts). */
-	#persist(): void {
-		if (!this.#store) return;
-		if (this.#saving) {
-			this.#saveAgain = true;
-			return;
-		}
-		this.#saving = true;
-		const store = this.#store;
-		void store
-			.set({ build: this.#build, scripts: [...this.#known] })
-			.catch(() => undefined)
-			.finally(() => {
-				this.#saving = false;
-				if (this.#saveAgain) {
-					this.#saveAgain = false;
-					this.#persist();
-				}
-			});
 	}
 }
