@@ -19,8 +19,6 @@ import { PreviewLog, outcomeOfAck } from './preview-log';
 import { CaptureRequests, type Capture } from './captures';
 import type { CaptureOptions, CaptureResult } from './messages';
 import { RenderQueue, type QueuedRender } from './render-queue';
-import { keepLocationFindings } from './compiler/location';
-import type { FindingsStore } from './compiler/location-findings';
 
 /** Options of the coordinator. */
 export interface CoordinatorOptions extends SiteDataStores {
@@ -41,8 +39,6 @@ export interface CoordinatorOptions extends SiteDataStores {
 	onPage?(page: SiteLocation): void;
 	/** npm packages and CDN files: what compilations read, and the fetch of what they lacked. */
 	packages?: PreviewPackages;
-	/** Where the `location` rewrite keeps what it found in big scripts (the hub's preferences, for every workspace), and the build that found it; absent: memory only. */
-	findings?: { store: FindingsStore; build: string };
 }
 
 
@@ -99,10 +95,9 @@ export class PreviewCoordinator implements PreviewPort {
 		this.#captures.answer(tabId, id, result);
 	}
 
-	/** Reads the site's persisted localStorage, databases, cookies, the page it showed and the scripts' findings (once, before the first render). */
+	/** Reads the site's persisted localStorage, databases, cookies and the page it showed (once, before the first render). */
 	async loadStorage(): Promise<void> {
-		const findings = this.#options.findings;
-		await Promise.all([this.#data.load(), this.#history.load(), findings ? keepLocationFindings(findings.store, findings.build) : undefined]);
+		await Promise.all([this.#data.load(), this.#history.load()]);
 	}
 
 	/** The site path a workspace shows now: the page navigated to, else its entry. */

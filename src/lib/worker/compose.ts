@@ -13,6 +13,7 @@ import { PackageService } from '../runtime/packages';
 import { HubPackages } from './hub-packages';
 import { MemoryPackageStore } from '../storage/package-store';
 import { PreviewCoordinator } from '../preview/coordinator';
+import { keepLocationFindings } from '../preview/compiler/location';
 import { importLeftOutKey, locationFindingsKey, siteCookiesKey, siteDatabasesKey, sitePlaceKey, siteStorageKey } from '../preview/policy';
 import type { CaptureOptions, PreviewRender } from '../preview/messages';
 import { AgentRunner, type SettingsPort, type TranscriptPort } from '../agents/runner';
@@ -97,8 +98,6 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	await packages.load();
 	/** A value the preview keeps in the hub's preferences (memory only without them). */
 	const kept = (key: string) => (preferences ? { get: () => preferences.get(key), set: (value: unknown) => preferences.set(key, value) } : undefined);
-	/** What the `location` rewrite found in big scripts, for every workspace of this device. */
-	const findingsStore = kept(locationFindingsKey);
 	const preview = new PreviewCoordinator({
 		packages,
 		send: (tabId, render) => options.sendRender?.(tabId, render),
@@ -110,10 +109,12 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 		databaseStore: kept(siteDatabasesKey(workspaceId)),
 		cookieStore: kept(siteCookiesKey(workspaceId)),
 		placeStore: kept(sitePlaceKey(workspaceId)),
-		...(findingsStore ? { findings: { store: findingsStore, build: options.build } } : {}),
 		ackTimeoutMs: options.previewAckTimeoutMs
 	});
-	await preview.loadStorage();
+	// What the `location` rewrite found in big scripts (for every workspace of this device, by this
+	// build): the worker's compiles read it, whichever hub made them.
+	const findings = kept(locationFindingsKey);
+	await Promise.all([preview.loadStorage(), findings ? keepLocationFindings(findings, options.build) : undefined]);
 	// What this workspace's import left out, when another tab created it from a .zip.
 	const leftOut = await preferences?.get(importLeftOutKey(workspaceId)).catch(() => null);
 	if (Array.isArray(leftOut)) preview.noteLeftOut(leftOut.filter((e): e is { path: string; reason: string } => !!e && typeof e.path === 'string' && typeof e.reason === 'string'));
