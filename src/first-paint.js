@@ -5,6 +5,18 @@
 // what was typed here with it (client/first-paint.ts). Nothing kept, or anything unexpected: no paint.
 // Served as /first-paint.js, minified in the build (scripts/vite/first-paint.ts): a plain script, no module.
 (function () {
+	// The studio's font sizes the outline lacks (app.html's #studio-fonts, hidden, parsed before this
+	// script) are laid out one at a time, each in a task of its own, before the studio's first layout.
+	// A renderer asks the browser process for each new size of a font: laid out together with the
+	// outline, in the document's first layout, they held the page's thread 50–85 ms of a start on a
+	// busy machine (traced; B6's longest task in `npm run bench`).
+	document.querySelectorAll('#studio-fonts i').forEach(function (letter) {
+		setTimeout(function () {
+			/** @type {HTMLElement} */ (letter).hidden = false;
+			// Laid out now, in this task, not with whatever the next frame's layout holds.
+			void (/** @type {HTMLElement} */ (letter)).offsetWidth;
+		});
+	});
 	try {
 		var script = /** @type {HTMLScriptElement} */ (document.currentScript);
 		var base = new URL(script.src).pathname.replace(/\/first-paint\.js$/, '');

@@ -358,8 +358,9 @@ test.describe('before the studio’s code has loaded', () => {
 			const page = await context.newPage();
 			await page.goto('/', { waitUntil: 'commit' });
 			await expect(page.locator('#studio-first-paint textarea')).toHaveValue(/<!doctype html>/);
-			// The outline, and the shell's unseen sizes laid out with it.
-			const painted = await fonts(page, '#studio-first-paint *, #studio-fonts *', false);
+			// The outline, and the shell's unseen sizes, laid out one by one after it while the studio's code loads.
+			await expect(page.locator('#studio-fonts i[hidden]')).toHaveCount(0);
+			const painted = await fonts(page, '#studio-first-paint *, #studio-fonts *', true);
 			const outlineCode = await page.locator('#studio-first-paint textarea').evaluate((area) => getComputedStyle(area).fontFamily);
 			release();
 			await waitForHub(page);
