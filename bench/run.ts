@@ -17,9 +17,10 @@ import { B10, B11 } from './figures/coedit';
 import { B12 } from './figures/navigation';
 import { B13 } from './figures/packages';
 import { B14 } from './figures/lighthouse';
+import { B15 } from './figures/phone';
 import { nodeFigures, type NodeRow } from './node';
 
-const FIGURES: Figure[] = [B1, B2, B3, B4, B5, B6, B7, B8, B9, B10, B11, B12, B13, B14];
+const FIGURES: Figure[] = [B1, B2, B3, B4, B5, B6, B7, B8, B9, B10, B11, B12, B13, B14, B15];
 
 const { values } = parseArgs({
 	options: {

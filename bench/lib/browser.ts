@@ -1,6 +1,6 @@
 // Chromium for the bench: the same executable and flags as the tests, a context per scenario with the
 // in-page probes installed, and a CDP view of each page's and the hub's JS heap.
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
@@ -13,11 +13,11 @@ export async function launch(): Promise<Browser> {
 	return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
-/** A fresh profile (its own IndexedDB, service worker and hub) with the probes in every page. */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** A fresh profile (its own IndexedDB, service worker and hub) with the probes in every page; a laptop's screen unless `device` says otherwise. */
+export async function newContext(browser: Browser, baseURL: string, device: BrowserContextOptions = {}): Promise<BrowserContext> {
 	// The floors' echo workers are blob: URLs, which the studio's policy (worker-src 'self') refuses in
 	// its page; the probes are ours, so the policy is set aside for them.
-	const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, bypassCSP: true });
+	const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...device, bypassCSP: true });
 	await context.addInitScript({ path: PROBES });
 	return context;
 }

@@ -16,6 +16,7 @@ interface BenchProbes {
 	seedFolder(count: number, bytesEach: number): Promise<number>;
 	startTimes(): Promise<{ connected: number | null; preview: number | null; status: string | null; firstText: number | null; parts: { script: number | null; hubCreated: number | null; hubStarting: number | null; storageOpened: number | null; hubReady: number | null; previewDocument: number | null } }>;
 	startTasks(): Promise<{ longest: number } | null>;
+	blocking(afterMs: number): Promise<{ total: number; longest: number } | null>;
 	guardedAppends(token: string, count: number): Promise<{ acknowledged: string[]; conflicts: number; ms: number }>;
 	calls(count: number, writesEvery: number): Promise<number>;
 }

@@ -282,6 +282,20 @@
 			const during = longTasks.filter((task) => task.start <= end.startTime);
 			return { longest: Math.max(0, ...during.map((task) => task.duration)) };
 		},
+		/**
+		 * B15: the main thread's blocking time (each task's time beyond 50 ms, summed) and its longest
+		 * task, from navigation until `afterMs` after the start is over (`studio:start-settled`).
+		 * null: the start never settled, or no Long Tasks API.
+		 */
+		async blocking(afterMs) {
+			const settled = () => performance.getEntriesByName('studio:start-settled')[0] ?? null;
+			for (let i = 0; i < 1200 && !settled(); i++) await new Promise((r) => setTimeout(r, 50));
+			const end = settled();
+			if (!end || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return null;
+			await new Promise((r) => setTimeout(r, afterMs));
+			const during = longTasks.filter((task) => task.start <= end.startTime + afterMs);
+			return { total: during.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0), longest: Math.max(0, ...during.map((task) => task.duration)) };
+		},
 		/** B5/B6: how long this page load took to a connected runtime and a settled first preview. */
 		async startTimes() {
 			const mark = (name) => performance.getEntriesByName(name)[0] ?? null;
