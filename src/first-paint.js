@@ -8,8 +8,8 @@
 	// The studio's font sizes the outline lacks (app.html's #studio-fonts, hidden, parsed before this
 	// script) are laid out one at a time, each in a task of its own, before the studio's first layout.
 	// A renderer asks the browser process for each new size of a font: laid out together with the
-	// outline, in the document's first layout, they held the page's thread 50–85 ms of a start on a
-	// busy machine (traced; B6's longest task in `npm run bench`).
+	// outline, in the document's first layout, they held the page's thread 50–85 ms of a start while
+	// the browser was busy starting too (traced; B6's longest task in `npm run bench`).
 	document.querySelectorAll('#studio-fonts i').forEach(function (letter) {
 		setTimeout(function () {
 			/** @type {HTMLElement} */ (letter).hidden = false;

@@ -16,6 +16,16 @@
 		// No Long Tasks API: startTasks reports null.
 	}
 
+	/**
+	 * The `studio:start-settled` mark (the editor shows the open file) once it is there, waiting at most `ms`; null: not by then.
+	 * @param {number} ms
+	 */
+	const startSettled = async (ms) => {
+		const mark = () => performance.getEntriesByName('studio:start-settled')[0] ?? null;
+		for (let waited = 0; waited < ms && !mark(); waited += 50) await new Promise((r) => setTimeout(r, 50));
+		return mark();
+	};
+
 	/** @returns {any} */
 	const studio = () => {
 		if (!window.studio) throw new Error('window.studio is missing');
@@ -273,9 +283,7 @@
 		 * editor shows the open file: the `studio:start-settled` mark). null: the start never settled.
 		 */
 		async startTasks() {
-			const settled = () => performance.getEntriesByName('studio:start-settled')[0] ?? null;
-			for (let i = 0; i < 300 && !settled(); i++) await new Promise((r) => setTimeout(r, 50));
-			const end = settled();
+			const end = await startSettled(15_000);
 			if (!end || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return null;
 			// An entry reaches the observer after its task: the task that set the mark has ended by now.
 			await new Promise((r) => setTimeout(r, 100));
@@ -288,9 +296,8 @@
 		 * null: the start never settled, or no Long Tasks API.
 		 */
 		async blocking(afterMs) {
-			const settled = () => performance.getEntriesByName('studio:start-settled')[0] ?? null;
-			for (let i = 0; i < 1200 && !settled(); i++) await new Promise((r) => setTimeout(r, 50));
-			const end = settled();
+			// A first visit with the CPU slowed four times takes seconds.
+			const end = await startSettled(60_000);
 			if (!end || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return null;
 			await new Promise((r) => setTimeout(r, afterMs));
 			const during = longTasks.filter((task) => task.start <= end.startTime + afterMs);
