@@ -64,7 +64,7 @@
 		// A browser that never opened the studio gets the starter its hub is about to create.
 		var starter = !screen && !fromUrl && last === null && id === 'default';
 		if (starter) screen = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('studio-starter-screen')).textContent || 'null');
-		if (!screen || screen.v !== 1 || screen.workspaceId !== id || !screen.open || typeof screen.open.text !== 'string' || !Array.isArray(screen.files)) return;
+		if (!screen || screen.v !== 2 || screen.workspaceId !== id || !screen.open || typeof screen.open.text !== 'string' || !Array.isArray(screen.files)) return;
 		var layout = screen.layout && typeof screen.layout === 'object' ? screen.layout : {};
 		/** @param {unknown} value @param {number} fallback */
 		var size = function (value, fallback) {
@@ -137,7 +137,9 @@
 		var editor = panel('editor', 'Editor');
 		var fileTab = el('div', 'tab', String(screen.open.path));
 		var area = /** @type {HTMLTextAreaElement} */ (el('textarea'));
-		area.value = screen.open.text;
+		// The file's head only (the rest is not kept here: client/first-screen.ts), as its default value:
+		// what the person typed is what differs from it.
+		area.textContent = screen.open.text;
 		area.spellcheck = false;
 		area.ariaLabel = 'Code editor';
 		area.autocapitalize = 'off';

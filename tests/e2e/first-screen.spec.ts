@@ -373,7 +373,53 @@ test.describe('before the studio’s code has loaded', () => {
 			await context.close();
 		}
 	});
-	test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
+	for (const [device, phone] of [[DEVICES[0]!, false], [DEVICES[1]!, true]] as const) {
+		test(`a long open file: the outline${phone ? ' and the plain text show' : ' shows'} its head only (a text area lays out all it holds at once), and the whole file with what was typed reaches the editor and the workspace (${phone ? 'phone' : 'desktop'})`, async ({ browser, baseURL }) => {
+			const context = await browser.newContext({ baseURL, ...device, serviceWorkers: 'block' });
+			// This device keeps a first screen with a 3,000-line stylesheet open.
+			const css = Array.from({ length: 3000 }, (_, i) => `.rule-${i} { margin: ${i % 9}px auto; }\n`).join('');
+			const first = await context.newPage();
+			await first.goto('/');
+			await waitForHub(first);
+			await first.evaluate(async (text) => {
+				await window.studio!.callTool('workspace_create_file', { path: 'big.css', content: text });
+				await window.studio!.callTool('workspace_open_file', { path: 'big.css' });
+			}, css);
+			const keptRest = () => first.evaluate(() => Object.entries(localStorage).map(([key, value]) => (key.startsWith('studio:first-screen') ? (JSON.parse(value) as { open: { path: string; rest: string } | null }).open : null)).find((open) => open?.path === 'big.css')?.rest.length ?? 0);
+			await expect.poll(keptRest, { timeout: 15_000 }).toBeGreaterThan(60_000);
+			await first.close();
+			const release = await holdStudioCode(context);
+			const page = await context.newPage();
+			await page.goto('/', { waitUntil: 'commit' });
+			const outline = page.locator('#studio-first-paint textarea');
+			await expect(outline).toHaveValue(/^\.rule-0 \{/);
+			const shown = await outline.inputValue();
+			expect(shown.length).toBeGreaterThanOrEqual(8192);
+			expect(shown.length).toBeLessThan(8300);
+			expect(css.startsWith(shown)).toBe(true);
+			if (phone) await outline.tap();
+			else await outline.click();
+			await page.keyboard.press('ControlOrMeta+Home');
+			await page.keyboard.type('/* typed */');
+			release();
+			await waitForHub(page);
+			if (phone) {
+				// The plain text stands in for the editor until a touch or a key: it shows the head too.
+				const plain = page.getByTestId('plain-editor');
+				await expect(plain).toBeFocused();
+				const head = await plain.inputValue();
+				expect(head.startsWith('/* typed */.rule-0 {')).toBe(true);
+				expect(head.length).toBeLessThan(8300 + 11);
+			}
+			// Typing on goes where the caret was, and the file is all there: nothing of its rest lost or doubled.
+			await page.keyboard.type('!');
+			await expect(page.locator('.cm-content')).toContainText('/* typed */!.rule-0 {', { timeout: 15_000 });
+			await expect.poll(() => read(page, 'big.css'), { timeout: 10_000 }).toBe(`/* typed */!${css}`);
+			expect(await page.evaluate(() => window.studio!.editorText('big.css'))).toBe(`/* typed */!${css}`);
+			await context.close();
+		});
+	}
+		test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
 		const release = await holdStudioCode(context);
 		const page = await context.newPage();
 		await page.goto('/', { waitUntil: 'commit' });

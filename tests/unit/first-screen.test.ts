@@ -4,14 +4,18 @@
 // something did, and never lost when the file is gone.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EditorSelection, EditorState } from '@codemirror/state';
-import { FIRST_SCREEN_LIMITS, parseFirstScreen, readFirstScreen, trimFirstScreen, writeFirstScreen, forgetFirstScreen, type FirstScreen } from '../../src/lib/client/first-screen';
+import { FIRST_SCREEN_LIMITS, parseFirstScreen, readFirstScreen, shownEnd, forgetFirstScreen, type FirstScreen } from '../../src/lib/client/first-screen';
+import { storedFirstScreen, trimFirstScreen, writeFirstScreen } from '../../src/lib/client/first-screen-write';
 import { handOver, type HandOverHost } from '../../src/lib/client/editor/first-file';
 import { journalWrite } from '../../src/lib/client/editor/journal';
 import type { FileSession } from '../../src/lib/client/editor/sessions';
 import { minimalChange } from '../../src/lib/client/editor/codemirror';
 
+/** `picture` as read back: its open file knows how much of it the outline was given. */
+const readBack = (picture: FirstScreen): FirstScreen => ({ ...picture, open: picture.open && { ...picture.open, shown: shownEnd(picture.open.text) } });
+
 const screen = (over: Partial<FirstScreen> = {}): FirstScreen => ({
-	v: 1,
+	v: 2,
 	workspaceId: 'w1',
 	name: 'My site',
 	revision: 4,
@@ -61,7 +65,7 @@ describe('the kept picture', () => {
 
 	it('reads back what was written, for its workspace only', () => {
 		writeFirstScreen(screen());
-		expect(readFirstScreen('w1')).toEqual(screen());
+		expect(readFirstScreen('w1')).toEqual(readBack(screen()));
 		expect(readFirstScreen('w2')).toBeNull();
 		forgetFirstScreen('w1');
 		expect(readFirstScreen('w1')).toBeNull();
@@ -69,13 +73,40 @@ describe('the kept picture', () => {
 
 	it('ignores a torn, foreign or malformed picture', () => {
 		expect(parseFirstScreen('{"v":1', 'w1')).toBeNull();
-		expect(parseFirstScreen(JSON.stringify({ ...screen(), v: 2 }), 'w1')).toBeNull();
+		// Version 1 kept the whole text where this one keeps the outline's head: neither reads the other's.
+		expect(parseFirstScreen(JSON.stringify({ ...storedFirstScreen(screen()), v: 1 }), 'w1')).toBeNull();
+		expect(parseFirstScreen(JSON.stringify(screen()), 'w1')).toBeNull();
 		expect(parseFirstScreen(JSON.stringify({ ...screen(), workspaceId: 'w2' }), 'w1')).toBeNull();
 		expect(parseFirstScreen(JSON.stringify({ ...screen(), files: [{ path: 'a' }] }), 'w1')).toBeNull();
 		expect(parseFirstScreen(JSON.stringify({ ...screen(), open: { path: 'a', text: 3 } }), 'w1')).toBeNull();
 		expect(parseFirstScreen(JSON.stringify({ ...screen(), preview: { ...screen().preview, local: { a: 1 } } }), 'w1')).toBeNull();
 		expect(parseFirstScreen(JSON.stringify({ ...screen(), layout: [1] }), 'w1')).toBeNull();
 		expect(parseFirstScreen('null', 'w1')).toBeNull();
+	});
+
+	it('keeps a long file as the head the outline shows and the rest, and reads the whole text back', () => {
+		const lines = Array.from({ length: 4000 }, (_, i) => `.rule-${i} { margin: ${i}px; }\r\n`).join('');
+		writeFirstScreen(screen({ open: { ...screen().open!, path: 'big.css', text: lines } }));
+		const kept = JSON.parse(store.getItem('studio:first-screen:w1')!) as { open: { text: string; rest: string } };
+		// The outline's part ends at a line's end past 8 K characters, well short of the whole.
+		expect(kept.open.text.length).toBeGreaterThanOrEqual(8192);
+		expect(kept.open.text.length).toBeLessThan(8192 + 40);
+		expect(kept.open.text.endsWith('\r\n')).toBe(true);
+		expect(kept.open.text + kept.open.rest).toBe(lines);
+		expect(readFirstScreen('w1')!.open).toEqual({ path: 'big.css', text: lines, language: 'html', revision: 4, shown: kept.open.text.length });
+	});
+
+	it('cuts the shown part at a line end, within a long line, past a caret, never inside a character', () => {
+		expect(shownEnd('short\nfile')).toBe(10);
+		const line = 'x'.repeat(100) + '\n';
+		expect(shownEnd(line.repeat(200))).toBe(line.length * 82);
+		// A minified file: one line, cut 8 K characters past the first 8 K.
+		expect(shownEnd('y'.repeat(50_000))).toBe(16_384);
+		// A caret further down keeps its line shown.
+		expect(shownEnd(line.repeat(200), 12_000)).toBe(line.length * 119);
+		// An emoji across the cut stays whole on the rest's side.
+		const emoji = 'y'.repeat(16_383) + '😀' + 'z';
+		expect(shownEnd(emoji)).toBe(16_383);
 	});
 
 	it('leaves out a text or a page past its cap, and keeps the file list within its own', () => {
@@ -107,7 +138,7 @@ describe('the kept picture', () => {
 		// Room for one picture, not two.
 		store.total = Math.round(store.used * 1.5);
 		writeFirstScreen(mine);
-		expect(readFirstScreen('w1')).toEqual(mine);
+		expect(readFirstScreen('w1')).toEqual(readBack(mine));
 		expect(readFirstScreen('w2')).toBeNull();
 	});
 

@@ -9,7 +9,7 @@ import { EditorController } from './editor/editor.svelte';
 import { ToastStore } from './toasts.svelte';
 import { WorkbenchActions } from './actions/workbench.svelte';
 import type { ApprovalDecision } from '$lib/worker/protocol';
-import { STORAGE_WARN_RATIO, StorageActions } from './actions/storage.svelte';
+import type { StorageActions } from './actions/storage.svelte';
 import { Later } from './later.svelte';
 import type { WebMcpBridge, WebMcpStatus } from './webmcp';
 import type { McpTool } from '$lib/tools/catalog-model';
@@ -68,7 +68,7 @@ export class StudioApp {
 	/** A .zip or a folder imported, a share link made or opened, a revision downloaded: made when first needed. */
 	readonly portable = new Later(async () => {
 		const { PortableActions } = await import('./actions/portable.svelte');
-		return new PortableActions(this.studio, this.toasts, (name, args) => this.actions.call(name, args), () => void this.storage.downloadZip());
+		return new PortableActions(this.studio, this.toasts, (name, args) => this.actions.call(name, args), () => this.storage.run((s) => s.downloadZip()));
 	}, () => this.#codeFailed('The import and share commands'));
 	/** The file tree's commands and the folder's, made when first used (a file created, renamed, dropped in; a folder opened). */
 	readonly files = new Later(async () => {
@@ -105,7 +105,11 @@ export class StudioApp {
 			this.toasts
 		);
 	}, () => this.#codeFailed('The element picker’s commands'));
-	readonly storage: StorageActions;
+	/** Backups and the recovery after a storage failure, made when first used. */
+	readonly storage = new Later<StorageActions>(async () => {
+		const { StorageActions } = await import('./actions/storage.svelte');
+		return new StorageActions(this.studio, this.toasts);
+	}, () => this.#codeFailed('The backup and storage commands'));
 	/** The WebMCP registration, made once the start is over (null before; its code is not the first screen's). */
 	#webmcp: WebMcpBridge | null = null;
 	#closed = false;
@@ -128,7 +132,6 @@ export class StudioApp {
 		const { studio, toasts, layout } = this;
 		this.code = new EditorController(studio, toasts);
 		this.actions = new WorkbenchActions(studio, this.code, toasts, layout, this.dock, this.files);
-		this.storage = new StorageActions(studio, toasts);
 		this.previewer = new PreviewController();
 		this.previewer.inspect = {
 			onPick: (element) => this.inspect.run((inspect) => inspect.picked(element)),
@@ -185,7 +188,7 @@ export class StudioApp {
 		if (!this.connected || ws.missing || this.deleted) return null;
 		const active = this.code.active;
 		const open = active ? this.code.storedText(active) : null;
-		return { v: 1, workspaceId: this.studio.workspaceId, name: ws.name, revision: ws.revision, files: ws.files, activePath: active ?? ws.activePath, open, preview: this.previewer.keptRender(), layout: this.layout.screen(), at: Date.now() };
+		return { v: 2, workspaceId: this.studio.workspaceId, name: ws.name, revision: ws.revision, files: ws.files, activePath: active ?? ws.activePath, open, preview: this.previewer.keptRender(), layout: this.layout.screen(), at: Date.now() };
 	}
 
 	get connected(): boolean {
@@ -208,17 +211,23 @@ export class StudioApp {
 	 * storage's states. Most starts have none, and their view loads only with the first (regions/Banners).
 	 */
 	get banners(): BannerKind[] {
-		const { studio, storage } = this;
+		const { studio, storageUsed } = this;
 		const state: BannerKind | null = this.deleted
 			? 'workspace-deleted'
 			: studio.hub.state === 'reload-required'
 				? 'reload-required'
 				: studio.workspace.storage?.kind === 'memory'
 					? 'memory-mode'
-					: storage.usedShare !== null && storage.usedShare >= STORAGE_WARN_RATIO
+					: storageUsed !== null && storageUsed >= STORAGE_WARN_RATIO
 						? 'storage-nearly-full'
 						: null;
 		return [...(this.updates.ready ? (['update-ready'] as const) : []), ...(state ? [state] : [])];
+	}
+
+	/** Used share of the browser's storage quota (0–1), or null when the browser does not say. */
+	get storageUsed(): number | null {
+		const storage = this.studio.workspace.storage;
+		return storage?.usage != null && storage.quota ? storage.usage / storage.quota : null;
 	}
 
 	/** The conversation is on screen: its own approvals show inline there, not floating. */
@@ -269,6 +278,9 @@ export class StudioApp {
 		void this.studio.api.setPreference(EDITOR_LOOK_KEY, { fontSize: this.code.fontSize, wrap: this.code.wrap });
 	}
 }
+
+/** The share of the quota at which the studio warns (the hub's own guard: worker/storage-monitor.ts). */
+const STORAGE_WARN_RATIO = 0.8;
 
 const APP = Symbol('studio-app');
 

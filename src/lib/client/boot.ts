@@ -9,7 +9,6 @@ import { exposeConsoleApi } from './console-api';
 import { installShortcuts } from './shortcuts';
 import { forgetFirstScreen } from './first-screen';
 import { openPickedWith, pickedInOutline, removeFirstPaint } from './first-paint';
-import { keepFirstScreen } from './first-screen-keeper.svelte';
 import { afterStart } from './after-start';
 import { takeWorkspaceNotice } from './workspace-choice';
 import { SHARE_PREFIX } from './share-link';
@@ -43,7 +42,9 @@ async function whenConnected(app: StudioApp) {
 	void code.goLive().then(() => {
 		if (ws.activePath && !pickedInOutline()) void code.open(ws.activePath);
 	});
-	keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.screen()], () => app.firstScreenNow(), studio.onHide);
+	// The picture for the next start: its code is no first screen's (about 300 bytes of the laptop's
+	// 80 KB, B7 in `npm run bench`), and its first write waits a moment after the start anyway.
+	afterStart(() => void import('./first-screen-keeper.svelte').then(({ keepFirstScreen }) => keepFirstScreen(() => [ws.revision, ws.files, code.active, previewer.last, layout.screen()], () => app.firstScreenNow(), studio.onHide)).catch(() => undefined));
 	// The notice a switch left for this page (the workspace it opened, and why), once.
 	const notice = takeWorkspaceNotice();
 	if (notice) toasts.show({ tone: 'info', message: notice }, 8000);

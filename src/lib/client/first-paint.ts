@@ -1,6 +1,8 @@
 // The outline src/first-paint.js draws before the studio's code loads (from the first screen this
 // device kept): the editor takes what was typed into it, then it goes, and the shell's unseen font
 // sizes (app.html's studio-fonts) with it. Its id is the one contract between the two.
+import type { FirstScreenFile } from './first-screen';
+
 const ID = 'studio-first-paint';
 
 /** What the outline's text area holds when the editor takes over. */
@@ -11,8 +13,12 @@ export interface PaintedText {
 	focused: boolean;
 }
 
-/** The outline's text, caret and focus (null: no outline was painted). */
-export function paintedText(): PaintedText | null {
+/**
+ * The outline's text, caret and focus (null: no outline was painted). It was given the head of
+ * `first`'s text (`shown`, client/first-screen.ts): the whole text is what was typed there and the
+ * rest; untouched, it is `first`'s (another tab may have kept a newer picture since the outline read it).
+ */
+export function paintedText(first: FirstScreenFile | null): PaintedText | null {
 	if (typeof document === 'undefined') return null;
 	const area = document.querySelector<HTMLTextAreaElement>(`#${ID} textarea`);
 	if (!area) return null;
@@ -20,7 +26,10 @@ export function paintedText(): PaintedText | null {
 	// Focused once, and nothing else has the focus since (the start may have moved it to the page).
 	const active = document.activeElement;
 	const focused = active === area || (area.closest(`#${ID}`)!.hasAttribute('data-focused') && (active === null || active === document.body));
-	return { text: area.value, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused };
+	// A text area reads its lines' ends as \n whatever it was given.
+	const typed = area.value !== area.defaultValue.replace(/\r\n?/g, '\n');
+	const text = first && !typed ? first.text : area.value + (first ? first.text.slice(first.shown ?? first.text.length) : '');
+	return { text, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused };
 }
 
 /** A file picked in the outline's list, and who opens it: it opens once both are known. */

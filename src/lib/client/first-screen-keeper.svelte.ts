@@ -1,6 +1,8 @@
 // Keeps this tab's first screen for the next start: written a moment after the workspace, the open
-// file or the preview's render settles (off the typing path), and at once as the page hides.
-import { writeFirstScreen, type FirstScreen } from './first-screen';
+// file or the preview's render settles (off the typing path), and at once as the page hides. Loaded
+// once the start is over (client/boot.ts): a page that hides before then leaves the picture before.
+import type { FirstScreen } from './first-screen';
+import { writeFirstScreen } from './first-screen-write';
 
 /** How long after the last change the picture is taken (a burst of saves writes once). */
 const WRITE_DELAY_MS = 1500;

@@ -3,7 +3,7 @@
 // start paints it synchronously while the hub's worker boots. Read-only until then: the live runtime
 // takes over (client/editor carries what was typed meanwhile). A cache, never a source of truth.
 import { scoped } from '$lib/core/base';
-import { localStore, tryWrite } from './local-store';
+import { localStore } from './local-store';
 import type { FileSummary } from '$lib/worker/wire';
 
 /** The open file as it was stored (the editor's text agreed with the hub at `revision`). */
@@ -12,6 +12,29 @@ export interface FirstScreenFile {
 	text: string;
 	language: string;
 	revision: number;
+	/** How much of `text` the first paint's outline was given (its head, {@link shownEnd}); absent: all of it. */
+	shown?: number;
+}
+
+/**
+ * How much of a file a plain text area shows before the editor comes (the first paint's outline, the
+ * plain text): a text area lays its whole text out at once, about 0.7 ms a kilobyte here and four
+ * times that on a phone — a 150 KB file held a start's thread 100 ms in each of the two — and no
+ * screen shows more than a few hundred lines before the editor, which has the whole text, comes.
+ */
+const SHOWN_CHARS = 8192;
+
+/**
+ * Where the part of `text` a plain text area shows ends: at the end of the line that reaches
+ * SHOWN_CHARS (or `atLeast`, a caret in it), a minified line cut SHOWN_CHARS further (never
+ * between the halves of a surrogate pair).
+ */
+export function shownEnd(text: string, atLeast = 0): number {
+	const from = Math.max(SHOWN_CHARS, atLeast);
+	let end = Math.min(text.indexOf('\n', from) + 1 || text.length, from + SHOWN_CHARS, text.length);
+	const last = text.charCodeAt(end - 1);
+	if (end < text.length && last >= 0xd800 && last < 0xdc00) end--;
+	return end;
 }
 
 /** The last render this tab's preview acknowledged, as its frame ran it. */
@@ -26,7 +49,7 @@ export interface FirstScreenRender {
 
 /** What the first screen paints from. */
 export interface FirstScreen {
-	v: 1;
+	v: 2;
 	workspaceId: string;
 	name: string;
 	revision: number;
@@ -45,8 +68,17 @@ export interface FirstScreen {
  */
 export const FIRST_SCREEN_LIMITS = { text: 200_000, html: 600_000, files: 2000 } as const;
 
-const key = (workspaceId: string) => `${scoped('studio:first-screen')}:${workspaceId}`;
+/**
+ * The open file as localStorage keeps it (version 2): `text` is only what src/first-paint.js puts in
+ * its outline, `rest` the remainder. Version 1 kept the whole text there; a build that reads it as
+ * the whole file must not read this one (its `v` is another).
+ */
+export type StoredFile = Omit<FirstScreenFile, 'shown'> & { rest: string };
+/** A first screen as localStorage keeps it. */
+export type StoredFirstScreen = Omit<FirstScreen, 'open'> & { open: StoredFile | null };
 
+/** The localStorage key of `workspaceId`'s first screen. */
+export const firstScreenKey = (workspaceId: string) => `${scoped('studio:first-screen')}:${workspaceId}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const isStrings = (value: unknown): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
@@ -55,8 +87,8 @@ function isFile(value: unknown): value is FileSummary {
 	return isRecord(value) && typeof value.path === 'string' && (value.kind === 'text' || value.kind === 'asset') && typeof value.language === 'string' && typeof value.mimeType === 'string' && typeof value.size === 'number' && typeof value.hash === 'string';
 }
 
-function isOpen(value: unknown): value is FirstScreenFile {
-	return isRecord(value) && typeof value.path === 'string' && typeof value.text === 'string' && typeof value.language === 'string' && typeof value.revision === 'number';
+function isOpen(value: unknown): value is StoredFile {
+	return isRecord(value) && typeof value.path === 'string' && typeof value.text === 'string' && typeof value.rest === 'string' && typeof value.language === 'string' && typeof value.revision === 'number';
 }
 
 function isRender(value: unknown): value is FirstScreenRender {
@@ -71,13 +103,16 @@ export function parseFirstScreen(raw: string | null, workspaceId: string): First
 	} catch {
 		return null;
 	}
-	if (!isRecord(value) || value.v !== 1 || value.workspaceId !== workspaceId || typeof value.name !== 'string' || typeof value.revision !== 'number' || typeof value.at !== 'number') return null;
+	if (!isRecord(value) || value.v !== 2 || value.workspaceId !== workspaceId || typeof value.name !== 'string' || typeof value.revision !== 'number' || typeof value.at !== 'number') return null;
 	if (!Array.isArray(value.files) || !value.files.every(isFile)) return null;
 	if (value.activePath !== null && typeof value.activePath !== 'string') return null;
 	if (value.open !== null && !isOpen(value.open)) return null;
 	if (value.preview !== null && !isRender(value.preview)) return null;
 	if (value.layout !== null && !isRecord(value.layout)) return null;
-	return value as unknown as FirstScreen;
+	const screen = value as unknown as StoredFirstScreen;
+	if (!screen.open) return screen as FirstScreen;
+	const { rest, ...open } = screen.open;
+	return { ...screen, open: { ...open, text: open.text + rest, shown: open.text.length } };
 }
 
 /** The first screen kept for `workspaceId` (null: none, or not usable). */
@@ -85,7 +120,7 @@ export function readFirstScreen(workspaceId: string): FirstScreen | null {
 	const store = localStore();
 	if (!store) return null;
 	try {
-		return parseFirstScreen(store.getItem(key(workspaceId)), workspaceId);
+		return parseFirstScreen(store.getItem(firstScreenKey(workspaceId)), workspaceId);
 	} catch {
 		return null;
 	}
@@ -103,29 +138,6 @@ export function readStarterScreen(workspaceId: string): FirstScreen | null {
 	return parseFirstScreen(document.getElementById(STARTER_SCREEN_ID)?.textContent ?? null, workspaceId);
 }
 
-/** What is kept of `screen` within the caps (an open file or a page past them is left out). */
-export function trimFirstScreen(screen: FirstScreen): FirstScreen {
-	const open = screen.open && screen.open.text.length <= FIRST_SCREEN_LIMITS.text ? screen.open : null;
-	const preview = screen.preview && screen.preview.html.length + JSON.stringify(screen.preview.local).length <= FIRST_SCREEN_LIMITS.html ? screen.preview : null;
-	return { ...screen, files: screen.files.slice(0, FIRST_SCREEN_LIMITS.files), open, preview };
-}
-
-/**
- * Keeps `screen` (synchronously: it is also written as the page hides). Over the quota, other
- * workspaces' pictures go first (this one is in use), then this one's page, then its text: the typing
- * journal shares this storage and matters more.
- */
-export function writeFirstScreen(screen: FirstScreen): void {
-	const store = localStore();
-	if (!store) return;
-	const name = key(screen.workspaceId);
-	const trimmed = trimFirstScreen(screen);
-	const write = (value: FirstScreen) => tryWrite(store, name, JSON.stringify(value));
-	if (write(trimmed) || (forgetFirstScreens(screen.workspaceId) && write(trimmed))) return;
-	if (write({ ...trimmed, preview: null }) || write({ ...trimmed, preview: null, open: null })) return;
-	forgetFirstScreen(screen.workspaceId);
-}
-
 /**
  * Frees the storage the pictures hold for what matters more (the typing journal, the picture of the
  * workspace in use): forgets every workspace's picture but `keep`'s (null: every one). True when any went.
@@ -133,8 +145,8 @@ export function writeFirstScreen(screen: FirstScreen): void {
 export function forgetFirstScreens(keep: string | null): boolean {
 	const store = localStore();
 	if (!store) return false;
-	const prefix = key('');
-	const kept = keep === null ? null : key(keep);
+	const prefix = firstScreenKey('');
+	const kept = keep === null ? null : firstScreenKey(keep);
 	const names: string[] = [];
 	for (let i = 0; i < store.length; i++) {
 		const name = store.key(i);
@@ -147,7 +159,7 @@ export function forgetFirstScreens(keep: string | null): boolean {
 /** Forgets the first screen of a workspace (deleted, or missing where the hub looked). */
 export function forgetFirstScreen(workspaceId: string): void {
 	try {
-		localStore()?.removeItem(key(workspaceId));
+		localStore()?.removeItem(firstScreenKey(workspaceId));
 	} catch {
 		// nothing kept, nothing to forget
 	}

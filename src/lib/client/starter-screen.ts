@@ -6,6 +6,7 @@ import { starterWorkspace } from '$lib/domain/template';
 import { summariseAll } from '$lib/worker/hub-events';
 import { DEFAULT_WORKSPACE } from '$lib/worker/protocol-calls';
 import type { FirstScreen } from './first-screen';
+import { storedFirstScreen } from './first-screen-write';
 
 /** The picture of the starter workspace, as a kept first screen (no preview: its render is the hub's). */
 export function starterScreen(): FirstScreen {
@@ -13,7 +14,7 @@ export function starterScreen(): FirstScreen {
 	const path = workspace.activePath!;
 	const file = workspace.files.get(path)!;
 	return {
-		v: 1,
+		v: 2,
 		workspaceId: workspace.id,
 		name: workspace.name,
 		revision: workspace.revision,
@@ -28,5 +29,5 @@ export function starterScreen(): FirstScreen {
 
 /** The picture as the content of a `<script type="application/json">`: no `<` can close the element early. */
 export function starterScreenJson(): string {
-	return JSON.stringify(starterScreen()).replace(/</g, '\\u003c');
+	return JSON.stringify(storedFirstScreen(starterScreen())).replace(/</g, '\\u003c');
 }

@@ -1,12 +1,10 @@
-// Storage commands: download a backup, and the recovery actions after a storage failure.
+// Storage commands: download a backup, and the recovery actions after a storage failure. Made when
+// first used (client/app.svelte.ts): no first screen needs them.
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
 /** The download helper, with the first download (no first screen makes one; the lazy panels share it). */
 const download = () => import('../download');
-
-/** Share of the quota at which the studio warns (mirrors the hub's guard). */
-export const STORAGE_WARN_RATIO = 0.8;
 
 /** Backups and storage recovery. */
 export class StorageActions {
@@ -51,11 +49,5 @@ export class StorageActions {
 		this.busy = true;
 		await this.studio.api.releaseStorage().catch(() => undefined);
 		setTimeout(() => void this.retry(), 800);
-	}
-
-	/** Used share of the quota (0–1), or null when the browser does not say. */
-	get usedShare(): number | null {
-		const storage = this.studio.workspace.storage;
-		return storage?.usage != null && storage.quota ? storage.usage / storage.quota : null;
 	}
 }

@@ -86,7 +86,7 @@ export class EditorStart {
 	 * the whole window, so a desktop kept it over the first preview until CodeMirror was there.
 	 */
 	attach(container: HTMLElement, plainFirst: boolean): () => void {
-		const outline = paintedText();
+		const outline = paintedText(this.#first);
 		if (!plainFirst && !outline) {
 			removeFirstPaint(); // one without the file's text (a phone's outline, the window widened since)
 			return this.#mount(container, null);
@@ -201,7 +201,7 @@ export class EditorStart {
 				first = this.#first;
 				this.#first = null;
 				// What was typed into the plain text or the outline comes along, even when the hub answered first.
-				painted = this.#plain?.read() ?? paintedText();
+				painted = this.#plain?.read() ?? paintedText(first);
 				const typedEarly = !!first && !!painted && painted.text !== first.text;
 				const early = first;
 				if (early && (!this.#live || typedEarly) && !sessions.has(early.path)) sessions.set(early.path, cm.firstSession(cm, early, () => host.typed(early.path), painted));
