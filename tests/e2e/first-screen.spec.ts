@@ -419,6 +419,43 @@ test.describe('before the studio’s code has loaded', () => {
 			await context.close();
 		});
 	}
+		test('a file written with \\r\\n (a Windows editor’s) open at the start: an untouched start writes nothing, and what was typed before the hub answered is kept where it was typed', async ({ context }) => {
+		const windows = Array.from({ length: 1200 }, (_, i) => `.rule-${i} {\r\n  margin: ${i % 9}px auto;\r\n}\r\n`).join('');
+		const first = await context.newPage();
+		await first.goto('/');
+		await waitForHub(first);
+		await first.evaluate(async (text) => {
+			await window.studio!.callTool('workspace_create_file', { path: 'win.css', content: text });
+			await window.studio!.callTool('workspace_open_file', { path: 'win.css' });
+		}, windows);
+		await expect.poll(() => first.evaluate(() => Object.entries(localStorage).some(([key, value]) => key.startsWith('studio:first-screen') && (JSON.parse(value) as { open: { path: string } | null }).open?.path === 'win.css')), { timeout: 15_000 }).toBe(true);
+		const revision = await first.evaluate(() => window.studio!.revision);
+		await first.close();
+		const stored = async (page: Page) => ({ content: await read(page, 'win.css'), revision: await page.evaluate(() => window.studio!.revision) });
+		// Untouched: the editor reads the file's lines as its own, and nothing is saved.
+		const quiet = await context.newPage();
+		await quiet.goto('/');
+		await waitForHub(quiet);
+		await expect(quiet.locator('.cm-content')).toContainText('.rule-0 {', { timeout: 15_000 });
+		await quiet.waitForTimeout(1500); // a save would have gone by now (its delay is 250 ms)
+		expect(await stored(quiet)).toEqual({ content: windows, revision });
+		await quiet.close();
+		// Typed into the outline before the studio's code runs: kept, at the top, and no conflict.
+		const release = await holdStudioCode(context);
+		const page = await context.newPage();
+		await page.goto('/', { waitUntil: 'commit' });
+		const outline = page.locator('#studio-first-paint textarea');
+		await expect(outline).toHaveValue(/^\.rule-0 \{/);
+		await outline.click();
+		await page.keyboard.press('ControlOrMeta+Home');
+		await page.keyboard.type('/* X */');
+		release();
+		await waitForHub(page);
+		await expect(page.locator('.cm-content')).toContainText('/* X */.rule-0 {', { timeout: 15_000 });
+		// The edit saves the file as the editor holds it: its lines joined by \n.
+		await expect.poll(() => read(page, 'win.css'), { timeout: 10_000 }).toBe(`/* X */${windows.replace(/\r\n/g, '\n')}`);
+		await expect(page.getByTestId('conflict-bar')).toHaveCount(0);
+	});
 		test('a first visit paints the starter before any of the studio’s code runs; what is typed there is kept', async ({ context }) => {
 		const release = await holdStudioCode(context);
 		const page = await context.newPage();

@@ -149,6 +149,23 @@ describe('the co-editing authority', () => {
 		// Line by line: only the changed line is replaced (2 kept, "b\n" → "B\n", 2 kept).
 		expect(changesBetween('a\nb\nc\n', 'a\nB\nc\n').toJSON()).toEqual([2, [2, 'B', ''], 2]);
 	});
+
+	it('a file written with \\r\\n reads as the tabs\' editors read it: their typing fits and is kept, and the same text stored again is no change', () => {
+		const stored = 'a {\r\n  b: c;\r\n}\r\n';
+		const doc = new CollabDoc(stored);
+		// A tab's CodeMirror holds the file with its lines joined by \n.
+		const tab = new Peer('a', stored, 0);
+		expect(tab.text).toBe(doc.text);
+		tab.type(11, ' /* typed */');
+		const { version, updates } = tab.sendable();
+		expect(doc.push(version, updates)).toMatchObject({ ok: true });
+		expect(doc.text).toBe('a {\n  b: c; /* typed */\n}\n');
+		// The store still holding the file as written is not a change made elsewhere.
+		expect(doc.external(stored)).toBeNull();
+		// A tool's write of the file with \r\n merges line by line after the typing.
+		doc.external('a {\r\n  b: c;\r\n}\r\nd {}\r\n');
+		expect(doc.text).toBe('a {\n  b: c; /* typed */\n}\nd {}\n');
+	});
 });
 
 describe('the hub co-editing a file', () => {

@@ -201,6 +201,21 @@ describe('handing the first file over to the hub', () => {
 		expect(e.log).toEqual(['swap', 'typed index.html']);
 	});
 
+	it('a file written with \\r\\n: untouched, nothing counts as typed; typed, the typing lands where it was typed', async () => {
+		const windows = 'a {\r\n  b: c;\r\n}\r\n';
+		const untouched = session('a {\n  b: c;\n}\n', windows, { first: true });
+		const a = editor(untouched, session('a {\n  b: c;\n}\n', windows, { shared: true, revision: 5 }));
+		await handOver('index.html', untouched, a.host);
+		expect(a.log).toEqual(['swap']);
+		const typed = session('a {\n  b: c;\n}\n', windows, { first: true });
+		typed.state = typed.state.update({ changes: { from: 11, insert: ' /* X */' }, selection: EditorSelection.cursor(19) }).state;
+		const b = editor(typed, session('a {\n  b: c;\n}\n', windows, { shared: true, revision: 5 }));
+		await handOver('index.html', typed, b.host);
+		expect(b.text()).toBe('a {\n  b: c; /* X */\n}\n');
+		expect(b.state().selection.main.head).toBe(19);
+		expect(b.log).toEqual(['swap', 'typed index.html']);
+	});
+
 	it('takes the hub text as it is when nothing was typed', async () => {
 		const held = session('<h1>Hi</h1>', '<h1>Hi</h1>', { first: true });
 		const e = editor(held, session('<h1>Hello</h1>'));

@@ -81,7 +81,20 @@ describe('journal recovery', () => {
 		expect(localStorage.length).toBe(0);
 	});
 
-	it('an entry with no co-editing record over an unchanged base is saved back, as before', async () => {
+	it('an entry holding a file written with \\r\\n as the editor reads it (its lines joined by \\n) is that file: dropped, nothing written', async () => {
+		// As a tab's journal keeps a co-edited file it never typed into, the stored file's hash its base.
+		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry({ text: 'a {\n}\n', baseHash: hashText('a {\r\n}\r\n'), hubId: 'hub-before' })));
+		const { studio, calls } = fakeStudio('a {\r\n}\r\n', false, 'hub-now');
+		const { store, shown } = toasts();
+		const offered: string[] = [];
+		await recoverUnsaved(studio, store, async (path) => (offered.push(path), true));
+		expect(offered).toEqual([]);
+		expect(calls).toEqual([]);
+		expect(shown).toEqual([]);
+		expect(localStorage.length).toBe(0);
+	});
+
+		it('an entry with no co-editing record over an unchanged base is saved back, as before', async () => {
 		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry()));
 		const { studio, calls, asked } = fakeStudio('a', true);
 		const { store, shown } = toasts();

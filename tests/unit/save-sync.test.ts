@@ -74,6 +74,18 @@ describe('SaveSync', () => {
 		expect(held.writes).toEqual([]);
 	});
 
+	it('a file written with \\r\\n is clean as the editor reads it (its lines joined by \\n): no write, and a change elsewhere updates it', async () => {
+		const untouched = setup('a\r\nb\r\n', 'a\nb\n');
+		await untouched.sync.save('win.txt');
+		expect(untouched.writes).toEqual([]);
+		expect(untouched.log).toEqual(['clean win.txt']);
+		const changed = setup('a\r\nb\r\n', 'a\nb\n');
+		changed.stored.content = 'a\r\nb\r\nc\r\n';
+		changed.stored.revision = 5;
+		await changed.sync.changed('win.txt');
+		expect(changed.log).toEqual(['apply win.txt "a\\r\\nb\\r\\nc\\r\\n" @5']);
+	});
+
 	it('a change elsewhere updates clean text, raises a conflict over typing, and recognises our own save', async () => {
 		const clean = setup('a', 'a');
 		clean.stored.content = 'b';

@@ -6,6 +6,7 @@
 import { ChangeSet, Text } from '@codemirror/state';
 import { rebaseUpdates, type Update } from '@codemirror/collab';
 import { diffLines } from 'diff';
+import { docText } from '../domain/doc-text';
 
 /** An update as it crosses a worker boundary: the change set as JSON. */
 export interface WireUpdate {
@@ -57,7 +58,9 @@ export class CollabDoc {
 	#stored: string;
 	#pending: ChangeSet;
 
-	constructor(text: string) {
+	/** `stored`: the file's text (its lines are read as the tabs' editors read them: domain/doc-text.ts). */
+	constructor(stored: string) {
+		const text = docText(stored);
 		this.#doc = Text.of(text.split('\n'));
 		this.#stored = text;
 		this.#pending = ChangeSet.empty(text.length);
@@ -129,7 +132,8 @@ export class CollabDoc {
 	 * The stored file became `text` by a change made elsewhere (a tool, undo, restore, reload): it is
 	 * merged into the live text after what tabs typed, and returned as the authority's update.
 	 */
-	external(text: string): { from: number; update: WireUpdate } | null {
+	external(stored: string): { from: number; update: WireUpdate } | null {
+		const text = docText(stored);
 		if (text === this.#stored) return null;
 		const change = changesBetween(this.#stored, text);
 		// Typing not yet stored stays; the outside change applies after it (and vice versa for the store).
@@ -144,7 +148,8 @@ export class CollabDoc {
 	}
 
 	/** The live text at `version` was stored: what came after it is what remains unstored. */
-	committed(text: string, version: number): void {
+	committed(stored: string, version: number): void {
+		const text = docText(stored);
 		let pending = ChangeSet.empty(text.length);
 		for (const update of this.#updates.slice(Math.max(0, version - this.#base))) pending = pending.compose(update.changes);
 		this.#stored = text;

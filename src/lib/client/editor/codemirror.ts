@@ -11,6 +11,7 @@ import { openSearchPanel } from '@codemirror/search';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { languageNow, loadLanguage } from './languages';
+import { docText } from '$lib/domain/doc-text';
 
 export { EditorView, EditorState, ChangeSet, getSyncedVersion, receiveUpdates, sendableUpdates, setPeer, loadLanguage, type PeerCursor };
 
@@ -105,8 +106,13 @@ export function createState(content: string, lang: string, onLocalEdit: () => vo
 	});
 }
 
-/** The smallest single replacement turning `from` into `to` (so cursors map through it). */
-export function minimalChange(from: string, to: string): { from: number; to: number; insert: string } | null {
+/**
+ * The smallest single replacement turning `from` into `to` (so cursors map through it), in the
+ * positions of a document holding `from` (both read as a document holds them: domain/doc-text.ts).
+ */
+export function minimalChange(fromText: string, toText: string): { from: number; to: number; insert: string } | null {
+	const from = docText(fromText);
+	const to = docText(toText);
 	if (from === to) return null;
 	let start = 0;
 	while (start < from.length && start < to.length && from[start] === to[start]) start++;

@@ -6,6 +6,7 @@ import type { EditorView } from '@codemirror/view';
 import type { FirstScreenFile } from '../first-screen';
 import type { PaintedText } from '../first-paint';
 import type { EditorSessions, FileSession } from './sessions';
+import { docText } from '$lib/domain/doc-text';
 
 type CM = typeof import('./codemirror');
 
@@ -32,17 +33,19 @@ export function withCaret(state: FileSession['state'], painted: PaintedText): Fi
  * as typing: the plain text goes next.
  */
 export function carryLate(cm: CM, sessions: Pick<EditorSessions, 'isShown' | 'dispatch'>, path: string, taken: string, late: PaintedText): void {
-	const change = cm.minimalChange(taken, late.text);
+	// Offsets in the document's reading of the texts (domain/doc-text.ts), as `change`'s are.
+	const base = docText(taken);
+	const change = cm.minimalChange(base, late.text);
 	if (!change || !sessions.isShown(path)) return;
 	sessions.dispatch(path, (state) => {
 		const doc = state.doc.toString();
 		// The file may have changed elsewhere meanwhile: the change goes where the text before it (else
 		// after it) still is, replacing what it replaced; failing both, it goes in at the same offset.
-		const replaced = taken.slice(change.from, change.to);
-		const after = replaced + taken.slice(change.to);
-		const from = doc === taken || doc.startsWith(taken.slice(0, change.to)) ? change.from : doc.endsWith(after) ? doc.length - after.length : Math.min(change.from, doc.length);
+		const replaced = base.slice(change.from, change.to);
+		const after = replaced + base.slice(change.to);
+		const from = doc === base || doc.startsWith(base.slice(0, change.to)) ? change.from : doc.endsWith(after) ? doc.length - after.length : Math.min(change.from, doc.length);
 		const to = doc.slice(from, from + replaced.length) === replaced ? from + replaced.length : from;
-		const selection = doc === taken ? { anchor: late.anchor, head: late.head } : { anchor: from + change.insert.length };
+		const selection = doc === base ? { anchor: late.anchor, head: late.head } : { anchor: from + change.insert.length };
 		return state.update({ changes: { from, to, insert: change.insert }, selection, userEvent: 'input.type' });
 	});
 }
@@ -72,7 +75,7 @@ export async function handOver(path: string, first: FileSession, host: HandOverH
 	const held = host.current(path);
 	if (held !== first) return; // closed (or opened afresh) meanwhile
 	const mine = held.state.doc.toString();
-	const typed = mine !== held.base;
+	const typed = mine !== docText(held.base);
 	if (!live) {
 		held.first = undefined;
 		if (!typed) return host.drop(path);

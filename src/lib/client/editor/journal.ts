@@ -6,6 +6,7 @@ import { hashText } from '$lib/domain/hash';
 import type { SavedText } from './save-sync';
 import { forgetFirstScreens } from '../first-screen';
 import { localStore, tryWrite } from '../local-store';
+import { docText } from '$lib/domain/doc-text';
 
 /** One file's unsaved text in one tab. */
 export interface JournalEntry {
@@ -84,7 +85,7 @@ export async function orphanedEntries(workspaceId: string): Promise<JournalEntry
 /** The entry for `text` typed over `file`'s stored text; null when there is nothing to keep. */
 export function unsavedEntry(where: { tabId: string | null; workspaceId: string; path: string }, file: SavedText | undefined, text: string | null, collab?: JournalEntry['collab']): JournalEntry | null {
 	const { tabId, workspaceId, path } = where;
-	if (!file || !tabId || text === null || text === file.base) return null;
+	if (!file || !tabId || text === null || docText(text) === docText(file.base)) return null;
 	return { tabId, workspaceId, path, text, baseRevision: file.revision, baseHash: hashText(file.base), savingHash: file.saving === null ? undefined : hashText(file.saving), collab, at: Date.now() };
 }
 

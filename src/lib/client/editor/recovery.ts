@@ -2,6 +2,7 @@
 // saved at once when its file still holds what the text was based on; otherwise opened with the
 // conflict bar so both texts stay recoverable; offered back when the file was deleted since.
 import { hashText } from '$lib/domain/hash';
+import { docText } from '$lib/domain/doc-text';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { journalRemove, orphanedEntries } from './journal';
@@ -15,8 +16,9 @@ export async function recoverUnsaved(studio: StudioClient, toasts: ToastStore, s
 		const stored = await studio.api.readFile(entry.path);
 		const current = stored?.content ?? null;
 		const drop = () => journalRemove(entry.tabId, entry.path);
-		// The text is stored, or every update it held reached the live co-edited text (pushed as the tab went).
-		if (current === entry.text || (entry.collab && (await studio.api.collabHolds(entry.path, entry.collab.clientID, entry.collab.version, entry.collab.count).catch(() => false)))) {
+		// The text is stored (as an editor reads it: a file written with \r\n is its own text joined by \n),
+		// or every update it held reached the live co-edited text (pushed as the tab went).
+		if ((current !== null && docText(current) === docText(entry.text)) || (entry.collab && (await studio.api.collabHolds(entry.path, entry.collab.clientID, entry.collab.version, entry.collab.count).catch(() => false)))) {
 			drop();
 			continue;
 		}

@@ -3,6 +3,7 @@
 // text or raised as conflicts. The co-edited files go through collab-sync.ts instead.
 import { saveText } from './save';
 import { SAVE_DELAY_MS } from './timing';
+import { docText } from '$lib/domain/doc-text';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
@@ -64,7 +65,8 @@ export class SaveSync {
 		const file = this.#host.file(path);
 		const content = this.#host.text(path);
 		if (!file || content === null || file.readOnly) return;
-		if (content === file.base && !force) return this.#host.clean(path);
+		// The editor's text reads a file's line breaks as \n: untouched, it is the stored text.
+		if (content === docText(file.base) && !force) return this.#host.clean(path);
 		if (this.#host.held(path) && !force) return;
 		this.#host.status('saving');
 		// Guarded by the revision the text last agreed with, never by "whatever is current" (save.ts).
@@ -105,7 +107,7 @@ export class SaveSync {
 			return;
 		}
 		const mine = this.#host.text(path) ?? '';
-		if (mine === file.base || mine === theirs) this.#host.apply(path, theirs, stored.revision);
+		if (mine === docText(file.base) || mine === docText(theirs)) this.#host.apply(path, theirs, stored.revision);
 		else this.#host.conflict(path, theirs, stored.revision);
 	}
 }
