@@ -56,6 +56,28 @@ async function keepOne(context: BrowserContext): Promise<string> {
 	return heading;
 }
 
+/**
+ * Opens the studio once with `content` written as `path` and open, until this device keeps a first
+ * screen showing its head (the rest apart); returns the workspace's revision then.
+ */
+async function keepOpen(context: BrowserContext, path: string, content: string): Promise<number> {
+	const first = await context.newPage();
+	await first.goto('/');
+	await waitForHub(first);
+	await first.evaluate(
+		async ([p, text]) => {
+			await window.studio!.callTool('workspace_create_file', { path: p, content: text });
+			await window.studio!.callTool('workspace_open_file', { path: p });
+		},
+		[path, content]
+	);
+	const keptRest = () => first.evaluate((p) => Object.entries(localStorage).map(([key, value]) => (key.startsWith('studio:first-screen') ? (JSON.parse(value) as { open: { path: string; rest: string } | null }).open : null)).find((open) => open?.path === p)?.rest.length ?? 0, path);
+	await expect.poll(keptRest, { timeout: 15_000 }).toBeGreaterThan(0);
+	const revision = await first.evaluate(() => window.studio!.revision);
+	await first.close();
+	return revision;
+}
+
 test('the file list, the open file and a picture of the last render show before the runtime answers; no script of the site runs twice, and the picture logs nothing', async ({ context }) => {
 	// The site counts its own loads in localStorage: a start must add one, as a reload on a host does.
 	const first = await context.newPage();
@@ -378,16 +400,7 @@ test.describe('before the studio’s code has loaded', () => {
 			const context = await browser.newContext({ baseURL, ...device, serviceWorkers: 'block' });
 			// This device keeps a first screen with a 3,000-line stylesheet open.
 			const css = Array.from({ length: 3000 }, (_, i) => `.rule-${i} { margin: ${i % 9}px auto; }\n`).join('');
-			const first = await context.newPage();
-			await first.goto('/');
-			await waitForHub(first);
-			await first.evaluate(async (text) => {
-				await window.studio!.callTool('workspace_create_file', { path: 'big.css', content: text });
-				await window.studio!.callTool('workspace_open_file', { path: 'big.css' });
-			}, css);
-			const keptRest = () => first.evaluate(() => Object.entries(localStorage).map(([key, value]) => (key.startsWith('studio:first-screen') ? (JSON.parse(value) as { open: { path: string; rest: string } | null }).open : null)).find((open) => open?.path === 'big.css')?.rest.length ?? 0);
-			await expect.poll(keptRest, { timeout: 15_000 }).toBeGreaterThan(60_000);
-			await first.close();
+			await keepOpen(context, 'big.css', css);
 			const release = await holdStudioCode(context);
 			const page = await context.newPage();
 			await page.goto('/', { waitUntil: 'commit' });
@@ -421,16 +434,7 @@ test.describe('before the studio’s code has loaded', () => {
 	}
 		test('a file written with \\r\\n (a Windows editor’s) open at the start: an untouched start writes nothing, and what was typed before the hub answered is kept where it was typed', async ({ context }) => {
 		const windows = Array.from({ length: 1200 }, (_, i) => `.rule-${i} {\r\n  margin: ${i % 9}px auto;\r\n}\r\n`).join('');
-		const first = await context.newPage();
-		await first.goto('/');
-		await waitForHub(first);
-		await first.evaluate(async (text) => {
-			await window.studio!.callTool('workspace_create_file', { path: 'win.css', content: text });
-			await window.studio!.callTool('workspace_open_file', { path: 'win.css' });
-		}, windows);
-		await expect.poll(() => first.evaluate(() => Object.entries(localStorage).some(([key, value]) => key.startsWith('studio:first-screen') && (JSON.parse(value) as { open: { path: string } | null }).open?.path === 'win.css')), { timeout: 15_000 }).toBe(true);
-		const revision = await first.evaluate(() => window.studio!.revision);
-		await first.close();
+		const revision = await keepOpen(context, 'win.css', windows);
 		const stored = async (page: Page) => ({ content: await read(page, 'win.css'), revision: await page.evaluate(() => window.studio!.revision) });
 		// Untouched: the editor reads the file's lines as its own, and nothing is saved.
 		const quiet = await context.newPage();
