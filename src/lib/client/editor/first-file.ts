@@ -82,15 +82,18 @@ export async function handOver(path: string, first: FileSession, host: HandOverH
 		held.base = '';
 		return host.conflict(path, '', held.revision); // deleted since: keep mine recreates it
 	}
+	// The hub's co-editing text holds a file's lines as the editor does (domain/doc-text.ts); the first
+	// screen kept the file as stored: the same file either way.
+	const same = docText(live.base) === docText(held.base);
 	const view = host.view();
 	const scroll = view ? { top: view.scrollDOM.scrollTop, left: view.scrollDOM.scrollLeft } : null;
 	const focused = view?.hasFocus ?? false;
 	const selection = held.state.selection;
 	host.swap(path, live);
-	if (live.base !== held.base && typed) host.conflict(path, live.base, live.revision);
+	if (!same && typed) host.conflict(path, live.base, live.revision);
 	const change = typed ? host.cm.minimalChange(live.base, mine) : null;
 	// Offsets of a selection given with changes refer to the document after them: mine, where the caret was.
-	const keepCaret = live.base === held.base || typed;
+	const keepCaret = same || typed;
 	host.dispatch(path, (state) => state.update(change ? { changes: change, ...(keepCaret ? { selection } : {}) } : keepCaret ? { selection } : {}));
 	if (change) host.typed(path); // a file not shown has no view to report it
 	if (view && scroll) {
