@@ -2,6 +2,7 @@
 // device kept): the editor takes what was typed into it, then it goes, and the shell's unseen font
 // sizes (app.html's studio-fonts) with it. Its id is the one contract between the two.
 import type { FirstScreenFile } from './first-screen';
+import { docText } from '$lib/domain/doc-text';
 
 const ID = 'studio-first-paint';
 
@@ -26,8 +27,8 @@ export function paintedText(first: FirstScreenFile | null): PaintedText | null {
 	// Focused once, and nothing else has the focus since (the start may have moved it to the page).
 	const active = document.activeElement;
 	const focused = active === area || (area.closest(`#${ID}`)!.hasAttribute('data-focused') && (active === null || active === document.body));
-	// A text area reads its lines' ends as \n whatever it was given.
-	const typed = area.value !== area.defaultValue.replace(/\r\n?/g, '\n');
+	// A text area reads its lines' ends as \n whatever it was given, as an editor's document does.
+	const typed = area.value !== docText(area.defaultValue);
 	const text = first && !typed ? first.text : area.value + (first ? first.text.slice(first.shown ?? first.text.length) : '');
 	return { text, anchor: backwards ? area.selectionEnd : area.selectionStart, head: backwards ? area.selectionStart : area.selectionEnd, focused };
 }
