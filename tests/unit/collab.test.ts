@@ -236,4 +236,21 @@ describe('the hub co-editing a file', () => {
 		expect(events.some((e) => e.type === 'collab.presence' && e.peer.tabId === 'tab-a' && e.selection === null)).toBe(true);
 		expect((await h.snapshot()).open['styles.css']).toEqual(['tab-b']);
 	});
+
+	it('what reaches the hub while a commit is being written is stored right after it, not a pause later (a tab closing as it typed)', async () => {
+		const { hub: h } = await hub();
+		const opened = (await h.collabOpen('styles.css', 'tab-a'))!;
+		await h.collabOpen('styles.css', 'tab-b');
+		const length = opened.text.length;
+		await h.collabPush('styles.css', 'tab-a', 0, [{ clientID: 'tab-a', changes: insert(length, '/* half a li', length) }]);
+		const writing = h.collabFlush('styles.css');
+		// The rest of the line arrives while that write is in flight, and the tab asks for it to be
+		// stored as it goes (a close does the same): that is done once the commit after it is stored.
+		await h.collabPush('styles.css', 'tab-a', 1, [{ clientID: 'tab-a', changes: insert(length + 12, 'ne */', length + 12) }]);
+		await h.collabFlush('styles.css');
+		expect(h.service.workspace.files.get('styles.css')!.content).toBe(opened.text + '/* half a line */');
+		const history = await h.service.history(3);
+		expect(history.filter((e) => e.source === 'editor')).toHaveLength(2);
+		await writing;
+	});
 });

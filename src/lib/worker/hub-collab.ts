@@ -24,8 +24,10 @@ interface OpenDoc {
 	timer: ReturnType<typeof setTimeout> | null;
 	/** When the oldest uncommitted update arrived (for the max wait). */
 	dirtySince: number | null;
-	/** The text and version a commit in flight writes. */
-	committing: { text: string; version: number } | null;
+	/** The text and version a commit in flight writes, and when it is over. */
+	committing: { text: string; version: number; done: Promise<void> } | null;
+	/** The commit asked for while one was in flight: it follows that one at once. */
+	again: Promise<void> | null;
 	/** The tab whose update came last: commits are attributed to it. */
 	lastTab: string;
 }
@@ -72,7 +74,7 @@ export class HubCollab {
 			if (!this.#Doc) throw new Error('The co-editing code is not loaded: call load() first.');
 			const file = this.service.workspace.files.get(path);
 			if (!file || file.kind !== 'text' || file.content === undefined) return null;
-			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
+			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, again: null, lastTab: tabId };
 			this.#docs.set(path, open);
 		}
 		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
@@ -119,7 +121,7 @@ export class HubCollab {
 	/** Commits `path` now (blur, close, before a switch). */
 	async flush(path: string): Promise<void> {
 		const open = this.#docs.get(path);
-		if (open) await this.#commit(path, open);
+		if (open) await this.#commit(path, open, true);
 	}
 
 	/** A tab closed the file; the last one out commits and the document is dropped. */
@@ -128,7 +130,7 @@ export class HubCollab {
 		if (!open) return;
 		open.tabs.delete(tabId);
 		this.publish({ type: 'collab.presence', path, peer: this.peer(tabId), selection: null });
-		await this.#commit(path, open);
+		await this.#commit(path, open, true);
 		if (open.tabs.size === 0 && !open.doc.dirty && this.#docs.get(path) === open) this.#docs.delete(path);
 		this.#openElsewhere();
 	}
@@ -160,13 +162,28 @@ export class HubCollab {
 		open.timer = setTimeout(() => void this.#commit(path, open), wait);
 	}
 
-	/** Writes the live text as a revision (through the registry: traced, in history, rendered). */
-	async #commit(path: string, open: OpenDoc): Promise<void> {
+	/**
+	 * Writes the live text as a revision (through the registry: traced, in history, rendered).
+	 * `now`: asked for by a tab (a flush, a close), so what came during a write in flight is stored
+	 * right after it; the pause's timer instead leaves that to the next pause (typing goes on).
+	 */
+	async #commit(path: string, open: OpenDoc, now = false): Promise<void> {
 		if (open.timer) clearTimeout(open.timer);
 		open.timer = null;
-		if (open.committing || !open.doc.dirty || this.#docs.get(path) !== open) return;
+		if (this.#docs.get(path) !== open || (open.committing && !now)) return;
+		if (open.committing) {
+			// A closing tab's last keys, arrived during the write in flight, are stored right after it,
+			// not a pause later: under load that write and a pause made a closed tab's line late.
+			open.again ??= open.committing.done.then(() => {
+				open.again = null;
+				return this.#commit(path, open, true);
+			});
+			return open.again;
+		}
+		if (!open.doc.dirty) return;
 		const text = open.doc.text;
-		open.committing = { text, version: open.doc.version };
+		let finished!: () => void;
+		open.committing = { text, version: open.doc.version, done: new Promise((resolve) => (finished = resolve)) };
 		try {
 			const result = await this.registry.callTool(
 				{ name: 'workspace_write_file', arguments: { path, content: text, expectedRevision: this.service.revision } },
@@ -176,7 +193,8 @@ export class HubCollab {
 		} finally {
 			open.committing = null;
 			open.dirtySince = open.doc.dirty ? this.now() : null;
-			if (open.doc.dirty && !open.timer && this.#docs.get(path) === open) this.#schedule(path, open);
+			if (open.doc.dirty && !open.timer && !open.again && this.#docs.get(path) === open) this.#schedule(path, open);
+			finished();
 		}
 	}
 
