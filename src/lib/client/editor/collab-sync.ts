@@ -90,7 +90,7 @@ export class CollabSync {
 	/**
 	 * Sends every update of `path` the hub has not confirmed, at once and without waiting: the tab is
 	 * going away (pagehide, hidden, frozen), and what waits behind a push in flight would otherwise
-	 * leave with it. A resend never doubles text: the hub skips the updates of this client it already
+	 * leave with it; the hub commits it at once. A resend never doubles text: the hub skips the updates of this client it already
 	 * accepted (rebaseUpdates drops them), so an update also in the push in flight applies once.
 	 */
 	sendNow(path: string): void {
@@ -100,8 +100,11 @@ export class CollabSync {
 		const updates = cm.sendableUpdates(state);
 		if (updates.length === 0) return;
 		const wire = updates.map((u) => ({ clientID: u.clientID, changes: u.changes.toJSON() }));
-		// Posted synchronously by the call itself: the page may be gone before any answer.
+		// Posted as the handler runs (no answer awaited): the page may be gone before any answer. The
+		// commit is asked for right behind the push, on the same port, so the hub stores the text as
+		// it takes it, not a pause later or when it learns the tab is gone.
 		void this.studio.api.collabPush(path, this.#tabId, cm.getSyncedVersion(state), wire).catch(() => undefined);
+		void this.studio.api.collabFlush(path).catch(() => undefined);
 	}
 
 	/** What of `path` the hub has not confirmed: this editor's client, its synced version and how many updates. */
