@@ -210,7 +210,7 @@ test('a file deleted elsewhere while typed in keeps the typing: the conflict bar
 	await editor(page).click();
 	await page.keyboard.press('ControlOrMeta+End');
 	// Typing goes on while the file is deleted, so the hub holds typing it has not stored yet (it
-	// stores 250 ms after a pause; on a slow machine a pause could otherwise store it first).
+	// stores 250 ms after a pause).
 	let deleting = true;
 	const typing = (async () => {
 		await page.keyboard.type('\n/* still needed */');
@@ -219,8 +219,9 @@ test('a file deleted elsewhere while typed in keeps the typing: the conflict bar
 	await expect.poll(() => page.evaluate(() => window.studio!.editorText('typography.css'))).toContain('/* still needed */');
 	const deleted = (await other.evaluate(() => window.studio!.callTool('workspace_delete_file', { path: 'typography.css' }))) as { isError: boolean };
 	expect(deleted.isError).toBe(false);
-	// Typing goes on until the tab hears of the delete: on a busy machine the hub may have stored
-	// everything typed before it, and only typing it never confirmed must keep the file.
+	// Typing goes on until the tab hears of the delete. On a busy machine the hub may have stored
+	// everything typed before it (the keys starved past its pause): a person typing in the file
+	// keeps it all the same, or their next keys would land in another file.
 	const bar = page.getByTestId('conflict-bar');
 	await expect(bar).toBeVisible();
 	deleting = false;

@@ -52,6 +52,8 @@ export class EditorController {
 	/** The guarded saves of files the hub does not co-edit, made when CodeMirror arrives (as #sync). */
 	#saves: SaveSync | null = null;
 	readonly #keeper: TypingKeeper;
+	/** When the person last typed in each file (performance.now()). */
+	readonly #typedAt = new Map<string, number>();
 	readonly #opener: FileOpener;
 	/**
 	 * What others change under the open files (the hub's changes, resets and files it stops sharing),
@@ -151,6 +153,7 @@ export class EditorController {
 			tabId: () => studio.tabId,
 			revision: () => studio.workspace.revision,
 			dirty: (path) => this.dirty.includes(path),
+			typing: (path, ms) => this.focused && this.active === path && performance.now() - (this.#typedAt.get(path) ?? -Infinity) < ms,
 			keep: (path) => {
 				if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 			},
@@ -267,6 +270,7 @@ export class EditorController {
 	}
 
 	#onLocalEdit(path: string) {
+		this.#typedAt.set(path, performance.now());
 		this.#keeper.typed(path);
 		if (!this.dirty.includes(path)) this.dirty = [...this.dirty, path];
 		const session = this.#sessions.get(path);

@@ -3,6 +3,7 @@
 // stops sharing is replaced, or kept with what was typed into it. Loaded with CodeMirror
 // (with-codemirror.ts): every open file is a CodeMirror state.
 import { createState, minimalChange, remote, sendableUpdates } from './codemirror';
+import { STILL_TYPING_MS } from './timing';
 import type { CollabSync } from './collab-sync';
 import type { ConflictBar } from './conflict.svelte';
 import type { SaveSync } from './save-sync';
@@ -23,6 +24,8 @@ export interface RemoteHost {
 	revision: () => number;
 	/** Whether `path` holds typing the hub has not taken. */
 	dirty: (path: string) => boolean;
+	/** Whether the person is typing in `path` now: the editor shows it, has the focus, and a key came within `ms`. */
+	typing: (path: string, ms: number) => boolean;
 	/** `path` holds typing the hub has not taken. */
 	keep: (path: string) => void;
 	/** A keystroke in `path` (or what stands for one: typing put back on top). */
@@ -94,7 +97,7 @@ export class RemoteChanges {
 		if (!session) return;
 		// Typing the hub never confirmed (sent as the file went, or not sent yet) is unsaved too.
 		const pending = session.shared && sendableUpdates(session.state).length > 0;
-		if (host.dirty(path) || unsaved || pending) {
+		if (host.dirty(path) || unsaved || pending || host.typing(path, STILL_TYPING_MS)) {
 			host.keep(path);
 			// What was typed stays (and in the recovery journal); the conflict bar asks: keep mine writes
 			// it back (recreating the file), take theirs drops it.
