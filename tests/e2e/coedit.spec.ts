@@ -224,6 +224,7 @@ test('a file deleted elsewhere while typed in keeps the typing: the conflict bar
 	// keeps it all the same, or their next keys would land in another file.
 	const bar = page.getByTestId('conflict-bar');
 	await expect(bar).toBeVisible();
+	await expect(bar).toContainText('typography.css was deleted elsewhere while you were editing it');
 	deleting = false;
 	await typing;
 	await bar.getByRole('button', { name: 'Keep mine' }).click();

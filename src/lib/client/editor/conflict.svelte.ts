@@ -37,6 +37,11 @@ export class ConflictBar {
 
 	constructor(private readonly host: ConflictHost) {}
 
+	/** The conflict's file is no longer stored: it was deleted elsewhere (keep mine writes it back). */
+	get deleted(): boolean {
+		return this.current !== null && !this.host.exists(this.current.path);
+	}
+
 	/** The bar holds `path` (its saves wait for the person's choice). */
 	holds(path: string): boolean {
 		return this.current?.path === path;
