@@ -26,8 +26,6 @@ interface OpenDoc {
 	dirtySince: number | null;
 	/** The text and version a commit in flight writes, and when it is over. */
 	committing: { text: string; version: number; done: Promise<void> } | null;
-	/** The commit asked for while one was in flight: it follows that one at once. */
-	again: Promise<void> | null;
 	/** The tab whose update came last: commits are attributed to it. */
 	lastTab: string;
 }
@@ -74,7 +72,7 @@ export class HubCollab {
 			if (!this.#Doc) throw new Error('The co-editing code is not loaded: call load() first.');
 			const file = this.service.workspace.files.get(path);
 			if (!file || file.kind !== 'text' || file.content === undefined) return null;
-			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, again: null, lastTab: tabId };
+			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
 			this.#docs.set(path, open);
 		}
 		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
@@ -174,11 +172,8 @@ export class HubCollab {
 		if (open.committing) {
 			// A closing tab's last keys, arrived during the write in flight, are stored right after it,
 			// not a pause later: under load that write and a pause made a closed tab's line late.
-			open.again ??= open.committing.done.then(() => {
-				open.again = null;
-				return this.#commit(path, open, true);
-			});
-			return open.again;
+			await open.committing.done;
+			return this.#commit(path, open, true);
 		}
 		if (!open.doc.dirty) return;
 		const text = open.doc.text;
@@ -193,7 +188,7 @@ export class HubCollab {
 		} finally {
 			open.committing = null;
 			open.dirtySince = open.doc.dirty ? this.now() : null;
-			if (open.doc.dirty && !open.timer && !open.again && this.#docs.get(path) === open) this.#schedule(path, open);
+			if (open.doc.dirty && !open.timer && this.#docs.get(path) === open) this.#schedule(path, open);
 			finished();
 		}
 	}
