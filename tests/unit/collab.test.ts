@@ -237,6 +237,23 @@ describe('the hub co-editing a file', () => {
 		expect((await h.snapshot()).open['styles.css']).toEqual(['tab-b']);
 	});
 
+	it('a file written with \\r\\n is committed with \\r\\n: typing in one line changes only that line of the stored file', async () => {
+		const { hub: h } = await hub();
+		await h.callTool('workspace_write_file', { path: 'styles.css', content: 'a {\r\n  b: c;\r\n}\r\n' }, { tabId: 'tab-c', source: 'palette' });
+		const opened = (await h.collabOpen('styles.css', 'tab-a'))!;
+		expect(opened.text).toBe('a {\n  b: c;\n}\n');
+		await h.collabPush('styles.css', 'tab-a', 0, [{ clientID: 'tab-a', changes: insert(11, ' /* typed */', opened.text.length) }]);
+		await h.collabFlush('styles.css');
+		expect(h.service.workspace.files.get('styles.css')!.content).toBe('a {\r\n  b: c; /* typed */\r\n}\r\n');
+		// The commit coming back is ours: nothing merges, and nothing is left to store.
+		expect(((await h.collabOpen('styles.css', 'tab-b'))!).text).toBe('a {\n  b: c; /* typed */\n}\n');
+		const revision = h.service.revision;
+		await h.collabFlush('styles.css');
+		expect(h.service.revision).toBe(revision);
+		const diff = (await h.service.history(1))[0]!;
+		expect(diff).toMatchObject({ tool: 'workspace_write_file', source: 'editor' });
+	});
+
 	it('what reaches the hub while a commit is being written is stored right after it, not a pause later (a tab closing as it typed)', async () => {
 		const { hub: h } = await hub();
 		const opened = (await h.collabOpen('styles.css', 'tab-a'))!;

@@ -94,7 +94,7 @@ describe('journal recovery', () => {
 		expect(localStorage.length).toBe(0);
 	});
 
-		it('an entry with no co-editing record over an unchanged base is saved back, as before', async () => {
+	it('an entry with no co-editing record over an unchanged base is saved back, as before', async () => {
 		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry()));
 		const { studio, calls, asked } = fakeStudio('a', true);
 		const { store, shown } = toasts();
@@ -102,6 +102,13 @@ describe('journal recovery', () => {
 		expect(asked).toEqual([]);
 		expect(calls).toEqual([{ name: 'workspace_write_file', args: { path: 'styles.css', content: 'a\nmine', expectedRevision: 7 } }]);
 		expect(shown).toEqual(['Recovered unsaved changes to styles.css.']);
+	});
+
+	it('text recovered over a file written with \\r\\n is saved back with \\r\\n', async () => {
+		localStorage.setItem('studio:unsaved:gone-tab:styles.css', JSON.stringify(entry({ text: 'a {\n}\nmine\n', baseHash: hashText('a {\r\n}\r\n') })));
+		const { studio, calls } = fakeStudio('a {\r\n}\r\n', false);
+		await recoverUnsaved(studio, toasts().store, async () => true);
+		expect(calls).toEqual([{ name: 'workspace_write_file', args: { path: 'styles.css', content: 'a {\r\n}\r\nmine\r\n', expectedRevision: 7 } }]);
 	});
 
 	it('co-edited text the hub confirmed but never stored: dropped while that hub runs (it stores it), saved back once it stopped', async () => {

@@ -86,6 +86,20 @@ describe('SaveSync', () => {
 		expect(changed.log).toEqual(['apply win.txt "a\\r\\nb\\r\\nc\\r\\n" @5']);
 	});
 
+	it('a file written with \\r\\n is saved with \\r\\n: an edit of one line does not rewrite every line', async () => {
+		const { sync, file, log, writes, editor } = setup('a\r\nb\r\n', 'a\nb typed\nc\n');
+		await sync.save('win.txt');
+		expect(writes).toEqual([{ path: 'win.txt', content: 'a\r\nb typed\r\nc\r\n', expectedRevision: 3 }]);
+		expect(file.base).toBe('a\r\nb typed\r\nc\r\n');
+		expect(log).toEqual(['status saving', 'clean win.txt', 'status saved']);
+		// Its own save coming back is no change; typing on goes on saving with \r\n.
+		await sync.changed('win.txt');
+		expect(log).toHaveLength(3);
+		editor.text = 'a\nb typed\nc\nd';
+		await sync.save('win.txt');
+		expect(writes[1]!.content).toBe('a\r\nb typed\r\nc\r\nd');
+	});
+
 	it('a change elsewhere updates clean text, raises a conflict over typing, and recognises our own save', async () => {
 		const clean = setup('a', 'a');
 		clean.stored.content = 'b';

@@ -49,6 +49,17 @@ describe('apply', () => {
 		expect(code(() => apply(base, { type: 'patch', path: 'README.md', search: 'missing', replace: '', occurrence: 'first' }))).toBe('WORKSPACE_PATCH_NOT_FOUND');
 	});
 
+	it('a patch written with \\n breaks applies to a file written with \\r\\n, and the file keeps its \\r\\n', () => {
+		const base = apply(ws(), { type: 'write', path: 'styles.css', content: 'a {\r\n  color: red;\r\n}\r\nb {}\r\n' }).workspace;
+		const patched = apply(base, { type: 'patch', path: 'styles.css', search: 'a {\n  color: red;\n}', replace: 'a {\n  color: blue;\n  margin: 0;\n}', occurrence: 'first' });
+		expect(text(patched.workspace, 'styles.css')).toBe('a {\r\n  color: blue;\r\n  margin: 0;\r\n}\r\nb {}\r\n');
+		// An exact match is taken as written; a file with \n breaks is never given \r.
+		const exact = apply(base, { type: 'patch', path: 'styles.css', search: '}\r\nb', replace: '}\nb', occurrence: 'first' });
+		expect(text(exact.workspace, 'styles.css')).toBe('a {\r\n  color: red;\r\n}\nb {}\r\n');
+		const unix = apply(ws(), { type: 'write', path: 'styles.css', content: 'a {\n}\n' }).workspace;
+		expect(code(() => apply(unix, { type: 'patch', path: 'styles.css', search: 'a {\r\n}', replace: '', occurrence: 'first' }))).toBe('WORKSPACE_PATCH_NOT_FOUND');
+	});
+
 	it('rename moves a file and follows the active path; refuses existing targets', () => {
 		const { workspace, diff } = apply(ws(), { type: 'rename', from: 'index.html', to: 'home.html' });
 		expect(workspace.files.has('index.html')).toBe(false);

@@ -5,6 +5,7 @@ import { isHtml } from './kinds';
 import { WORKSPACE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../core/limits';
 import { makeFile, sameFile, totalBytes, type Diff, type FileChange, type FileRecord, type Workspace } from './model';
 import { normalizePath } from './paths';
+import { inLineBreaksOf } from './doc-text';
 
 /** One file operation: the steps a batch is made of. */
 export type FileOperation =
@@ -92,7 +93,8 @@ function applyChange(workspace: Workspace, change: Change, inBatch: boolean): Ap
 			const file = files.get(path);
 			if (!file) throw notFound(path);
 			const text = requireText(file);
-			const count = text.split(change.search).length - 1;
+			const { search, replace } = inLineBreaksOf(text, change.search, change.replace);
+			const count = text.split(search).length - 1;
 			if (count === 0) {
 				throw new ToolError('WORKSPACE_PATCH_NOT_FOUND', `The search text was not found in ${path}. Read the file again and copy the exact text, whitespace included.`, {
 					path,
@@ -101,9 +103,7 @@ function applyChange(workspace: Workspace, change: Change, inBatch: boolean): Ap
 			}
 			// split/join and indexOf are literal: `$&` or `$1` in the replacement are not special here.
 			const next =
-				change.occurrence === 'all'
-					? text.split(change.search).join(change.replace)
-					: text.slice(0, text.indexOf(change.search)) + change.replace + text.slice(text.indexOf(change.search) + change.search.length);
+				change.occurrence === 'all' ? text.split(search).join(replace) : text.slice(0, text.indexOf(search)) + replace + text.slice(text.indexOf(search) + search.length);
 			replacements = change.occurrence === 'all' ? count : 1;
 			set(path, makeFile(path, next));
 			break;

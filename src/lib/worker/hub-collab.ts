@@ -6,6 +6,7 @@ import type { ToolRegistry } from '../runtime/registry';
 import type { WorkspaceService } from '../runtime/workspace-service';
 import type { CollabDoc, WireUpdate } from '../runtime/collab-doc';
 import type { CollabOpened, CollabPeer, CollabPushed, CollabSelection, HubEventBody } from './protocol';
+import { docText, fileText } from '../domain/doc-text';
 
 /** Pause after the last update before the live text is committed (the editor's save debounce). */
 export const COMMIT_DELAY_MS = 250;
@@ -24,8 +25,8 @@ interface OpenDoc {
 	timer: ReturnType<typeof setTimeout> | null;
 	/** When the oldest uncommitted update arrived (for the max wait). */
 	dirtySince: number | null;
-	/** The text and version a commit in flight writes, and when it is over. */
-	committing: { text: string; version: number; done: Promise<void> } | null;
+	/** The live text and version a commit in flight writes (`content`: with the file's line breaks), and when it is over. */
+	committing: { text: string; content: string; version: number; done: Promise<void> } | null;
 	/** The tab whose update came last: commits are attributed to it. */
 	lastTab: string;
 }
@@ -177,11 +178,12 @@ export class HubCollab {
 		}
 		if (!open.doc.dirty) return;
 		const text = open.doc.text;
+		const content = fileText(text, this.service.workspace.files.get(path)?.content);
 		let finished!: () => void;
-		open.committing = { text, version: open.doc.version, done: new Promise((resolve) => (finished = resolve)) };
+		open.committing = { text, content, version: open.doc.version, done: new Promise((resolve) => (finished = resolve)) };
 		try {
 			const result = await this.registry.callTool(
-				{ name: 'workspace_write_file', arguments: { path, content: text, expectedRevision: this.service.revision } },
+				{ name: 'workspace_write_file', arguments: { path, content, expectedRevision: this.service.revision } },
 				{ context: { source: 'editor', mode: 'direct', tabId: open.lastTab }, signal: new AbortController().signal }
 			);
 			if (result.isError && this.#docs.get(path) === open) open.timer = setTimeout(() => void this.#commit(path, open), RETRY_MS);
@@ -206,13 +208,13 @@ export class HubCollab {
 			this.#openElsewhere();
 			return;
 		}
-		if (open.committing && file.content === open.committing.text) {
+		if (open.committing && file.content === open.committing.content) {
 			open.doc.committed(file.content, open.committing.version);
 			return;
 		}
 		// The store now holds exactly the live text (a closed tab's journal recovered): nothing to merge,
 		// and merging would apply that typing a second time.
-		if (file.content === open.doc.text) {
+		if (docText(file.content) === open.doc.text) {
 			open.doc.committed(file.content, open.doc.version);
 			return;
 		}

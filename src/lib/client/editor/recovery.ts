@@ -2,7 +2,7 @@
 // saved at once when its file still holds what the text was based on; otherwise opened with the
 // conflict bar so both texts stay recoverable; offered back when the file was deleted since.
 import { hashText } from '$lib/domain/hash';
-import { docText } from '$lib/domain/doc-text';
+import { docText, fileText } from '$lib/domain/doc-text';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 import { journalRemove, orphanedEntries } from './journal';
@@ -29,7 +29,7 @@ export async function recoverUnsaved(studio: StudioClient, toasts: ToastStore, s
 		}
 		// The store still holds what the text was based on (or the save that was on its way): safe.
 		if (stored && current !== null && (hashText(current) === entry.baseHash || hashText(current) === entry.savingHash)) {
-			const result = await studio.callTool('workspace_write_file', { path: entry.path, content: entry.text, expectedRevision: stored.revision }, 'editor');
+			const result = await studio.callTool('workspace_write_file', { path: entry.path, content: fileText(entry.text, current), expectedRevision: stored.revision }, 'editor');
 			if (!result.isError) {
 				drop();
 				toasts.show({ tone: 'info', message: `Recovered unsaved changes to ${entry.path}.` });

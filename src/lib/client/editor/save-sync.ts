@@ -3,7 +3,7 @@
 // text or raised as conflicts. The co-edited files go through collab-sync.ts instead.
 import { saveText } from './save';
 import { SAVE_DELAY_MS } from './timing';
-import { docText } from '$lib/domain/doc-text';
+import { docText, fileText } from '$lib/domain/doc-text';
 import type { StudioClient } from '../studio.svelte';
 import type { ToastStore } from '../toasts.svelte';
 
@@ -63,10 +63,11 @@ export class SaveSync {
 	async save(path: string, force = false): Promise<void> {
 		this.cancel(path);
 		const file = this.#host.file(path);
-		const content = this.#host.text(path);
-		if (!file || content === null || file.readOnly) return;
+		const typed = this.#host.text(path);
+		if (!file || typed === null || file.readOnly) return;
 		// The editor's text reads a file's line breaks as \n: untouched, it is the stored text.
-		if (content === docText(file.base) && !force) return this.#host.clean(path);
+		if (typed === docText(file.base) && !force) return this.#host.clean(path);
+		const content = fileText(typed, file.base);
 		if (this.#host.held(path) && !force) return;
 		this.#host.status('saving');
 		// Guarded by the revision the text last agreed with, never by "whatever is current" (save.ts).
@@ -75,7 +76,7 @@ export class SaveSync {
 		if (outcome.kind === 'saved') {
 			file.base = content;
 			file.revision = outcome.revision;
-			if (this.#host.text(path) === content) this.#host.clean(path);
+			if (this.#host.text(path) === typed) this.#host.clean(path);
 			this.#host.status('saved');
 		} else if (outcome.kind === 'conflict') {
 			this.#host.conflict(path, outcome.theirs, outcome.revision);
