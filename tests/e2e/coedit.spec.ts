@@ -147,6 +147,35 @@ test('a line typed and the tab closed within 10 ms reaches the other tab and the
 		expect(shown - closed).toBeLessThan(1000);
 		expect(kept - closed).toBeLessThan(1000);
 	}
+	// None of the closed tabs is left listed as having the file open (a push of theirs can come after
+	// the hub learnt they were gone).
+	await expect(page.locator('[data-path="styles.css"] .elsewhere')).toHaveCount(0);
+});
+
+test('a line typed in a file no other tab has open, and the tab closed at once: the line is stored within 1 s, three times in a row', async ({ context, page }) => {
+	test.setTimeout(120_000); // three page loads beside the watching tab, on two busy cores
+	await openFile(page, 'index.html');
+	for (let round = 1; round <= 3; round++) {
+		const closing = await context.newPage();
+		await openFile(closing, 'styles.css');
+		await editor(closing).click();
+		await closing.keyboard.press('ControlOrMeta+End');
+		const line = `\n/* alone, round ${round} */`;
+		await closing.keyboard.type(line);
+		await expect(page.locator('[data-path="styles.css"] .elsewhere')).toHaveCount(1);
+		const seen = page.evaluate(async (line) => {
+			const deadline = Date.now() + 10_000;
+			while (Date.now() < deadline) {
+				if (((await window.studio!.readFile('styles.css')) as { content: string }).content.includes(line)) return Date.now();
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			}
+			return Infinity;
+		}, line);
+		const closed = Date.now();
+		await closing.close();
+		expect((await seen) - closed).toBeLessThan(1000);
+		await expect(page.locator('[data-path="styles.css"] .elsewhere')).toHaveCount(0);
+	}
 });
 
 test('the journal entry of a tab whose typing reached the hub is not offered again when another tab reloads', async ({ context, page }) => {

@@ -1,7 +1,7 @@
 // The hub as co-editing authority: updates pushed on an old version are rebased, a tab that missed
 // updates gets them (or the whole text when they are no longer kept), simulated editors typing at
 // once converge, and tool changes merge into the live text instead of replacing what was typed.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { ChangeSet, EditorState } from '@codemirror/state';
 import { collab, getSyncedVersion, receiveUpdates, sendableUpdates } from '@codemirror/collab';
@@ -252,6 +252,41 @@ describe('the hub co-editing a file', () => {
 		expect(h.service.revision).toBe(revision);
 		const diff = (await h.service.history(1))[0]!;
 		expect(diff).toMatchObject({ tool: 'workspace_write_file', source: 'editor' });
+	});
+
+	it('a push from a tab that is gone, arriving late, is stored at once and does not list the tab as having the file open', async () => {
+		const { hub: h, events } = await hub();
+		const opened = (await h.collabOpen('styles.css', 'tab-a'))!;
+		await h.collabOpen('styles.css', 'tab-b');
+		await h.forgetTab('tab-a');
+		const length = opened.text.length;
+		// The push was on its way when the tab's lease ended.
+		expect(await h.collabPush('styles.css', 'tab-a', 0, [{ clientID: 'tab-a', changes: insert(length, '/* late */', length) }])).toMatchObject({ status: 'ok' });
+		await new Promise((resolve) => setTimeout(resolve, 20)); // well under the 250 ms pause
+		expect(h.service.workspace.files.get('styles.css')!.content).toBe(opened.text + '/* late */');
+		expect((await h.snapshot()).open['styles.css']).toEqual(['tab-b']);
+		const lastOpen = events.filter((e) => e.type === 'collab.open').at(-1) as { open: Record<string, string[]> };
+		expect(lastOpen.open['styles.css']).toEqual(['tab-b']);
+		// The only tab with a file goes, and its last push comes after: the file was kept for it.
+		const page = (await h.collabOpen('index.html', 'tab-c'))!;
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		try {
+			await h.forgetTab('tab-c');
+			const end = page.text.length;
+			expect(await h.collabPush('index.html', 'tab-c', 0, [{ clientID: 'tab-c', changes: insert(end, '<!-- late -->', end) }])).toMatchObject({ status: 'ok' });
+			await vi.advanceTimersByTimeAsync(20);
+			expect(h.service.workspace.files.get('index.html')!.content).toBe(page.text + '<!-- late -->');
+			expect((await h.snapshot()).open['index.html']).toEqual([]);
+			// A while later, with no tab on it and everything stored, it is let go.
+			await vi.advanceTimersByTimeAsync(5000);
+			expect((await h.snapshot()).open['index.html']).toBeUndefined();
+			expect(await h.collabPush('index.html', 'tab-c', 1, [])).toEqual({ status: 'closed' });
+		} finally {
+			vi.useRealTimers();
+		}
+		// A tab coming back with the same id (restored from the back/forward cache) is listed again.
+		await h.collabOpen('styles.css', 'tab-a');
+		expect((await h.snapshot()).open['styles.css']).toEqual(['tab-b', 'tab-a']);
 	});
 
 	it('what reaches the hub while a commit is being written is stored right after it, not a pause later (a tab closing as it typed)', async () => {

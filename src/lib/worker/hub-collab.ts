@@ -12,6 +12,8 @@ import { docText, fileText } from '../domain/doc-text';
 export const COMMIT_DELAY_MS = 250;
 /** Longest time typing may go on without a commit (a revision every 2 s while typing). */
 export const COMMIT_MAX_WAIT_MS = 2000;
+/** How long a gone tab's file is kept for its last push still on the way (a busy machine's messages lag by a second). */
+const LATE_PUSH_MS = 5000;
 /** How long a failed commit waits before the next try. */
 const RETRY_MS = 500;
 
@@ -34,6 +36,11 @@ interface OpenDoc {
 /** The collaboration authority of one hub. */
 export class HubCollab {
 	readonly #docs = new Map<string, OpenDoc>();
+	/**
+	 * Tabs that went (their lease ended), oldest first: a push of theirs that arrives after is stored,
+	 * but does not put the tab back in the file's list ("open elsewhere" in a tab that is gone).
+	 */
+	readonly #gone = new Set<string>();
 	/** Tab numbers ("Tab 2"), in order of first appearance. */
 	readonly #numbers = new Map<string, number>();
 	/**
@@ -76,6 +83,7 @@ export class HubCollab {
 			open = { doc: new this.#Doc(file.content), tabs: new Map(), timer: null, dirtySince: null, committing: null, lastTab: tabId };
 			this.#docs.set(path, open);
 		}
+		this.#gone.delete(tabId);
 		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
 		this.#openElsewhere();
 		return { path, version: open.doc.version, text: open.doc.text, self: this.peer(tabId), peers: this.#peers(open, tabId) };
@@ -85,13 +93,16 @@ export class HubCollab {
 	push(path: string, tabId: string, version: number, updates: readonly WireUpdate[]): CollabPushed {
 		const open = this.#docs.get(path);
 		if (!open) return { status: 'closed' };
-		open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
+		const gone = this.#gone.has(tabId);
+		if (!gone) open.tabs.set(tabId, open.tabs.get(tabId) ?? null);
 		const result = open.doc.push(version, updates);
 		if (!result.ok) return { status: 'resync', version: open.doc.version, text: open.doc.text };
 		if (result.updates.length) {
 			open.lastTab = tabId;
 			this.publish({ type: 'collab.updates', path, from: result.from, updates: result.updates });
-			this.#schedule(path, open);
+			// A gone tab's last keys are stored now (its close let the file go a while later).
+			if (gone) void this.#commit(path, open, true);
+			else this.#schedule(path, open);
 		}
 		return { status: 'ok', version: open.doc.version };
 	}
@@ -123,20 +134,28 @@ export class HubCollab {
 		if (open) await this.#commit(path, open, true);
 	}
 
-	/** A tab closed the file; the last one out commits and the document is dropped. */
-	async close(path: string, tabId: string): Promise<void> {
+	/**
+	 * A tab closed the file; the last one out commits and the document is dropped — `gone`: the tab's
+	 * lease ended, and the document is kept a while for a push of its that is still on its way (the
+	 * lease's end and the tab's last push come by different roads, in either order).
+	 */
+	async close(path: string, tabId: string, gone = false): Promise<void> {
 		const open = this.#docs.get(path);
 		if (!open) return;
 		open.tabs.delete(tabId);
 		this.publish({ type: 'collab.presence', path, peer: this.peer(tabId), selection: null });
 		await this.#commit(path, open, true);
-		if (open.tabs.size === 0 && !open.doc.dirty && this.#docs.get(path) === open) this.#docs.delete(path);
+		if (gone) setTimeout(() => this.#release(path, open) && this.#openElsewhere(), LATE_PUSH_MS);
+		else this.#release(path, open);
 		this.#openElsewhere();
 	}
 
 	/** A tab is gone: what it typed that reached the hub is committed, its cursors removed. */
 	async tabGone(tabId: string): Promise<void> {
-		await Promise.all([...this.#docs.entries()].filter(([, open]) => open.tabs.has(tabId)).map(([path]) => this.close(path, tabId)));
+		this.#gone.add(tabId);
+		// Bounded: a tab id is made per page load, and only a push still on its way needs it.
+		if (this.#gone.size > 256) this.#gone.delete(this.#gone.values().next().value!);
+		await Promise.all([...this.#docs.entries()].filter(([, open]) => open.tabs.has(tabId)).map(([path]) => this.close(path, tabId, true)));
 	}
 
 	/** Paths open in each tab, for the file tree's "open elsewhere" marks. */
@@ -144,6 +163,17 @@ export class HubCollab {
 		const out: Record<string, string[]> = {};
 		for (const [path, open] of this.#docs) out[path] = [...open.tabs.keys()];
 		return out;
+	}
+
+	/** Drops the document of `path` once no tab has it open and everything typed is stored; whether it did. */
+	#release(path: string, open: OpenDoc): boolean {
+		if (open.tabs.size !== 0 || open.doc.dirty || this.#docs.get(path) !== open) return false;
+		return this.#docs.delete(path);
+	}
+
+	/** A tab that went is back (a page restored from the back/forward cache keeps its id). */
+	tabBack(tabId: string): void {
+		this.#gone.delete(tabId);
 	}
 
 	#openElsewhere() {

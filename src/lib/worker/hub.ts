@@ -98,7 +98,7 @@ export class Hub implements HubBackend, HubContext {
 			this.registry.policy.endTab(event.tabId);
 			this.preview.removeHost(event.tabId);
 			void this.parts.collab.tabGone(event.tabId);
-		}
+		} else this.parts.collab.tabBack(event.tabId);
 		this.parts.events.publish({ type: 'hub.status', status: this.status() });
 	}
 
