@@ -105,7 +105,7 @@ test('a multi-page admin template looks as served statically; its links show oth
 	expect(asked).toEqual([]);
 });
 
-test('a reveal.js deck (its 575 KB theme and 920 KB plugin included) looks as served statically and advances with ArrowRight', async ({ page }) => {
+test('a reveal.js deck (its 575 KB theme and 920 KB plugin included) looks as served statically, advances with ArrowRight, and stays on its slide across an edit and a refresh', async ({ page }) => {
 	test.setTimeout(90_000); // a real theme's megabytes, served twice and compared (27 s seen on two busy cores)
 	const { asked } = await studioWith(page, SITES.reveal);
 	await expect(site(page).locator('.reveal.ready')).toBeVisible({ timeout: 20_000 });
@@ -117,6 +117,19 @@ test('a reveal.js deck (its 575 KB theme and 920 KB plugin included) looks as se
 		await page.keyboard.press('ArrowRight');
 		await expect.poll(current).toBe(1);
 		await expect.poll(() => site(page).locator('body').evaluate(() => location.hash)).toBe('#/1');
+		// An edit of the deck runs it again on the slide it showed (its `hash: true` reads the URL's
+		// fragment as it starts), as a browser's reload of the deck does; so does a refresh. (In the
+		// narrow panel the deck is its scroll view, which writes its own address.)
+		await expect(page.getByTestId('preview-address')).toHaveValue('/#/1');
+		// The tool's answer comes once the preview acknowledged the new revision: the frame is the new one.
+		const edited = (await page.evaluate(() => window.studio!.callTool('workspace_apply_patch', { path: 'index.html', search: '</body>', replace: '<!-- edited -->\n</body>' }))) as { structuredContent: { preview?: { status: string } } };
+		expect(edited.structuredContent.preview?.status).toBe('ready');
+		await expect(site(page).locator('.reveal.ready')).toBeVisible({ timeout: 20_000 });
+		await expect.poll(current).toBe(1);
+		const refreshed = (await page.evaluate(() => window.studio!.callTool('preview_refresh', {}))) as { structuredContent: { preview?: { status: string } } };
+		expect(refreshed.structuredContent.preview?.status).toBe('ready');
+		await expect(site(page).locator('.reveal.ready')).toBeVisible({ timeout: 20_000 });
+		await expect.poll(current).toBe(1);
 	});
 	expect(asked).toEqual([]);
 });

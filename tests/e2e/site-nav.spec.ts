@@ -399,7 +399,7 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	await site(page).locator('#buy').click();
 	await expect(site(page).locator('#product')).toHaveText('Product 3 at /product.html?id=3');
 	await expect(site(page).locator('a.nav.active')).toHaveText('Product');
-	await expect(page.getByTestId('preview-address')).toHaveValue('/product.html?id=3');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/product.html?id=3#reviews');
 	await expect.poll(() => site(page).locator('body').evaluate(() => window.scrollY)).toBeGreaterThan(1000);
 	// document.location.replace: no entry left behind, so Back goes to the page before the product.
 	await site(page).locator('#away').click();

@@ -143,6 +143,51 @@ localStorage.setItem('runs', String(Number(localStorage.getItem('runs')) + 1));
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a hash router starts again at the fragment it was at after an edit and a refresh, as a browser\'s reload keeps the URL\'s; the address shows it, and Back goes to the fragment before', async ({ page }) => {
+	const shown = `<!doctype html><html><head><title>Hash router</title></head><body>
+<a id="two" href="#/two">two</a> <a id="three" href="#/three">three</a> <a id="team" href="about.html#team">team</a>
+<p id="start"></p><p id="now"></p>
+<script>
+document.getElementById('start').textContent = 'start ' + location.hash + ' ' + location.href;
+addEventListener('hashchange', function () { document.getElementById('now').textContent = 'now ' + location.hash; });
+</script></body></html>`;
+	await openSite(page, { 'index.html': shown, 'about.html': '<!doctype html><p id="start">about</p><a id="home" href="index.html#/three">home</a><h2 id="team">Team</h2>' });
+	const start = site(page).locator('#start');
+	const now = site(page).locator('#now');
+	const address = page.getByTestId('preview-address');
+	await expect(start).toHaveText('start  https://site.invalid/');
+	await site(page).locator('#two').click();
+	await expect(now).toHaveText('now #/two');
+	await expect(address).toHaveValue('/#/two');
+	await site(page).locator('#three').click();
+	await expect(now).toHaveText('now #/three');
+	// Back and Forward step through the fragments (a fragment navigation's own popstate is no traversal).
+	await site(page).locator('body').evaluate(() => history.back());
+	await expect(now).toHaveText('now #/two');
+	await site(page).locator('body').evaluate(() => history.forward());
+	await expect(now).toHaveText('now #/three');
+	await expect(address).toHaveValue('/#/three');
+	// The page runs again from its first line at the fragment (its router reads it as it starts).
+	await edit(page, 'index.html');
+	await expect(start).toHaveText('start #/three https://site.invalid/#/three');
+	await expect(address).toHaveValue('/#/three');
+	// The entries before it are kept too: Back to one (the document before made it) loads the page
+	// again at it, as after a host's reload.
+	await site(page).locator('body').evaluate(() => history.back());
+	await expect(start).toHaveText('start #/two https://site.invalid/#/two');
+	await page.getByRole('button', { name: 'Refresh preview' }).click();
+	await expect(start).toHaveText('start #/two https://site.invalid/#/two');
+	await expect(address).toHaveValue('/#/two');
+	// A link that names a fragment of another page goes there; that page's link back names one, which
+	// the page has from its first line, as a host's load of the URL gives it.
+	await site(page).locator('#team').click();
+	await expect(start).toHaveText('about');
+	await site(page).locator('#home').click();
+	await expect(start).toHaveText('start #/three https://site.invalid/index.html#/three');
+	await expect(address).toHaveValue('/index.html#/three');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a router that swaps in the next page finds the scripts it already runs as on a host, and the page it parsed resolves against its address', async ({ page }) => {
 	// As a view-transition router (Astro's) decides what to run again: an external script of the
 	// next page runs unless one with the same type and src already did.

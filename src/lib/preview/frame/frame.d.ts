@@ -32,6 +32,8 @@ interface StudioKept {
 	state?: string;
 	/** The entries it had made before the one it was at (address, fragment, state as JSON), the oldest first: the tab's history keeps them across a reload (routes.js). */
 	entries?: StudioKeptEntry[];
+	/** The fragment it was at (`#/guide`; routes.js): its next render starts there, as a reload keeps the URL's. */
+	hash?: string;
 }
 
 /** An entry of a page's history kept for its next render (routes.js). */
@@ -140,6 +142,8 @@ interface StudioFrameApi {
 	atEntry?(at: number): void;
 	/** A fragment navigation made a new entry: it keeps the page's address (routes.js). */
 	marked?(): void;
+	/** A fragment navigation is under way (navigation.js): the popstate it fires is no traversal. */
+	fragmenting?: boolean;
 	/** How many entries of the render before this document made again before its own (routes.js): its place among them. */
 	replayed?: number;
 	/** Where the page's `location.reload()` goes (routes.js). */

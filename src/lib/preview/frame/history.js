@@ -80,6 +80,7 @@ function studioHistory(api) {
 	window.addEventListener(
 		'popstate',
 		function (event) {
+			if (api.fragmenting) return;
 			if (!gone) return api.send({ type: 'traverse' });
 			// Stepping back as the page goes is the preview's: the page, which has left, hears none of it.
 			event.stopImmediatePropagation();

@@ -58,7 +58,14 @@ function studioNavigation(api) {
 	 */
 	function toFragment(hash) {
 		var before = location.href;
-		location.hash = hash;
+		// Chromium fires the new entry's popstate (state null) within this assignment: it is not a
+		// traversal, and read as one it put the page back at its first entry (routes.js, history.js).
+		api.fragmenting = true;
+		try {
+			location.hash = hash;
+		} finally {
+			api.fragmenting = false;
+		}
 		if (location.href === before) return;
 		if (api.marked) api.marked();
 		if (api.pushed) api.pushed();
@@ -270,7 +277,9 @@ function studioNavigation(api) {
 		}, Number(parts[1] || 0) * 1000);
 	});
 
-	// The fragment the page was opened with (a link to about.html#team): gone to once the page is parsed.
+	// The fragment the page was opened with (a link to about.html#team): gone to once the page is
+	// parsed. The site's own page has it in its URL from the start (routes.js): going to it again
+	// scrolls and sets :target, with no hashchange and no new entry, as a host's load of the URL does.
 	var fragment = api.host.fragment;
 	if (fragment && fragment.length > 1) {
 		document.addEventListener('DOMContentLoaded', function () {

@@ -84,7 +84,7 @@ function studioRoutes(api) {
 			room -= one.state ? one.state.length : 0;
 			if (room < 0) back[i] = { address: one.address, hash: one.hash };
 		}
-		api.keep({ state: text, entries: back.length ? back : undefined });
+		api.keep({ state: text, entries: back.length ? back : undefined, hash: location.hash || undefined });
 	}
 	history.pushState = withRoute(nativePush, 'pushState');
 	history.replaceState = withRoute(nativeReplace, 'replaceState');
@@ -188,11 +188,13 @@ function studioRoutes(api) {
 	/**
 	 * Where the page's reload goes (navigation.js): at an address where no file is, the page itself,
 	 * whose next render starts there again (keepRoute), as a host that falls back to the app's page
-	 * serves it; else the address.
+	 * serves it; else the address. Without its fragment: the next render starts at the kept one.
 	 */
 	api.reloadUrl = function () {
 		var url = routed ? api.start() : api.address();
-		url.hash = location.hash;
+		// Its fragment is kept (below) and put in before the page's first line, as a reload's URL
+		// has it; a navigation's fragment would come only once the page is parsed.
+		url.hash = '';
 		return url;
 	};
 	/**
@@ -221,13 +223,34 @@ function studioRoutes(api) {
 		api.send({ type: 'ready' });
 		return;
 	}
+	// The page's URL has its fragment from its first line, as on a host: the one a navigation named
+	// (a link to `index.html#/guide`), else the one it was at before an edit or a refresh, as a
+	// browser's reload keeps the URL's. A hash router (docsify, a deck's `#/3`, Vue Router's hash
+	// mode) starts on that page, not on its home; navigation.js scrolls to a named one once parsed.
+	var named = api.host.fragment && api.host.fragment.length > 1 ? api.host.fragment : '';
+	var hash = api.framed ? '' : named || (typeof kept.hash === 'string' && /^#./.test(kept.hash) ? kept.hash : '');
+	if (hash) nativeReplace(null, '', 'about:srcdoc' + hash);
 	// An edit or a refresh runs the page again at the address it had routed to (see keepRoute).
 	var again = kept.route ? resolve(kept.route) : null;
 	if (again && again.origin === origin) {
 		routed = true;
+		again.hash = hash;
 		void moved(again, true);
+	} else if (hash) {
+		var at = api.address();
+		api.send({ type: 'route', path: decodeURIComponent(at.pathname), search: at.search, fragment: hash });
 	}
 	if (!api.framed) replay(kept);
+	// Each fragment the page goes to (a link, `location.hash`, Back) is the one its next render starts
+	// at, and the preview's address shows it, as a browser's address bar does.
+	if (!api.framed) {
+		window.addEventListener('hashchange', function () {
+			if (api.gone && api.gone()) return;
+			api.keep({ hash: location.hash || undefined });
+			var at = api.address();
+			api.send({ type: 'route', path: decodeURIComponent(at.pathname), search: at.search, fragment: location.hash });
+		});
+	}
 	/** Where this document started: the address of an entry that has none of its own. */
 	var first = api.address();
 	// A traversal (history.back(), the browser's Back) brings back its entry's address before any
@@ -236,7 +259,8 @@ function studioRoutes(api) {
 		'popstate',
 		function (event) {
 			// The page has left: the browser stepping back over its entries is the preview's (history.js).
-			if (api.gone && api.gone()) return;
+			// A fragment navigation's own popstate is no traversal (navigation.js marks the entry).
+			if ((api.gone && api.gone()) || api.fragmenting) return;
 			var held = eventState.call(event);
 			var own = held !== stateOf(held);
 			var fields = /** @type {Record<string, unknown>} */ (held);
@@ -270,6 +294,8 @@ function studioRoutes(api) {
 	 */
 	function replay(before) {
 		var back = Array.isArray(before.entries) ? before.entries : [];
+		// The fragment this document is at (a kept one, put in above): the entries before it take theirs.
+		var current = location.hash;
 		var count = 0;
 		back.forEach(function (/** @type {unknown} */ value) {
 			var one = /** @type {Partial<StudioKeptEntry>} */ (value !== null && typeof value === 'object' ? value : {});
@@ -281,10 +307,10 @@ function studioRoutes(api) {
 			entries[count++] = { address: url.pathname + url.search, hash: url.hash, state: text };
 		});
 		var state = parsed(before.state);
-		if (count) nativePush(entry(state, api.address(), count), '', 'about:srcdoc' + location.hash);
+		if (count) nativePush(entry(state, api.address(), count), '', 'about:srcdoc' + current);
 		else if (state !== null) nativeReplace(entry(state, api.address(), 0), '');
 		var here = api.address();
-		entries[count] = { address: here.pathname + here.search, hash: location.hash, state: typeof before.state === 'string' ? before.state : undefined };
+		entries[count] = { address: here.pathname + here.search, hash: current, state: typeof before.state === 'string' ? before.state : undefined };
 		api.replayed = count;
 	}
 	/**
