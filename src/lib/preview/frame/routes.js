@@ -151,8 +151,15 @@ function studioRoutes(api) {
 	function moved(url, kept) {
 		// A start at a kept route moves the address alone: the app's router reads the document's base as it starts.
 		api.route(url, kept);
-		api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
+		shown(url);
 		return kept ? Promise.resolve() : keepRoute(url);
+	}
+	/**
+	 * The preview's address shows `url` (a route, a fragment), as a browser's address bar does.
+	 * @param {URL} url
+	 */
+	function shown(url) {
+		api.send({ type: 'route', path: decodeURIComponent(url.pathname), search: url.search, fragment: url.hash });
 	}
 	var routes = 0;
 	/** The page is at an address where no file of the site is (keepRoute): its reload is its next render's. */
@@ -236,10 +243,7 @@ function studioRoutes(api) {
 		routed = true;
 		again.hash = hash;
 		void moved(again, true);
-	} else if (hash) {
-		var at = api.address();
-		api.send({ type: 'route', path: decodeURIComponent(at.pathname), search: at.search, fragment: hash });
-	}
+	} else if (hash) shown(api.address());
 	if (!api.framed) replay(kept);
 	// Each fragment the page goes to (a link, `location.hash`, Back) is the one its next render starts
 	// at, and the preview's address shows it, as a browser's address bar does.
@@ -247,8 +251,7 @@ function studioRoutes(api) {
 		window.addEventListener('hashchange', function () {
 			if (api.gone && api.gone()) return;
 			api.keep({ hash: location.hash || undefined });
-			var at = api.address();
-			api.send({ type: 'route', path: decodeURIComponent(at.pathname), search: at.search, fragment: location.hash });
+			shown(api.address());
 		});
 	}
 	/** Where this document started: the address of an entry that has none of its own. */
