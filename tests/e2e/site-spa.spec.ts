@@ -188,6 +188,52 @@ addEventListener('hashchange', function () { document.getElementById('now').text
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+// The single-page-app redirect most sites on GitHub Pages use (rafgraph/spa-github-pages), as written:
+// the host serves 404.html at the path asked, which sends the app its route in the query.
+const SPA_404 = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Single Page Apps for GitHub Pages</title>
+<script type="text/javascript">
+  var pathSegmentsToKeep = 0;
+  var l = window.location;
+  l.replace(
+    l.protocol + '//' + l.hostname + (l.port ? ':' + l.port : '') +
+    l.pathname.split('/').slice(0, 1 + pathSegmentsToKeep).join('/') + '/?/' +
+    l.pathname.slice(1).split('/').slice(pathSegmentsToKeep).join('/').replace(/&/g, '~and~') +
+    (l.search ? '&' + l.search.slice(1).replace(/&/g, '~and~') : '') +
+    l.hash
+  );
+</script></head><body></body></html>`;
+
+test('a page the site has no file for shows the site\'s own 404.html, as hosts serve it: at the address asked, with its own stylesheet, and Back returns; GitHub Pages\' single-page-app redirect through it lands the app on its route', async ({ page }) => {
+	const app = `<!doctype html><html><head><meta charset="utf-8"><title>App</title>
+<script>(function (l) {
+  if (l.search[1] === '/') {
+    var decoded = l.search.slice(1).split('&').map(function (s) { return s.replace(/~and~/g, '&'); }).join('?');
+    window.history.replaceState(null, null, l.pathname.slice(0, -1) + decoded + l.hash);
+  }
+}(window.location));</script></head>
+<body><a id="broken" href="old/page.html">old page</a> <a id="team" href="/about/team?x=1">team</a><h1 id="route"></h1>
+<script>document.getElementById('route').textContent = 'route ' + location.pathname + location.search;</script></body></html>`;
+	await openSite(page, {
+		'index.html': app,
+		'404.html': '<!doctype html><html><head><title>Lost</title><link rel="stylesheet" href="/lost.css"></head><body><h1 id="lost">Lost?</h1><p id="asked"></p><a id="home" href="/">Home</a><script>document.getElementById(\'asked\').textContent = location.pathname;</script></body></html>',
+		'lost.css': '#lost { color: rgb(255, 99, 71); }'
+	});
+	const address = page.getByTestId('preview-address');
+	await expect(site(page).locator('#route')).toHaveText('route /');
+	await site(page).locator('#broken').click();
+	await expect(site(page).locator('#lost')).toHaveCSS('color', 'rgb(255, 99, 71)');
+	await expect(site(page).locator('#asked')).toHaveText('/old/page.html');
+	await expect(address).toHaveValue('/old/page.html');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#route')).toHaveText('route /');
+	// The redirect: 404.html at /about/team sends the app to /?/about/team&x=1, which puts its route back.
+	await call(page, 'workspace_write_file', { path: '404.html', content: SPA_404 });
+	await site(page).locator('#team').click();
+	await expect(site(page).locator('#route')).toHaveText('route /about/team?x=1');
+	await expect(address).toHaveValue('/about/team?x=1');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a router that swaps in the next page finds the scripts it already runs as on a host, and the page it parsed resolves against its address', async ({ page }) => {
 	// As a view-transition router (Astro's) decides what to run again: an external script of the
 	// next page runs unless one with the same type and src already did.

@@ -304,6 +304,28 @@ describe('compile', () => {
 		expect(missing).toContain('data-framed');
 	});
 
+	it('a page the site has no file for shows its own 404.html, as hosts serve it: compiled as that file, at the address asked; without one, the studio’s', () => {
+		const site = ws({ 'index.html': '<h1>home</h1>', '404.html': '<!doctype html>\n<link rel="stylesheet" href="/lost.css">\n<h1>Lost?</h1>\n<script>oops(</script>', 'lost.css': 'h1 { color: tomato; }' });
+		const lost = compile(site, 'blog/gone.html');
+		expect(lost.notFound).toBe('blog/gone.html');
+		expect(lost.entry).toBe('404.html');
+		expect(lost.html).toMatch(/<h1[^>]*>Lost\?<\/h1>/);
+		expect(lost.html).toContain('tomato'); // its own stylesheet, from its root-relative link
+		expect(lost.html).not.toContain('is not a page of this site');
+		// Its lines are 404.html's: an error in its script names that file.
+		const lines = JSON.parse(/data-lines="([^"]*)"/.exec(lost.html)![1]!.replace(/&quot;/g, '"')) as { paths: string[] };
+		expect(lines.paths[0]).toBe('404.html');
+		// In a frame of the site's page too, at the address the frame asked.
+		const framed = compileFramed(site, null, 'old/page.html', { search: '?q=1' });
+		expect(framed).toMatch(/<h1[^>]*>Lost\?<\/h1>/);
+		expect(framed).toContain('<base data-studio-base href="https://site.invalid/old/page.html?q=1">');
+		// A site without one gets the studio's page, which names the path.
+		const bare = ws({ 'index.html': '<h1>home</h1>' });
+		expect(compile(bare, 'gone.html').html).toContain('is not a page of this site');
+		expect(compile(bare, 'gone.html').entry).toBeNull();
+		expect(compileFramed(bare, null, 'gone.html', {})).toContain('is not a page of this site');
+	});
+
 	it('a page’s own import map resolves its bare specifiers (an exact name, the longest prefix) against the page, before any package', () => {
 		const map = '<script type="importmap">{"imports":{"three":"../build/three.js","three/addons/":"./jsm/","three/addons/special/":"./special/","gone":"./nowhere.js","cdn-lib":"https://example.com/lib.js"}}</script>';
 		const page = `<!doctype html>${map}<script type="module">import 'three'; import 'three/addons/a.js'; import 'three/addons/special/b.js'; import 'gone'; import 'cdn-lib';</script>`;

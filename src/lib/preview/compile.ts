@@ -23,11 +23,11 @@ export { DATA_URL_MODULE_CHARS, prologueEnd } from './compiler/prologue';
 /** The compiled document. */
 export interface CompiledPreview {
 	revision: number;
-	/** The page compiled: the one asked for, else the entry (null: the workspace has no HTML, or a file that is not a page is shown). */
+	/** The page compiled: the one asked for, else the entry, or the site's 404.html for a page it has not (null: the workspace has no HTML, or a file that is not a page is shown). */
 	entry: string | null;
 	html: string;
 	diagnostics: Diagnostic[];
-	/** Asked for a page the workspace does not have: this is a "not found" page. */
+	/** Asked for a page the workspace does not have: this is a "not found" page (the site's 404.html, else the studio's). */
 	notFound?: string;
 	/** What the page needs of packages that the device does not have yet (the hub fetches, then compiles again). */
 	packages: { needs: PackageNeed[]; unresolved: { name: string; range?: string }[]; unpinned: string[] };
@@ -67,6 +67,16 @@ export function addressOf(path: string, page: string | null): string | undefined
 	return page === `${path}.html` ? path : undefined;
 }
 
+/**
+ * The site's own page for a path it has no file at, as static hosts serve it (GitHub Pages, Netlify,
+ * Cloudflare Pages, Vercel, Firebase): `404.html` at its root, at the address asked (a single-page
+ * app's fallback reads its route from there). Null: the site has none, and the studio's page is shown.
+ */
+export function siteNotFoundPage(workspace: Workspace): string | null {
+	return workspace.files.get(SITE_NOT_FOUND)?.content !== undefined ? SITE_NOT_FOUND : null;
+}
+const SITE_NOT_FOUND = '404.html';
+
 const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Not found</title>
 <style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style></head>
 <body><main><h1>404 · Not found</h1><p><code>${escapeAttr(path)}</code> is not a page of this site.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
@@ -87,12 +97,15 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const shown = asked !== null && file && !isHtml(asked) ? filePage(asked, file) : null;
 	const entry = shown === null && asked !== null && file?.content !== undefined ? asked : asked === null ? entryOf(workspace) : null;
 	const notFound = asked !== null && entry === null && shown === null ? asked : undefined;
-	const source = entry ? workspace.files.get(entry)!.content! : (shown ?? (notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE));
-	const from = entry ?? 'index.html';
+	// A missing page shows the site's 404.html where it has one: compiled as that file (its own
+	// references and lines), while the frame's address stays the one asked.
+	const compiled = entry ?? (notFound !== undefined ? siteNotFoundPage(workspace) : null);
+	const source = compiled ? workspace.files.get(compiled)!.content! : (shown ?? (notFound !== undefined ? notFoundPage(notFound) : FRIENDLY_PAGE));
+	const from = compiled ?? 'index.html';
 	compiler.page = from;
-	if (entry) compiler.importMap = pageImportMap(source, siteUrl(entry));
-	const elements = entry ? elementsOf(source) : [];
-	const edits: Edit[] = entry ? locate(source, elements.flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
+	if (compiled) compiler.importMap = pageImportMap(source, siteUrl(compiled));
+	const elements = compiled ? elementsOf(source) : [];
+	const edits: Edit[] = compiled ? locate(source, elements.flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
 	// The entry at the site's root is at `/` there (a single-page app's router reads its path), as on a host.
 	const where = { root: asked === null && entry === 'index.html', based: elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) };
 	if (compiler.computedImports) compiler.allModules();
@@ -101,21 +114,22 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
-	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(entry ? mapped.lines : { paths: [], segments: [] })));
+	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(compiled ? mapped.lines : { paths: [], segments: [] })));
 	const { needs, unresolved, unpinned } = compiler.packages;
-	return { revision: workspace.revision, entry, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}), packages: { needs, unresolved: [...unresolved.values()], unpinned: [...unpinned] } };
+	return { revision: workspace.revision, entry: compiled, html, diagnostics: compiler.diagnostics, ...(notFound !== undefined ? { notFound } : {}), packages: { needs, unresolved: [...unresolved.values()], unpinned: [...unpinned] } };
 }
 
 /**
- * `page` of `workspace` (null: none — `asked` gets a 404 page) compiled for a frame of the site's own
+ * `page` of `workspace` (null: none — `asked` gets the site's 404.html, else a 404 page) compiled for a frame of the site's own
  * page, its query and fragment as the frame asked (compiler/elements.ts `framedDocument`).
  */
 export function compileFramed(workspace: Workspace, page: string | null, asked: string, frame: FramePage, leftOut?: ReadonlyMap<string, string>, packages?: PackageView, indexedDB: Readonly<Record<string, string>> = {}): string {
 	const compiler = new Compiler(workspace.files, leftOut, packages);
 	compiler.indexedDB = indexedDB;
-	const address = addressOf(asked, page);
-	const at = { path: page ?? asked, ...(address !== undefined ? { address } : {}), ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
-	return framedDocument(compiler, at, page ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
+	const shown = page ?? siteNotFoundPage(workspace);
+	const address = page ? addressOf(asked, page) : asked;
+	const at = { path: shown ?? asked, ...(address !== undefined ? { address } : {}), ...(frame.search ? { search: frame.search } : {}), ...(frame.fragment ? { fragment: frame.fragment } : {}) };
+	return framedDocument(compiler, at, shown ? undefined : notFoundPage(asked)) ?? notFoundPage(asked);
 }
 
 /**
