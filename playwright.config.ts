@@ -1,6 +1,6 @@
 // Playwright: real Chromium (system or own), the built studio served once per run on a free port.
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
+import { TEST_CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT || 4179);
 const executablePath = findTestChromium() ?? undefined;
@@ -26,7 +26,7 @@ export default defineConfig({
 		trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
 		serviceWorkers: 'block',
 		screenshot: 'only-on-failure',
-		launchOptions: { executablePath, args: CHROMIUM_ARGS }
+		launchOptions: { executablePath, args: TEST_CHROMIUM_ARGS }
 	},
 	projects: [
 		{ name: 'chromium', testIgnore: /webmcp\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
@@ -34,7 +34,7 @@ export default defineConfig({
 			// Browser agents: Chromium exposes navigator.modelContext only with this feature flag.
 			name: 'webmcp',
 			testMatch: /webmcp\.spec\.ts/,
-			use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: { executablePath, args: [...CHROMIUM_ARGS, '--enable-features=WebMCP'] } }
+			use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: { executablePath, args: [...TEST_CHROMIUM_ARGS, '--enable-features=WebMCP'] } }
 		}
 	],
 	webServer: {

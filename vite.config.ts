@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { playwright } from '@vitest/browser-playwright';
-import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
+import { TEST_CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
 import { basePath } from './scripts/base-path.mjs';
 import { heldResponses } from './tests/browser/helpers/held-responses.ts';
 import { lazySegmenter } from './scripts/vite/lazy-segmenter.ts';
@@ -148,7 +148,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 					browser: {
 						enabled: true,
 						headless: true,
-						provider: playwright({ launchOptions: { executablePath: findTestChromium() ?? undefined, args: CHROMIUM_ARGS } }),
+						provider: playwright({ launchOptions: { executablePath: findTestChromium() ?? undefined, args: TEST_CHROMIUM_ARGS } }),
 						instances: [{ browser: 'chromium' }]
 					}
 				}
