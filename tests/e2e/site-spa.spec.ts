@@ -188,6 +188,43 @@ addEventListener('hashchange', function () { document.getElementById('now').text
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('the studio reloaded, its preview starts where the page was, as a browser\'s reload of the site does: a hash router at its fragment, an app at its route with its state, where it was scrolled; another tab starts at the site\'s root', async ({ page, context }) => {
+	const shown = `<!doctype html><html><head><title>Reloaded</title></head><body>
+<a id="two" href="#/two">two</a> <button id="push" onclick="history.pushState({ k: 1 }, '', '/app/settings?tab=2'); show()">push</button>
+<p id="at"></p><div style="height:3000px"></div><p id="end">end</p>
+<script>function show() { document.getElementById('at').textContent = 'at ' + location.pathname + location.search + location.hash + ' ' + JSON.stringify(history.state); }
+show(); addEventListener('hashchange', show);</script></body></html>`;
+	await openSite(page, { 'index.html': shown });
+	const at = site(page).locator('#at');
+	const address = page.getByTestId('preview-address');
+	const reload = async () => {
+		await page.reload();
+		await waitForHub(page);
+		await expect(page.getByTestId('preview-chip')).toContainText('ready', { timeout: 15_000 });
+	};
+	await site(page).locator('#two').click();
+	await expect(at).toHaveText('at /#/two null');
+	await reload();
+	await expect(at).toHaveText('at /#/two null');
+	await expect(address).toHaveValue('/#/two');
+	// An app's route and state, and where it was scrolled.
+	await site(page).locator('#push').click();
+	await site(page).locator('#end').scrollIntoViewIfNeeded();
+	const scrolled = await site(page).locator('body').evaluate(() => Math.round(window.scrollY));
+	expect(scrolled).toBeGreaterThan(1000);
+	await page.waitForTimeout(500); // the page tells where it is scrolled 150 ms after it stops
+	await reload();
+	await expect(at).toHaveText('at /app/settings?tab=2 {"k":1}');
+	await expect(address).toHaveValue('/app/settings?tab=2');
+	await expect.poll(() => site(page).locator('body').evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+	// A tab opened afresh is a new visit: the site's root, at its top.
+	const other = await context.newPage();
+	await other.goto('/');
+	await waitForHub(other);
+	await expect(site(other).locator('#at')).toHaveText('at / null');
+	expect(await site(other).locator('body').evaluate(() => window.scrollY)).toBe(0);
+});
+
 // The single-page-app redirect most sites on GitHub Pages use (rafgraph/spa-github-pages), as written:
 // the host serves 404.html at the path asked, which sends the app its route in the query.
 const SPA_404 = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Single Page Apps for GitHub Pages</title>

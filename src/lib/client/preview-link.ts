@@ -8,6 +8,8 @@ import type { HubEvent, HostRenderOutcome, PreviewErrorLine, PreviewLocation, Pr
 /** What the hub side needs from the preview controller. */
 export interface PreviewLink {
 	tabId: string;
+	/** The workspace the tab shows (what the page shown keeps is kept per workspace across a reload). */
+	workspaceId?: string;
 	/** The hub has answered (a kept picture is then not worth painting: its live render comes at once). */
 	live?(): boolean;
 	/** Registers this tab's host; answers the render it should show now. */

@@ -114,6 +114,7 @@ export class PreviewController {
 			onLines: (lines) => this.log.add(lines),
 			onLeave: () => this.#left(),
 			...this.#channelOptions(link),
+			...(link.workspaceId !== undefined ? { keptScope: link.workspaceId } : {}),
 			onPick: (element) => {
 				this.picking = false;
 				this.inspect.onPick?.(element);

@@ -189,6 +189,7 @@ export class StudioClient {
 		};
 		return {
 			tabId,
+			workspaceId: this.workspaceId,
 			live: () => this.hub.state === 'connected',
 			register: async () => (await facade()).registerPreviewHost(tabId),
 			ack: async (renderId, outcome) => (await facade()).previewAck(tabId, renderId, outcome),

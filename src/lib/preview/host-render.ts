@@ -5,6 +5,7 @@
 import type { HostRenderOutcome, PreviewBridgeMessage, PreviewConsoleLine, PreviewErrorLine } from './messages';
 import { PREVIEW_LIMITS } from './limits';
 import { PREVIEW_DOCUMENT } from './frame-document';
+import { placeOf } from './kept-session';
 
 /** Console lines, errors and warnings, as a host forwards them. */
 export interface PreviewLines {
@@ -58,7 +59,7 @@ export function startRender(revision: number, extras: { page: string; search?: s
 		revision,
 		nonce: crypto.randomUUID(),
 		page: extras.page,
-		place: extras.page + (extras.search ?? ''),
+		place: placeOf(extras),
 		startedAt: performance.now(),
 		errors: [],
 		counts: { console: 0, errors: 0, chars: 0 },

@@ -17,6 +17,7 @@ import type { FrameInspector, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 import type { LeaveOutcome } from './host-leave';
 import { LeaveSlot } from './leave-slot';
+import { KeptSlot } from './kept-session';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
@@ -36,8 +37,9 @@ export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 	 */
 	onLeave?(): void;
 	title?: string;
+	/** The workspace this host shows: what its page keeps outlives a reload of the studio (kept-session.ts). */
+	keptScope?: string;
 }
-
 
 /** User Timing mark of the first render's document set in a site frame of this page. */
 const FIRST_DOCUMENT_MARK = 'studio:preview-document';
@@ -45,7 +47,6 @@ const FIRST_DOCUMENT_MARK = 'studio:preview-document';
 const TRAVERSE_LOAD_MS = 2000;
 /** After this long a picture whose load never fired counts as shown (its frame, still loading, is not reused by a render). */
 const PICTURE_WAIT_MS = 1500;
-
 
 /** One preview frame in a container element. */
 export class PreviewHost {
@@ -69,10 +70,10 @@ export class PreviewHost {
 	readonly #leavings = new LeaveSlot();
 	/**
 	 * What the page shown asked to keep (where it is scrolled, the address it routed to), for the next
-	 * render of the same page and query (an edit, a refresh), as a browser's reload keeps them;
-	 * another page starts afresh, as on a host. The frame programs' own (frame/bridge.js `keep`).
+	 * render of the same page and query (an edit, a refresh, the studio reloaded), as a browser's
+	 * reload keeps them; another page starts afresh, as on a host (frame/bridge.js `keep`).
 	 */
-	#kept: { place: string; kept?: StudioKept } = { place: '' };
+	readonly #kept: KeptSlot;
 	/** The host gave the site's frame a document whose load is still to come. */
 	#expectLoad = false;
 	/** When the page last said it steps through its own history (performance.now()): the load Chromium fires after is not a leave. */
@@ -96,6 +97,7 @@ export class PreviewHost {
 			() => this.#current?.nonce ?? ''
 		);
 		this.#inspector = new InspectorSlot(options);
+		this.#kept = new KeptSlot(options.keptScope);
 		this.#frame = previewFrame(this.#container, this.#title);
 		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);
@@ -160,10 +162,10 @@ export class PreviewHost {
 		if (this.#current !== current || current.settled) return;
 		// What the page before stored as it left is this page's to start from (the hub keeps it too).
 		if (left) this.#sessionAtStart = this.#channel.session;
-		const kept = this.#kept.place === current.place ? this.#kept.kept : undefined;
+		const kept = this.#kept.value.place === current.place ? this.#kept.value.kept : undefined;
 		// Another page starts afresh, and what the page before kept goes with it: a link back to that
 		// page opens it at its top, as on a host (it opened where it was scrolled before).
-		this.#kept = { place: current.place, kept };
+		this.#kept.value = { place: current.place, kept };
 		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, ...(left ? left.seed(extras) : { local: extras.local, cookies: extras.cookies }), session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);
@@ -283,7 +285,7 @@ export class PreviewHost {
 				this.#traversedAt = performance.now();
 				return;
 			case 'keep':
-				this.#kept = { place: current.place, kept: message.kept };
+				this.#kept.value = { place: current.place, kept: message.kept };
 				return;
 			default:
 				if (!this.#inspector.handle(message, current, (m) => this.#post(current, m))) this.#channel.handle(message, current.revision);

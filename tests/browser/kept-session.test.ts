@@ -1,0 +1,34 @@
+// What the preview's page kept (scroll, route, fragment, entries) in the tab's sessionStorage, in
+// real Chromium: read back for its own workspace only, and anything malformed is no place at all.
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeptSlot, readKept, writeKept } from '../../src/lib/preview/kept-session';
+
+const KEY = 'studio:preview-kept';
+
+describe('kept session', () => {
+	afterEach(() => sessionStorage.clear());
+
+	it('keeps the last place per tab for its workspace: a slot with a scope starts from it, one without never stores', () => {
+		const kept: StudioKept = { scroll: [0, 1200], route: '/app/settings?tab=2', state: '{"k":1}', hash: '#/two', entries: [{ address: '/', hash: '' }] };
+		new KeptSlot('ws-a').value = { place: 'index.html', kept };
+		expect(readKept('ws-a')).toEqual({ place: 'index.html', kept });
+		expect(new KeptSlot('ws-a').value).toEqual({ place: 'index.html', kept });
+		// Another workspace opened in this tab starts afresh.
+		expect(readKept('ws-b')).toBeNull();
+		expect(new KeptSlot('ws-b').value).toEqual({ place: '' });
+		// A host without a scope (the screenshot tool's) neither reads nor writes it.
+		const bare = new KeptSlot();
+		expect(bare.value).toEqual({ place: '' });
+		bare.value = { place: 'about.html' };
+		expect(readKept('ws-a')?.place).toBe('index.html');
+	});
+
+	it('reads nothing from a malformed entry: not JSON, a wrong shape, a scroll that is no pair of numbers', () => {
+		for (const raw of ['{', '[]', JSON.stringify({ scope: 'ws-a', place: 3 }), JSON.stringify({ scope: 'ws-a', place: 'index.html', kept: { scroll: ['x', 2] } })]) {
+			sessionStorage.setItem(KEY, raw);
+			expect(readKept('ws-a'), raw).toBeNull();
+		}
+		writeKept('ws-a', { place: 'about.html' });
+		expect(readKept('ws-a')).toEqual({ place: 'about.html' });
+	});
+});
