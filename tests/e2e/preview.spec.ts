@@ -253,7 +253,7 @@ test('renders published while the tab resyncs all arrive: every write is acknowl
 	await expect.poll(() => page.evaluate(() => window.studio!.revision)).toBe(last);
 });
 
-test('a revision opens in a new window: the same page, sandboxed, and no way back to the studio', async ({ page }) => {
+test('a revision opens in a new window: the same page, sandboxed, and no way back to the studio; it follows edits where the page was scrolled, at its fragment', async ({ page }) => {
 	await ready(page);
 	const written = await call(page, 'workspace_write_file', { path: 'index.html', content: page_('<h1>Detached</h1>') });
 	const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open preview in a new window' }).click()]);
@@ -261,6 +261,21 @@ test('a revision opens in a new window: the same page, sandboxed, and no way bac
 	await expect(popup.locator(SITE_FRAME)).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
 	await expect(popup).toHaveTitle(`Preview · revision ${written.structuredContent.revision}`);
 	expect(await popup.evaluate(() => window.opener)).toBeNull();
+	// It follows the studio's edits of the page, which stays where the person left it, as in the panel:
+	// scrolled down, at the fragment it went to.
+	const tall = (title: string) => page_(`<h1>${title}</h1><a id="two" href="#/two">two</a><p id="at"></p><div style="height:3000px"></div><p id="end">end</p><script>document.getElementById('at').textContent = 'at ' + location.hash;</script>`);
+	await call(page, 'workspace_write_file', { path: 'index.html', content: tall('Tall') });
+	const away = popup.frameLocator(SITE_FRAME);
+	await expect(away.locator('h1')).toHaveText('Tall');
+	await away.locator('#two').click();
+	await away.locator('#end').scrollIntoViewIfNeeded();
+	const scrolled = await away.locator('body').evaluate(() => Math.round(window.scrollY));
+	expect(scrolled).toBeGreaterThan(1000);
+	await popup.waitForTimeout(500); // the page tells where it is scrolled 150 ms after it stops
+	await call(page, 'workspace_write_file', { path: 'index.html', content: tall('Taller') });
+	await expect(away.locator('h1')).toHaveText('Taller');
+	await expect(away.locator('#at')).toHaveText('at #/two');
+	await expect.poll(() => away.locator('body').evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
 	await popup.close();
 	// A browser that blocks the window: the person is told, not left wondering.
 	await page.evaluate(() => (window.open = () => null));

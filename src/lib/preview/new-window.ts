@@ -1,8 +1,10 @@
 // The preview in a new window: the preview document opened on its own, filled with the site's frame,
 // serving its navigations, storage changes and file requests through the same channel as the panel,
-// and following the page the studio's preview shows.
+// and following the page the studio's preview shows — where it was scrolled, its fragment and route
+// kept across renders of the same page, as in the panel.
 import { PREVIEW_DOCUMENT, fillDocument, PREVIEW_SANDBOX, isBridgeMessage, setBase, siteFrame, type RenderExtras } from './frame-document';
 import { SiteChannel, type SiteChannelOptions } from './site-channel';
+import { KeptSlot, placeOf } from './kept-session';
 
 /** The preview in a new window: it follows the page the studio's preview shows. */
 export interface PreviewWindow {
@@ -18,7 +20,8 @@ export interface PreviewWindow {
  * the panel's.
  */
 export function showInWindow(opened: Window, html: string, revision: number, extras: RenderExtras = { page: 'index.html' }, options: SiteChannelOptions = {}): PreviewWindow {
-	let shown: { frame: HTMLIFrameElement; nonce: string; revision: number } | null = null;
+	let shown: { frame: HTMLIFrameElement; nonce: string; revision: number; place: string } | null = null;
+	const kept = new KeptSlot();
 	const channel = new SiteChannel(
 		options,
 		(message, transfer) => shown?.frame.contentWindow?.postMessage(message, '*', transfer),
@@ -33,9 +36,12 @@ export function showInWindow(opened: Window, html: string, revision: number, ext
 		const nonce = crypto.randomUUID();
 		doc.title = `Preview · revision ${nextRevision}`;
 		setBase(doc, nextExtras.page, nextExtras.search);
-		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, cookies: nextExtras.cookies, session: channel.session });
+		const place = placeOf(nextExtras);
+		const keptHere = kept.value.place === place ? kept.value.kept : undefined;
+		kept.value = { place, kept: keptHere };
+		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, cookies: nextExtras.cookies, session: channel.session, kept: keptHere });
 		const frame = siteFrame(doc, { title: `Site preview · revision ${nextRevision}`, sandbox: PREVIEW_SANDBOX, srcdoc }, shown ? { frame: shown.frame, loading: false } : undefined);
-		shown = { frame, nonce, revision: nextRevision };
+		shown = { frame, nonce, revision: nextRevision, place };
 	};
 	const started = Date.now();
 	// A same-origin window fires no event we can hold across its first navigation: poll for the document.
@@ -52,7 +58,8 @@ export function showInWindow(opened: Window, html: string, revision: number, ext
 		opened.addEventListener('message', (event: MessageEvent) => {
 			if (!shown || event.source !== shown.frame.contentWindow || !isBridgeMessage(event.data)) return;
 			if (event.data.nonce !== shown.nonce || event.data.revision !== shown.revision) return;
-			channel.handle(event.data, shown.revision);
+			if (event.data.type === 'keep') kept.value = { place: shown.place, kept: event.data.kept };
+			else channel.handle(event.data, shown.revision);
 		});
 		fill();
 		// The site can reach its top window; it must not reach the studio through it.
