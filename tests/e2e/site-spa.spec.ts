@@ -240,7 +240,7 @@ const SPA_404 = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Single 
   );
 </script></head><body></body></html>`;
 
-test('a page the site has no file for shows the site\'s own 404.html, as hosts serve it: at the address asked, with its own stylesheet, and Back returns; GitHub Pages\' single-page-app redirect through it lands the app on its route', async ({ page }) => {
+test('a page the site has no file for shows the site\'s own 404.html, as hosts serve it: at the address asked, with its own stylesheet, and Back returns; a missing file fetched gets it with its 404; GitHub Pages\' single-page-app redirect through it lands the app on its route', async ({ page }) => {
 	const app = `<!doctype html><html><head><meta charset="utf-8"><title>App</title>
 <script>(function (l) {
   if (l.search[1] === '/') {
@@ -263,12 +263,19 @@ test('a page the site has no file for shows the site\'s own 404.html, as hosts s
 	await expect(address).toHaveValue('/old/page.html');
 	await page.getByRole('button', { name: 'Back', exact: true }).click();
 	await expect(site(page).locator('#route')).toHaveText('route /');
+	// A missing file fetched gets it too, with its 404.
+	const fetched = await site(page).locator('body').evaluate(async () => {
+		const answer = await fetch('missing.json');
+		return `${answer.status} ${answer.headers.get('content-type')} ${(await answer.text()).includes('Lost?')}`;
+	});
+	expect(fetched).toBe('404 text/html true');
 	// The redirect: 404.html at /about/team sends the app to /?/about/team&x=1, which puts its route back.
 	await call(page, 'workspace_write_file', { path: '404.html', content: SPA_404 });
 	await site(page).locator('#team').click();
 	await expect(site(page).locator('#route')).toHaveText('route /about/team?x=1');
 	await expect(address).toHaveValue('/about/team?x=1');
-	expect((await previewStatus(page)).errors).toEqual([]);
+	// The one error is the fetch of a missing file, reported as it always is.
+	expect((await previewStatus(page)).errors.map((error) => error.message)).toEqual([expect.stringContaining('missing.json is not in the workspace')]);
 });
 
 test('a router that swaps in the next page finds the scripts it already runs as on a host, and the page it parsed resolves against its address', async ({ page }) => {

@@ -71,7 +71,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		return { c, sent };
 	};
 
-	it('answers file requests from the revision the frame shows, "dir/" as its index.html, a missing file as 404', async () => {
+	it('answers file requests from the revision the frame shows, "dir/" as its index.html, a missing file as 404 (with the site\'s 404.html where it has one)', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': 'v1', 'data.json': '{"v":1}' }, 1));
 		c.registerHost('tab', ws({ 'index.html': 'v2', 'data.json': '{"v":2}' }, 2));
@@ -79,7 +79,10 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(await c.file(2, 'data.json')).toMatchObject({ status: 200, body: '{"v":2}' });
 		expect(await c.file(99, '/data.json')).toMatchObject({ status: 200, body: '{"v":2}' }); // no longer kept: the newest
 		expect(await c.file(2, '/')).toMatchObject({ status: 200, mimeType: 'text/html', body: 'v2' });
-		expect(await c.file(2, '/missing.json')).toMatchObject({ status: 404 });
+		expect(await c.file(2, '/missing.json')).toMatchObject({ status: 404, mimeType: 'text/plain' });
+		// A site with its own 404.html sends it with the 404, as a host does.
+		c.registerHost('tab', ws({ 'index.html': 'v3', '404.html': '<h1>Lost</h1>' }, 3));
+		expect(await c.file(3, '/missing.json')).toMatchObject({ status: 404, mimeType: 'text/html', body: '<h1>Lost</h1>' });
 		const bytes = coordinator().c;
 		bytes.registerHost('tab', site);
 		expect((await bytes.file(3, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));

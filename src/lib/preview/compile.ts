@@ -8,7 +8,7 @@ import { PREVIEW_CSP } from './policy';
 import { applyEditsMapped, elementsOf, type Edit } from './html';
 import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
 import { pageImportMap } from './compiler/import-map';
-import { siteUrl } from './site';
+import { siteNotFoundPage, siteUrl } from './site';
 import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, moduleBootstrap, prologueEnd, spriteTag } from './compiler/prologue';
 import { bridgeOf } from './compiler/indexeddb';
 import { framedDocument, rewriteElement } from './compiler/elements';
@@ -66,16 +66,6 @@ export function addressOf(path: string, page: string | null): string | undefined
 	if (page === `${path}index.html` || page === `${path}/index.html`) return page.slice(0, -'index.html'.length);
 	return page === `${path}.html` ? path : undefined;
 }
-
-/**
- * The site's own page for a path it has no file at, as static hosts serve it (GitHub Pages, Netlify,
- * Cloudflare Pages, Vercel, Firebase): `404.html` at its root, at the address asked (a single-page
- * app's fallback reads its route from there). Null: the site has none, and the studio's page is shown.
- */
-export function siteNotFoundPage(workspace: Workspace): string | null {
-	return workspace.files.get(SITE_NOT_FOUND)?.content !== undefined ? SITE_NOT_FOUND : null;
-}
-const SITE_NOT_FOUND = '404.html';
 
 const notFoundPage = (path: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Not found</title>
 <style>body{font:16px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#444}main{max-width:28rem;text-align:center}</style></head>

@@ -3,7 +3,7 @@
 // page only when none of those changed (the coordinator relabels it instead of reloading).
 import type { FileRecord, Workspace } from '../domain/model';
 import type { SiteFileAnswer } from './messages';
-import { sitePath } from './site';
+import { siteNotFoundPage, sitePath } from './site';
 
 /** Revisions kept for the file requests of frames that still show them. */
 const KEPT_REVISIONS = 4;
@@ -59,11 +59,16 @@ export class SiteRevisions {
 		return this.#revisions.get(revision) ?? this.#latest;
 	}
 
-	/** A file from `revision` (or the newest, when that one is no longer kept): `dir/` is its index.html; a missing file is a 404. */
+	/**
+	 * A file from `revision` (or the newest, when that one is no longer kept): `dir/` is its index.html;
+	 * a missing file is a 404, whose body is the site's own 404.html where it has one, as a host sends it.
+	 */
 	file(revision: number, path: string): SiteFileAnswer {
 		const workspace = this.at(revision);
 		const name = fileName(path);
 		const file = workspace?.files.get(name);
+		const notFound = !file && workspace ? siteNotFoundPage(workspace) : null;
+		if (notFound) return { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: workspace!.files.get(notFound)!.content! };
 		if (!file) return { status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: `${name} is not in the workspace.` };
 		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body: file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()) };
 	}

@@ -1,6 +1,7 @@
 // The site's virtual origin: what its relative URLs resolve to inside the preview. The host gives the
 // preview document this base, so a link, a form or a fetch names a page or file of the workspace as
 // it would on a static host; nothing answers this origin but the bridge and the host.
+import type { Workspace } from '../domain/model';
 
 /** Never fetched: `.invalid` is a reserved name no server has. */
 export const SITE_ORIGIN = 'https://site.invalid';
@@ -25,3 +26,13 @@ export function sitePath(path: string): string | null {
 		return null;
 	}
 }
+
+/**
+ * The site's own page for a path it has no file at, as static hosts serve it (GitHub Pages, Netlify,
+ * Cloudflare Pages, Vercel, Firebase): `404.html` at its root, at the address asked (a single-page
+ * app's fallback reads its route from there). Null: the site has none, and the studio's page is shown.
+ */
+export function siteNotFoundPage(workspace: Workspace): string | null {
+	return workspace.files.get(SITE_NOT_FOUND)?.content !== undefined ? SITE_NOT_FOUND : null;
+}
+const SITE_NOT_FOUND = '404.html';
