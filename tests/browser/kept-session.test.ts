@@ -13,6 +13,13 @@ describe('kept session', () => {
 		new KeptSlot('ws-a').value = { place: 'index.html', kept };
 		expect(readKept('ws-a')).toEqual({ place: 'index.html', kept });
 		expect(new KeptSlot('ws-a').value).toEqual({ place: 'index.html', kept });
+		// A render of that page starts from it; a render of another page starts afresh and drops it.
+		const slot = new KeptSlot('ws-a');
+		expect(slot.start('index.html')).toEqual(kept);
+		expect(slot.start('about.html')).toBeUndefined();
+		expect(slot.start('index.html')).toBeUndefined();
+		expect(readKept('ws-a')).toEqual({ place: 'index.html' });
+		new KeptSlot('ws-a').value = { place: 'index.html', kept };
 		// Another workspace opened in this tab starts afresh.
 		expect(readKept('ws-b')).toBeNull();
 		expect(new KeptSlot('ws-b').value).toEqual({ place: '' });

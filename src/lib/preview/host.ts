@@ -162,10 +162,7 @@ export class PreviewHost {
 		if (this.#current !== current || current.settled) return;
 		// What the page before stored as it left is this page's to start from (the hub keeps it too).
 		if (left) this.#sessionAtStart = this.#channel.session;
-		const kept = this.#kept.value.place === current.place ? this.#kept.value.kept : undefined;
-		// Another page starts afresh, and what the page before kept goes with it: a link back to that
-		// page opens it at its top, as on a host (it opened where it was scrolled before).
-		this.#kept.value = { place: current.place, kept };
+		const kept = this.#kept.start(current.place);
 		this.#load(doc, extras, PREVIEW_SANDBOX, fillDocument(html, current.nonce, { fragment: extras.fragment, referrer: extras.referrer, ...(left ? left.seed(extras) : { local: extras.local, cookies: extras.cookies }), session: this.#channel.session, kept }));
 		// The page's first render handed to its frame (devtools' performance panel; the start benchmark B6).
 		if (!performance.getEntriesByName(FIRST_DOCUMENT_MARK).length) performance.mark(FIRST_DOCUMENT_MARK);

@@ -67,4 +67,14 @@ export class KeptSlot {
 		this.#value = next;
 		if (this.scope !== undefined) writeKept(this.scope, next);
 	}
+	/**
+	 * What a render of `place` starts from: what its page kept, when it is the page kept for. Another
+	 * page starts afresh, and what the page before kept goes with it: a link back to that page opens it
+	 * at its top, as on a host (it opened where it was scrolled before).
+	 */
+	start(place: string): StudioKept | undefined {
+		const kept = this.#value.place === place ? this.#value.kept : undefined;
+		this.value = { place, kept };
+		return kept;
+	}
 }

@@ -37,9 +37,7 @@ export function showInWindow(opened: Window, html: string, revision: number, ext
 		doc.title = `Preview · revision ${nextRevision}`;
 		setBase(doc, nextExtras.page, nextExtras.search);
 		const place = placeOf(nextExtras);
-		const keptHere = kept.value.place === place ? kept.value.kept : undefined;
-		kept.value = { place, kept: keptHere };
-		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, cookies: nextExtras.cookies, session: channel.session, kept: keptHere });
+		const srcdoc = fillDocument(nextHtml, nonce, { fragment: nextExtras.fragment, local: nextExtras.local, cookies: nextExtras.cookies, session: channel.session, kept: kept.start(place) });
 		const frame = siteFrame(doc, { title: `Site preview · revision ${nextRevision}`, sandbox: PREVIEW_SANDBOX, srcdoc }, shown ? { frame: shown.frame, loading: false } : undefined);
 		shown = { frame, nonce, revision: nextRevision, place };
 	};
