@@ -229,6 +229,37 @@ test('stylesheets a script links load from the workspace as on a host: Vite’s 
 	for (const error of status.errors) expect(error.message).toContain('assets/nowhere.css is not in the workspace');
 });
 
+// A Vite build's index.html as written: its chunks preloaded, its hero image preloaded (as
+// Lighthouse advises), a font preloaded that the build no longer has.
+const preloads = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Preloads</title>
+<script type="module" crossorigin src="/assets/index-B1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/vendor-C2.js" onload="window.loads = (window.loads || 0) + 1">
+<link rel="preload" as="image" href="img/hero.svg" onload="window.loads = (window.loads || 0) + 1">
+<link rel="preload" as="font" href="fonts/gone.woff2" crossorigin onerror="window.failed = true">
+</head><body><h1 id="h">…</h1><img id="hero" src="img/hero.svg" alt=""><p id="read">read?</p></body></html>`,
+	'assets/index-B1.js': `import { greet } from './vendor-C2.js';
+document.getElementById('h').textContent = greet('Bakery');
+addEventListener('load', () => {
+	const [chunk, hero] = document.querySelectorAll('link[rel$="preload"]');
+	document.getElementById('read').textContent = [window.loads, chunk.href, chunk.getAttribute('href'), hero.href, hero.getAttribute('href'), !!window.failed, document.getElementById('hero').naturalWidth].join(' ');
+});`,
+	'assets/vendor-C2.js': "export const greet = (name) => 'Fresh from ' + name;",
+	'img/hero.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="10"><rect width="40" height="10" fill="orange"/></svg>'
+};
+
+test('a build\'s preloads are hints, as on a host: the modules and image they name run and show once, each preload loads and reads back its file (URL, as written), a missing one fails and is named', async ({ page }) => {
+	await openSite(page, preloads);
+	const site = previewFrame(page);
+	await expect(site.locator('#h')).toHaveText('Fresh from Bakery');
+	await expect(site.locator('#read')).toHaveText('2 https://site.invalid/assets/vendor-C2.js /assets/vendor-C2.js https://site.invalid/img/hero.svg img/hero.svg true 40');
+	const status = await previewStatus(page);
+	// The missing font is the render's finding, named with its line; the page's load raised no error of its own.
+	const { diagnostics } = (status as unknown as { preview: { diagnostics: { kind: string; reference: string; line: number }[] } }).preview;
+	expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', reference: 'fonts/gone.woff2', line: 5 })]);
+	expect(status.errors).toEqual([]);
+});
+
 const themes = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Themes</title>
 <link id="theme" rel="stylesheet" href="css/light.css?ver=2">

@@ -221,9 +221,34 @@ describe('compile', () => {
 		expect(sheet!.css).toContain('url("data:image/png;base64,iVBORwECAw==#studio-file=');
 		expect(sheet!.file).toBe('https://site.invalid/css/a.css');
 		expect(sheet!.written).toBe('css/a.css');
-		// Another preload is the file as it is.
-		expect(html).toContain('<link rel="preload" href="data:image/png;base64,iVBORwECAw==#studio-file=');
+		// Another preload is a stand-in with the file's mark, without its bytes (the sheet carries them).
+		expect(html).toContain('<link rel="preload" href="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7#studio-file=https%3A%2F%2Fsite.invalid%2Fimg%2Fp.png&amp;as=img%2Fp.png" as="image">');
 		expect(diagnostics).toEqual([]);
+	});
+
+	it('a preload (a Vite build\'s modulepreload, a hero image) carries no second copy of its file: the type and mark only, a missing one reported', () => {
+		const hero = new Uint8Array(3000).fill(7);
+		const big = `export const three = ${JSON.stringify('x'.repeat(2000))};`;
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<head>\n<link rel="modulepreload" crossorigin href="/assets/vendor.js">\n<link rel="preload" as="image" href="img/hero.jpg">\n<link rel="preload" as="font" href="fonts/gone.woff2" crossorigin>\n<script type="module" src="/assets/index.js"></script></head><img src="img/hero.jpg" alt="">',
+				'assets/index.js': "import { three } from './vendor.js'; document.title = three.length;",
+				'assets/vendor.js': big,
+				'img/hero.jpg': hero
+			})
+		);
+		const links = html.match(/<link rel="(?:module)?preload"[^>]*>/g);
+		expect(links).toEqual([
+			'<link rel="modulepreload" crossorigin href="data:text/javascript;base64,#studio-file=https%3A%2F%2Fsite.invalid%2Fassets%2Fvendor.js&amp;as=%2Fassets%2Fvendor.js">',
+			// An image's preload loads a pixel (one of no bytes would fail); a missing file's fails, as on a host.
+			'<link rel="preload" as="image" href="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7#studio-file=https%3A%2F%2Fsite.invalid%2Fimg%2Fhero.jpg&amp;as=img%2Fhero.jpg">',
+			'<link rel="preload" as="font" href="data:;base64,!#studio-file=https%3A%2F%2Fsite.invalid%2Ffonts%2Fgone.woff2&amp;as=fonts%2Fgone.woff2" crossorigin>'
+		]);
+		// Each file's bytes are in the document once: where the page uses it.
+		const heroData = Buffer.from(hero).toString('base64');
+		expect(html.split(heroData).length - 1).toBe(1);
+		expect(html.split('x'.repeat(2000)).length - 1).toBe(1);
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', path: 'index.html', reference: 'fonts/gone.woff2', line: 4 })]);
 	});
 
 	it('a script an inline script writes as the page loads (document.write) is the workspace\'s file, as a marked data: URL; another site\'s stays', () => {

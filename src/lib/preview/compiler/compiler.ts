@@ -49,8 +49,9 @@ export const IMPORT_RESOLVER = '__studioImport';
 export const isExternal = (ref: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(ref);
 export const isSkippable = (ref: string) => ref === '' || ref.startsWith('#') || /^(?:data|blob|javascript|mailto|tel|about):/i.test(ref);
 
-/** A data: URL of a workspace file. */
-export function dataUrl(file: FileRecord): string {
+/** A data: URL of a workspace file (`bytes` false: of its type only, empty). */
+export function dataUrl(file: FileRecord, bytes = true): string {
+	if (!bytes) return `data:${file.mimeType};base64,`;
 	return `data:${file.mimeType};base64,${file.kind === 'text' ? utf8ToBase64(file.content ?? '') : bytesToBase64(file.bytes ?? new Uint8Array())}`;
 }
 
@@ -137,8 +138,9 @@ export class Compiler {
 	 * itself for another site's, MISSING_URL for a missing one. The data: URL is marked with the
 	 * file's URL on the site (or the CDN's), unless the reference names a fragment of its own: what
 	 * the page reads back (`img.src`, `currentSrc`, `getComputedStyle`) names the file, as on a host.
+	 * `bytes` false: the data: URL carries only the file's type and its mark (a preload's, elements.ts).
 	 */
-	assetUrl(from: string, reference: string, line?: number, attribute = false): string {
+	assetUrl(from: string, reference: string, line?: number, attribute = false, bytes = true): string {
 		const ref = reference.trim();
 		const hash = ref.includes('#') ? ref.slice(ref.indexOf('#')) : '';
 		// An element's attribute reads back as written (`getAttribute`); a stylesheet's url() has no such reader.
@@ -146,12 +148,12 @@ export class Compiler {
 		const installed = this.installed(from, ref);
 		const fromCdn = installed ?? (this.packages.isCdn(ref) ? ref : null);
 		const cdn = fromCdn ? this.packages.cdnFile(from, fromCdn) : null;
-		if (cdn) return hash ? dataUrlOf(cdn) + hash : markedDataUrl(dataUrlOf(cdn), this.referenceUrl(from, ref), written);
+		if (cdn) return hash ? dataUrlOf(cdn, bytes) + hash : markedDataUrl(dataUrlOf(cdn, bytes), this.referenceUrl(from, ref), written);
 		// On its way (the hub fetches it, then compiles again), or named by the package's diagnostic.
 		if (installed) return MISSING_URL;
 		const file = this.lookup(from, reference, line);
 		if (!file) return isExternal(ref) || isSkippable(ref) ? reference : MISSING_URL;
-		return hash ? dataUrl(file) + hash : markedDataUrl(dataUrl(file), this.referenceUrl(from, ref), written);
+		return hash ? dataUrl(file, bytes) + hash : markedDataUrl(dataUrl(file, bytes), this.referenceUrl(from, ref), written);
 	}
 
 	/**

@@ -27,6 +27,25 @@ function cssDataUrl(css: string): string {
 const ASSET_ATTRIBUTES = ['src', 'poster', 'href', 'xlink:href', 'data'];
 const ASSET_ELEMENTS = new Set(['img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object']);
 
+/** A 1×1 GIF: what an image's preload loads (one of no bytes fails to decode, where the host's file loads). */
+const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** A data: URL that fails to load, as a missing file's preload does on a host (its error event, not load). */
+const FAILING = 'data:;base64,!';
+
+/**
+ * A preload's href (an image, a font, a Vite build's modulepreload). It asks early for a file the page
+ * uses later, which the document carries where it is used: the hint gets the file's type and mark, not
+ * a second copy of its bytes (a hero image's, a build's modules, in every render). It still loads (an
+ * image's a pixel), reads back as written and names its file; a missing file fails and is reported.
+ */
+function preloadHref(compiler: Compiler, from: string, href: string, line: number, image: boolean): string {
+	const url = compiler.assetUrl(from, href, line, true, false);
+	if (url === MISSING_URL) return markedDataUrl(FAILING, compiler.referenceUrl(from, href), href);
+	if (!image || !url.startsWith('data:')) return url;
+	const mark = url.indexOf('#');
+	return mark < 0 ? PIXEL : PIXEL + url.slice(mark);
+}
+
 /** The edits one element needs: inlined styles and scripts, module entries, asset URLs. */
 export function rewriteElement(compiler: Compiler, from: string, source: string, element: HtmlElement): Edit[] {
 	const { name, attribs } = element;
@@ -68,7 +87,8 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 			const file = compiler.lookup(from, href, line);
 			if (file?.content !== undefined) return sheetLink(attribs, compiler.css(file.path, file.content));
 		}
-		if (/icon|preload|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
+		if (/preload/.test(rel)) return retag({ ...attribs, href: preloadHref(compiler, from, href, line, (attribs.as ?? '').toLowerCase() === 'image') });
+		if (/icon|manifest|apple-touch-icon/.test(rel)) return retag({ ...attribs, href: compiler.assetUrl(from, href, line, true) });
 		return [];
 	}
 	// A refresh would navigate the frame away from the preview: the navigation program carries it out.

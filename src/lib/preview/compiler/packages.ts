@@ -183,7 +183,7 @@ export class PackageLinker {
 	}
 }
 
-/** A package file as a data: URL. */
-export function dataUrlOf(file: PackageFile): string {
-	return `data:${file.type || 'application/octet-stream'};base64,${bytesToBase64(file.bytes)}`;
+/** A package file as a data: URL (`bytes` false: of its type only, empty). */
+export function dataUrlOf(file: PackageFile, bytes = true): string {
+	return `data:${file.type || 'application/octet-stream'};base64,${bytes ? bytesToBase64(file.bytes) : ''}`;
 }
