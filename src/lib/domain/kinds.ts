@@ -67,7 +67,37 @@ const TEXT: Record<string, [string, string]> = {
 	jsonl: ['plaintext', 'application/jsonl'],
 	ndjson: ['plaintext', 'application/x-ndjson'],
 	xsl: ['xml', 'application/xslt+xml'],
-	xslt: ['xml', 'application/xslt+xml']
+	xslt: ['xml', 'application/xslt+xml'],
+	// Code a page runs in the browser from its file (PyScript's and Pyodide's Python, Fengari's Lua, the
+	// components an in-page loader compiles, TypeScript an in-page compiler takes) and templates a
+	// script fetches to fill (Handlebars, Mustache, EJS, Nunjucks, Liquid).
+	py: ['plaintext', 'text/x-python'], lua: ['plaintext', 'text/x-lua'], vue: ['html', 'text/plain'], svelte: ['html', 'text/plain'],
+	tsx: ['typescript', 'text/typescript'], mts: ['typescript', 'text/typescript'], cts: ['typescript', 'text/typescript'],
+	hbs: ['html', 'text/x-handlebars-template'], handlebars: ['html', 'text/x-handlebars-template'], mustache: ['html', 'text/plain'],
+	ejs: ['html', 'text/plain'], njk: ['html', 'text/plain'], liquid: ['html', 'text/plain'],
+	// Text a page shows or reads: documents (Markdown under its other names, notebooks, reStructuredText,
+	// AsciiDoc, LaTeX), source a code viewer highlights, scripts a project's site offers to install with,
+	// diffs, logs, data and config (JSON with comments, JSON5, INI, GraphQL, Protocol Buffers, LDtk
+	// levels), music notation (ABC, MusicXML, LilyPond, ChordPro), lyrics and subtitles, a contact card,
+	// checksums and keys beside downloads, Sphinx's inventory's neighbours, XML vocabularies (a
+	// COLLADA scene, an OpenStreetMap extract, RDF, a DTD), an XHTML page, an appcache manifest, the
+	// plain-text parts of a shapefile (its projection and code page), fonts' metrics and point clouds.
+	markdown: ['markdown', 'text/markdown'], mdx: ['markdown', 'text/mdx'], ipynb: ['json', 'application/x-ipynb+json'],
+	rst: ['plaintext', 'text/x-rst'], adoc: ['plaintext', 'text/asciidoc'], tex: ['plaintext', 'application/x-tex'], bib: ['plaintext', 'text/x-bibtex'],
+	c: ['plaintext', 'text/x-c'], h: ['plaintext', 'text/x-c'], cc: ['plaintext', 'text/x-c'], cpp: ['plaintext', 'text/x-c'], hpp: ['plaintext', 'text/x-c'],
+	rs: ['plaintext', 'text/x-rust'], go: ['plaintext', 'text/x-go'], java: ['plaintext', 'text/x-java-source'], kt: ['plaintext', 'text/x-kotlin'],
+	swift: ['plaintext', 'text/x-swift'], rb: ['plaintext', 'text/x-ruby'], r: ['plaintext', 'text/x-r'], jl: ['plaintext', 'text/x-julia'],
+	cs: ['plaintext', 'text/x-csharp'], fs: ['plaintext', 'text/plain'], vs: ['plaintext', 'text/plain'], wat: ['plaintext', 'text/plain'],
+	sh: ['plaintext', 'application/x-sh'], ps1: ['plaintext', 'text/plain'], diff: ['plaintext', 'text/x-diff'], patch: ['plaintext', 'text/x-diff'], log: ['plaintext', 'text/plain'],
+	jsonc: ['json', 'application/json'], json5: ['json', 'application/json5'], har: ['json', 'application/json'], ldtk: ['json', 'application/json'],
+	ini: ['plaintext', 'text/plain'], graphql: ['plaintext', 'application/graphql'], gql: ['plaintext', 'application/graphql'], proto: ['plaintext', 'text/plain'],
+	abc: ['plaintext', 'text/vnd.abc'], musicxml: ['xml', 'application/vnd.recordare.musicxml+xml'], ly: ['plaintext', 'text/x-lilypond'],
+	chordpro: ['plaintext', 'text/plain'], cho: ['plaintext', 'text/plain'], lrc: ['plaintext', 'text/plain'], ass: ['plaintext', 'text/x-ssa'], ssa: ['plaintext', 'text/x-ssa'], sbv: ['plaintext', 'text/plain'],
+	vcf: ['plaintext', 'text/vcard'], sha256: ['plaintext', 'text/plain'], sha512: ['plaintext', 'text/plain'], md5: ['plaintext', 'text/plain'],
+	pem: ['plaintext', 'application/x-pem-file'], asc: ['plaintext', 'application/pgp-keys'],
+	dae: ['xml', 'model/vnd.collada+xml'], osm: ['xml', 'application/xml'], rdf: ['xml', 'application/rdf+xml'], dtd: ['xml', 'application/xml-dtd'],
+	xhtml: ['html', 'application/xhtml+xml'], appcache: ['plaintext', 'text/cache-manifest'],
+	prj: ['plaintext', 'text/plain'], cpg: ['plaintext', 'text/plain'], afm: ['plaintext', 'application/x-font-afm'], pfa: ['plaintext', 'application/x-font-type1'], xyz: ['plaintext', 'text/plain']
 };
 
 const ASSET: Record<string, string> = {
@@ -165,7 +195,27 @@ const ASSET: Record<string, string> = {
 	m4s: 'video/iso.segment',
 	heic: 'image/heic',
 	heif: 'image/heif',
-	jxl: 'image/jxl'
+	jxl: 'image/jxl',
+	// More of what real sites serve: archives offered for download (and the wheels Pyodide installs),
+	// 3D models, point clouds and the binary parts of a shapefile, sprites, tracker music and sound
+	// fonts, video, GPU textures, books and comics, a Photoshop file, what emulators load (Ruffle's
+	// Flash files, console ROMs, disk and tape images, saves, game data), machine-learning weights
+	// (Keras, PyTorch, TensorFlow, GGUF for in-page language models), signatures, certificates and
+	// Sphinx's inventory of a documentation site.
+	tar: 'application/x-tar', tgz: 'application/gzip', xz: 'application/x-xz', bz2: 'application/x-bzip2', zst: 'application/zstd', '7z': 'application/x-7z-compressed', whl: 'application/zip',
+	'3ds': 'application/x-3ds', vox: 'application/octet-stream', pcd: 'application/octet-stream', las: 'application/octet-stream', laz: 'application/octet-stream',
+	shp: 'application/octet-stream', shx: 'application/octet-stream', dbf: 'application/dbase', skel: 'application/octet-stream', aseprite: 'application/octet-stream',
+	mod: 'audio/mod', xm: 'audio/xm', s3m: 'audio/s3m', it: 'audio/it', sf2: 'audio/x-soundfont', sf3: 'audio/x-soundfont', caf: 'audio/x-caf', kar: 'audio/midi',
+	mkv: 'video/x-matroska', avi: 'video/x-msvideo', pvr: 'application/octet-stream', astc: 'application/octet-stream',
+	mobi: 'application/x-mobipocket-ebook', azw3: 'application/vnd.amazon.ebook', djvu: 'image/vnd.djvu', cbz: 'application/vnd.comicbook+zip', cbr: 'application/vnd.comicbook-rar',
+	mxl: 'application/vnd.recordare.musicxml', psd: 'image/vnd.adobe.photoshop', swf: 'application/x-shockwave-flash',
+	nes: 'application/octet-stream', gb: 'application/octet-stream', gbc: 'application/octet-stream', gba: 'application/octet-stream', nds: 'application/octet-stream',
+	sfc: 'application/octet-stream', smc: 'application/octet-stream', rom: 'application/octet-stream', z64: 'application/octet-stream', n64: 'application/octet-stream',
+	iso: 'application/octet-stream', img: 'application/octet-stream', dsk: 'application/octet-stream', adf: 'application/octet-stream', d64: 'application/octet-stream',
+	tap: 'application/octet-stream', tzx: 'application/octet-stream', prg: 'application/octet-stream', sav: 'application/octet-stream', pak: 'application/octet-stream',
+	unity3d: 'application/octet-stream', bundle: 'application/octet-stream', assetbundle: 'application/octet-stream',
+	h5: 'application/x-hdf5', pt: 'application/octet-stream', pb: 'application/octet-stream', gguf: 'application/octet-stream',
+	sig: 'application/pgp-signature', crt: 'application/x-x509-ca-cert', inv: 'application/octet-stream'
 };
 
 /**
