@@ -156,6 +156,43 @@ test('a worker\'s XMLHttpRequest gets the site\'s files as on a host: asynchrono
 	expect(status.console.map((line) => line.text)).toContainEqual(expect.stringContaining('only for a file the page named in a message to it: https://site.invalid/data/prices.json'));
 });
 
+// MkDocs's search worker as it ships: it fetches its index, then imports the scripts its code lists
+// (`importScripts.apply(null, urls)`), one of them only for other languages (absent here).
+const searchWorker = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Search</title></head><body><p id="s">search?</p>
+<script>
+var w = new Worker('search/worker.js');
+w.onmessage = function (e) { document.getElementById('s').textContent = e.data; };
+w.postMessage({ init: true });
+</script></body></html>`,
+	'search/worker.js': `var base_path = 'function' === typeof importScripts ? '.' : '/search/';
+var lang = ['en'];
+function loadScripts(urls, callback) {
+  importScripts.apply(null, urls);
+  callback();
+}
+onmessage = function () {
+  var req = new XMLHttpRequest();
+  req.onload = function () {
+    var data = JSON.parse(this.responseText);
+    var scriptsToLoad = ['lunr.js'];
+    if (lang[0] !== 'en') scriptsToLoad.push('lunr.stemmer.support.js');
+    loadScripts(scriptsToLoad, function () { postMessage('search: ' + lunr.version + ' over ' + data.docs.length + ' pages'); });
+  };
+  req.open('GET', 'search_index.json');
+  req.send();
+};
+`,
+	'search/lunr.js': "var lunr = { version: '2.3.9' };",
+	'search/search_index.json': '{"docs": [{"location": ""}, {"location": "recipes/"}]}'
+};
+
+test('a worker that imports the scripts its code lists after it has started (MkDocs\'s search) gets them, as on a host; one it lists but the site lacks is no error', async ({ page }) => {
+	await openSite(page, searchWorker);
+	await expect(previewFrame(page).locator('#s')).toHaveText('search: 2.3.9 over 2 pages');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 const sheets = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sheets</title></head><body>
 <p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p><p id="icons">icons?</p>

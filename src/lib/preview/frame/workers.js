@@ -150,35 +150,56 @@ function studioWorkers(api) {
 			: null;
 	}
 
+	/** A string literal in a worker's code that names a script file (`'lunr.js'`, `"../vendor/x.js"`). */
+	var SCRIPT_LITERAL = /(['"`])((?:\.{0,2}\/)?[\w@%+~-][\w@%+~./-]*\.js)\1/g;
+	/** importScripts called with what the code holds elsewhere: `importScripts.apply(null, urls)`, `importScripts(base + name)`. */
+	var COMPUTED_IMPORT = /\bimportScripts\s*(?:\.\s*(?:apply|call)\b|\(\s*(?!['"`)]))/;
 	/**
 	 * The site's scripts a classic worker's code names in importScripts('…') (relative to the worker's
-	 * own URL, as the browser resolves them), and theirs in turn, into `scripts` by path.
+	 * own URL, as the browser resolves them), and theirs in turn, into `scripts` by path. A worker
+	 * that computes what it imports (MkDocs's search worker: `importScripts.apply(null, urls)` over
+	 * `['lunr.js', …]`) may ask for any script its code names: those are asked as probes, a missing
+	 * one no error of the page's, at most 16 a worker. Its importScripts is synchronous: what was not
+	 * gathered before it started cannot load.
 	 * @param {string} code @param {URL} worker @param {Record<string, string>} scripts @param {number} depth
 	 * @returns {Promise<unknown>}
 	 */
 	function scriptsOf(code, worker, scripts, depth) {
-		/** @type {URL[]} */
+		/** @type {{ url: URL, probe: boolean }[]} */
 		var wanted = [];
-		if (depth < 4)
+		/** @param {string} ref @param {boolean} probe */
+		var want = function (ref, probe) {
+			var url = null;
+			try {
+				url = new URL(ref, worker);
+			} catch {
+				// A relative URL in a worker made from a blob: or data: URL: the browser fails it too.
+			}
+			if (url && url.origin === origin && !(pathOf(url) in scripts)) {
+				scripts[pathOf(url)] = '';
+				wanted.push({ url: url, probe: probe });
+			}
+		};
+		if (depth < 4) {
 			code.replace(/\bimportScripts\s*\(([^)]*)\)/g, function (call, args) {
 				String(args).replace(/(['"`])([^'"`\n]+)\1/g, function (literal, quote, ref) {
-					var url = null;
-					try {
-						url = new URL(ref, worker);
-					} catch {
-						// A relative URL in a worker made from a blob: or data: URL: the browser fails it too.
-					}
-					if (url && url.origin === origin && !(pathOf(url) in scripts)) {
-						scripts[pathOf(url)] = '';
-						wanted.push(url);
-					}
+					want(ref, false);
 					return literal;
 				});
 				return call;
 			});
+			if (COMPUTED_IMPORT.test(code)) {
+				var named = 0;
+				code.replace(SCRIPT_LITERAL, function (literal, quote, ref) {
+					if (named++ < 16) want(ref, true);
+					return literal;
+				});
+			}
+		}
 		return Promise.all(
-			wanted.map(function (url) {
-				return fileOf(url, 'GET', { source: worker.origin === origin ? pathOf(worker) : '', line: 0 }).then(function (answer) {
+			wanted.map(function (one) {
+				var url = one.url;
+				return fileOf(url, 'GET', { source: worker.origin === origin ? pathOf(worker) : '', line: 0 }, one.probe).then(function (answer) {
 					if (Number(answer.status) !== 200) return void delete scripts[pathOf(url)];
 					scripts[pathOf(url)] = text(answer.body);
 					return scriptsOf(text(answer.body), worker, scripts, depth + 1);
