@@ -339,6 +339,75 @@ test.describe('on a phone', () => {
 	});
 });
 
+/**
+ * Drops folders on the file tree as a file manager does. A browser under automation cannot drag a
+ * folder from the desktop, so each dropped item's entry (`webkitGetAsEntry()`) is a stand-in with the
+ * entries API's shape — `isDirectory`, `createReader().readEntries` in batches, `file()` — over real Files.
+ */
+async function dropFolders(page: Page, folders: Record<string, Record<string, string>>) {
+	await page.evaluate((dropped) => {
+		type Node = { name: string; isFile: boolean; isDirectory: boolean; file?: (done: (f: File) => void) => void; createReader?: () => { readEntries: (done: (entries: Node[]) => void) => void } };
+		const folder = (name: string, children: Node[]): Node => ({
+			name,
+			isFile: false,
+			isDirectory: true,
+			createReader: () => {
+				const left = [...children];
+				// The entries API hands a folder's entries out in batches, then an empty one.
+				return { readEntries: (done) => setTimeout(() => done(left.splice(0, 2))) };
+			}
+		});
+		const tree = (name: string, files: Record<string, string>): Node => {
+			const here: Record<string, Record<string, string>> = {};
+			const nodes: Node[] = [];
+			for (const [path, text] of Object.entries(files)) {
+				const [head, ...rest] = path.split('/');
+				if (rest.length) (here[head!] ??= {})[rest.join('/')] = text;
+				else nodes.push({ name: head!, isFile: true, isDirectory: false, file: (done) => setTimeout(() => done(new File([text], head!))) });
+			}
+			for (const [sub, subFiles] of Object.entries(here)) nodes.push(tree(sub, subFiles));
+			return folder(name, nodes);
+		};
+		const data = new DataTransfer();
+		const items = Object.entries(dropped).map(([name, files]) => ({ kind: 'file', type: '', webkitGetAsEntry: () => tree(name, files) }));
+		Object.defineProperty(data, 'items', { value: Object.assign(items, { add() {}, remove() {}, clear() {} }) });
+		const target = document.querySelector('[aria-label="File tree"]')!;
+		target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+		target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+	}, folders);
+}
+
+test('a folder dropped on the tree is read whole as one revision: a site\'s folder becomes the site (its dependencies and dot folders left unread), a folder of images keeps its name, and one Undo takes it back', async ({ page }) => {
+	await ready(page);
+	await dropFolders(page, {
+		'bakery-site': {
+			'index.html': '<!doctype html><link rel="stylesheet" href="css/site.css"><h1>Dropped bakery</h1>',
+			'css/site.css': 'h1 { color: rgb(120, 40, 0); }',
+			'about/index.html': '<h1>About</h1>',
+			'node_modules/left/index.js': 'never read',
+			'.git/config': '[core]'
+		}
+	});
+	await expect(page.getByText('Imported 3 files from “bakery-site” (Undo takes it back).')).toBeVisible();
+	await expect(tree(page).locator('[data-path="css/site.css"]')).toBeVisible();
+	await expect(tree(page).locator('[data-path="about/index.html"]')).toBeVisible();
+	await expect(frame(page).locator('h1')).toHaveText('Dropped bakery');
+	await expect(frame(page).locator('h1')).toHaveCSS('color', 'rgb(120, 40, 0)');
+	const paths = async () => ((await page.evaluate(() => window.studio!.callTool('workspace_list_files', {}))) as { structuredContent: { files: { path: string }[] } }).structuredContent.files.map((f) => f.path);
+	expect((await paths()).filter((path) => /node_modules|\.git|bakery-site/.test(path))).toEqual([]);
+
+	await dropFolders(page, { photos: { 'loaf.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'rye.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'old/crumb.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' } });
+	await expect(page.getByText('Imported 3 files from “photos” (Undo takes it back).')).toBeVisible();
+	await expect(tree(page).locator('[data-path="photos/old/crumb.svg"]')).toBeVisible();
+	expect(await paths()).toEqual(expect.arrayContaining(['photos/loaf.svg', 'photos/rye.svg', 'photos/old/crumb.svg', 'index.html']));
+
+	// One revision each: one Undo takes the whole folder back.
+	await page.locator('body').click({ position: { x: 640, y: 790 } });
+	await page.keyboard.press('Control+z');
+	await expect(tree(page).locator('[data-path^="photos/"]')).toHaveCount(0);
+	await expect(tree(page).locator('[data-path="css/site.css"]')).toBeVisible();
+});
+
 test('files dropped on the tree are imported (text as text, images as assets), and Ctrl+Z outside the editor undoes', async ({ page }) => {
 	await ready(page);
 	await page.evaluate(() => {

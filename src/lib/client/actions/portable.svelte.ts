@@ -10,6 +10,7 @@ import { downloadBlob } from '../download';
 import { leftOut } from './left-out';
 import { SHARE_PREFIX } from '../share-link';
 import type { SharedSite } from '../share';
+import type { DroppedFile, DroppedTree } from '../dropped';
 
 // The zip code (fflate and the import rules) loads only when a zip or a share link is used: it
 // added 15 KB gzip to every start (B7 in `npm run bench`).
@@ -45,18 +46,36 @@ export class PortableActions {
 
 	/**
 	 * Where no directory picker exists (Firefox, Safari, phones): the chosen folder's files are
-	 * zipped here and imported through the same rules as a .zip (one undoable revision).
+	 * imported through the same rules as a .zip (one undoable revision), the folder's own name taken off.
 	 */
 	async uploadFolder(files: File[]): Promise<void> {
+		const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0] || 'the folder';
+		await this.#importFiles(Promise.resolve({ files: files.map((file) => ({ path: file.webkitRelativePath || file.name, file })), keepTop: false }), folder === 'the folder' ? folder : `“${folder}”`);
+	}
+
+	/**
+	 * A drop that holds a folder: a site's folder (a page at its top) goes to the root, as an uploaded
+	 * folder does; any other keeps its name, beside what else was dropped. One undoable revision.
+	 */
+	async importDropped(tree: DroppedTree): Promise<void> {
+		await this.#importFiles(tree.read.then(({ files, site }) => ({ files, keepTop: !site })), tree.label);
+	}
+
+	/**
+	 * Files with their paths, zipped here and imported through the .zip rules. `keepTop`: a lone top
+	 * folder stays a folder (the import takes a lone top folder off: the files go one folder deeper first).
+	 */
+	async #importFiles(read: Promise<{ files: DroppedFile[]; keepTop: boolean }>, from: string): Promise<void> {
 		this.busy = true;
 		try {
+			const { files, keepTop } = await read;
+			const wrap = keepTop ? 'dropped/' : '';
 			const entries: Record<string, Uint8Array> = {};
-			for (const file of files) entries[file.webkitRelativePath || file.name] = new Uint8Array(await file.arrayBuffer());
+			for (const { path, file } of files) entries[wrap + path] = new Uint8Array(await file.arrayBuffer());
 			const [{ zipSync }] = await zipCode();
-			const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0] || 'the folder';
-			await this.#merge(zipSync(entries), `“${folder}”`);
+			await this.#merge(zipSync(entries), from);
 		} catch (error) {
-			this.toasts.show({ tone: 'error', message: `The folder could not be read: ${error instanceof Error ? error.message : String(error)}` });
+			this.toasts.show({ tone: 'error', message: `${from[0]!.toUpperCase()}${from.slice(1)} could not be read: ${error instanceof Error ? error.message : String(error)}` });
 		} finally {
 			this.busy = false;
 		}
