@@ -189,3 +189,39 @@ made.srcdoc = '<body contenteditable><p>Hello</p></body>';
 	await page.waitForTimeout(500);
 	expect(await said()).toHaveLength(1);
 });
+
+// A site of the 1990s as it was written: a frameset (no body), a menu frame whose links aim at the
+// main frame by name, frame pages without a doctype.
+const frameset = {
+	'index.html': `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Frameset//EN">
+<html><head><title>Old bakery</title></head>
+<frameset rows="60,*" border="0">
+  <frame src="top.html" name="banner" scrolling="no" noresize>
+  <frameset cols="200,*">
+    <frame src="menu.html" name="menu">
+    <frame src="home.html" name="main">
+  </frameset>
+  <noframes><body>Your browser does not support frames.</body></noframes>
+</frameset></html>`,
+	'top.html': '<html><body style="background:#642"><b style="color:#fff">The old bakery</b></body></html>',
+	'menu.html': '<html><body style="background:#fec"><h3>Menu</h3><a href="breads.html" target="main" id="breads">Breads</a><br><a href="home.html" target="main">Home</a></body></html>',
+	'home.html': '<html><body><h1 id="h">Welcome to the old bakery</h1></body></html>',
+	'breads.html': '<html><body><h1 id="h">Our breads</h1><script>parent.frames.menu.document; top.document.title = "Breads · Old bakery";</script></body></html>'
+};
+
+test('a frameset site shows its frames as on a host, laid out by its rows and cols; a menu frame\'s link aimed at the main frame opens there', async ({ page }) => {
+	await openSite(page, frameset);
+	const menu = site(page).frameLocator('iframe[name="menu"]');
+	const main = site(page).frameLocator('iframe[name="main"]');
+	await expect(site(page).frameLocator('iframe[name="banner"]').locator('b')).toHaveText('The old bakery');
+	await expect(main.locator('#h')).toHaveText('Welcome to the old bakery');
+	// The rows and cols, with no border between the rows and the default one between the columns.
+	const boxes = await site(page).locator('iframe').evaluateAll((frames) => frames.map((f) => { const r = f.getBoundingClientRect(); return [f.getAttribute('name'), Math.round(r.left), Math.round(r.top), Math.round(r.width)]; }));
+	expect(boxes.slice(0, 2)).toEqual([['banner', 0, 0, expect.any(Number)], ['menu', 0, 60, 200]]);
+	expect(boxes[2]).toEqual(['main', 206, 60, expect.any(Number)]);
+	expect(await site(page).locator('body').evaluate(() => window.frames.length)).toBe(3);
+	await menu.locator('#breads').click();
+	await expect(main.locator('#h')).toHaveText('Our breads');
+	await expect(menu.locator('h3')).toHaveText('Menu');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});

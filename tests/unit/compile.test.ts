@@ -12,6 +12,7 @@ import { DEFAULT_CDN } from '../../src/lib/domain/packages';
 import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
 import { importedAs } from '../../src/lib/domain/css';
 import { sheetsOf } from './helpers/sheets';
+import { gridTracks } from '../../src/lib/preview/compiler/framesets';
 
 const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
@@ -224,6 +225,28 @@ describe('compile', () => {
 		// Another preload is a stand-in with the file's mark, without its bytes (the sheet carries them).
 		expect(html).toContain('<link rel="preload" href="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7#studio-file=https%3A%2F%2Fsite.invalid%2Fimg%2Fp.png&amp;as=img%2Fp.png" as="image">');
 		expect(diagnostics).toEqual([]);
+	});
+
+	it('a frameset is a grid of iframes: its rows and cols as tracks, its border as the gap, each frame the site\'s page compiled into an iframe that keeps its name', () => {
+		expect(gridTracks('200,*')).toBe('200px 1fr');
+		expect(gridTracks(' 25% , 75% ')).toBe('25% 75%');
+		expect(gridTracks('1*,2*,*')).toBe('1fr 2fr 1fr');
+		expect(gridTracks(undefined)).toBe('1fr');
+		const { html, diagnostics } = compile(
+			ws({
+				'index.html': '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Frameset//EN">\n<frameset cols="200,*" frameborder="no" id="f"><frame src="menu.html" name="menu" scrolling="no"><frame src="gone.html" name="main"></frameset>',
+				'menu.html': '<p>menu</p>'
+			})
+		);
+		expect(html).toMatch(/<div id="f" data-studio-frameset style="display:grid;grid-template-columns:200px 1fr;grid-template-rows:1fr;gap:0px;[^"]*">/);
+		expect(html).toMatch(/<iframe name="menu" scrolling="no" style="display:block;width:100%;height:100%;[^"]*" data-studio-src="menu.html" data-studio-frame="[^"]*menu[^"]*"><\/iframe>/);
+		expect(html).toContain('</iframe></div>');
+		expect(html.slice(html.indexOf('<div id="f"'))).not.toMatch(/<\/?frame(?:set)?[\s>]/i);
+		expect(diagnostics).toEqual([expect.objectContaining({ kind: 'missing', reference: 'gone.html' })]);
+		// A frameset inside another closes where its own </frameset> is: the frame after it is the outer grid's.
+		const nested = compile(ws({ 'index.html': '<frameset cols="*,*"><frameset rows="*,*"><frame src="a.html"><frame src="a.html"></frameset><frame src="a.html" name="c"></frameset>', 'a.html': '<p>a</p>' })).html;
+		const page = nested.slice(nested.indexOf('<div data-studio-frameset')).replace(/ data-studio-frame="[^"]*"/g, '');
+		expect(page.replace(/<iframe[^>]*>/g, '<iframe>').replace(/<style>[^<]*<\/style>|<div [^>]*>/g, (tag) => (tag.startsWith('<div') ? '<div>' : ''))).toBe('<div><div><iframe></iframe><iframe></iframe></div><iframe></iframe></div>');
 	});
 
 	it('a preload (a Vite build\'s modulepreload, a hero image) carries no second copy of its file: the type and mark only, a missing one reported', () => {

@@ -20,7 +20,7 @@ export interface HtmlElement {
 }
 
 /** Elements the compiler cares about. */
-const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object', 'base']);
+const WANTED = new Set(['link', 'meta', 'style', 'script', 'img', 'source', 'video', 'audio', 'input', 'image', 'use', 'track', 'embed', 'iframe', 'object', 'base', 'frameset', 'frame']);
 const RAW = new Set(['script', 'style']);
 
 /** An event handler attribute (`onclick`, `onsubmit`…): a script, as far as the compiler is concerned. */

@@ -14,6 +14,7 @@ import { siteUrl } from '../site';
 import { markedDataUrl } from '../file-mark';
 import { pageImportMap } from './import-map';
 import { WRITTEN_SRC, rewriteScript } from './scripts';
+import { FRAME_STYLE, framesetEdits } from './framesets';
 
 /**
  * A compiled stylesheet as a data: URL, percent-encoded only where a URL would change it (`%`, `#`,
@@ -109,6 +110,13 @@ export function rewriteElement(compiler: Compiler, from: string, source: string,
 		return [{ start: element.content.start, end: element.content.end, text: escapeRaw(compiler.css(from, source.slice(element.content.start, element.content.end), [], line), 'style') }];
 	}
 	if (name === 'script') return rewriteScript(compiler, from, source, element, whole, line);
+	if (name === 'frameset') return framesetEdits(source, element);
+	if (name === 'frame') {
+		// An iframe in the grid the frameset became, its page the site's as an iframe's is.
+		const style = `${FRAME_STYLE}${attribs.style ? `;${attribs.style}` : ''}`;
+		const edits = rewriteElement(compiler, from, source, { ...element, name: 'iframe', attribs: { ...attribs, style } });
+		return whole(`${edits[0]?.text ?? openTag('iframe', { ...attribs, style })}</iframe>`);
+	}
 	const out: Record<string, string> = { ...attribs };
 	// Event handler attributes and a link's javascript: URL are scripts: onclick="location.href='about.html'" goes to the page.
 	for (const key of scriptAttributes(name, out)) out[key] = siteLocation(out[key]!);
