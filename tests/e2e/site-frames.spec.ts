@@ -225,3 +225,15 @@ test('a frameset site shows its frames as on a host, laid out by its rows and co
 	await expect(menu.locator('h3')).toHaveText('Menu');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
+
+test('a page without a doctype starts where a host\'s quirks mode starts it: its first heading\'s default top margin dropped, a table not inheriting the page\'s font size; its own rules still win', async ({ page }) => {
+	const old = '<html><head><style>body { font-size: 20px } .spaced { margin-top: 30px }</style></head><body><h1 id="h">Home page</h1><table><tr><td id="c">cell</td></tr></table><p id="s" class="spaced">spaced</p><script>document.title = document.styleSheets.length + " " + document.scripts.length;</script></body></html>';
+	await openSite(page, { 'index.html': old });
+	const read = () => site(page).locator('body').evaluate(() => [Math.round(document.getElementById('h')!.getBoundingClientRect().top), getComputedStyle(document.getElementById('c')!).fontSize, getComputedStyle(document.getElementById('s')!).marginTop, document.title].join(' '));
+	// As Chromium renders the file from a host (measured): 8 px of body margin above the heading, the
+	// cell at the default 16 px; the page's stylesheet and script are its only ones.
+	await expect.poll(read).toBe('8 16px 30px 1 1');
+	// With a doctype, standards mode on a host and in the preview alike: the heading's margin, the page's font in the cell.
+	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>${old}` });
+	await expect.poll(read).toBe('27 20px 30px 1 1');
+});

@@ -13,6 +13,7 @@ import { moduleWorkers } from '../../src/lib/preview/compiler/workers';
 import { importedAs } from '../../src/lib/domain/css';
 import { sheetsOf } from './helpers/sheets';
 import { gridTracks } from '../../src/lib/preview/compiler/framesets';
+import { QUIRKS_SCRIPT, isQuirks } from '../../src/lib/preview/compiler/quirks';
 
 const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
@@ -247,6 +248,22 @@ describe('compile', () => {
 		const nested = compile(ws({ 'index.html': '<frameset cols="*,*"><frameset rows="*,*"><frame src="a.html"><frame src="a.html"></frameset><frame src="a.html" name="c"></frameset>', 'a.html': '<p>a</p>' })).html;
 		const page = nested.slice(nested.indexOf('<div data-studio-frameset')).replace(/ data-studio-frame="[^"]*"/g, '');
 		expect(page.replace(/<iframe[^>]*>/g, '<iframe>').replace(/<style>[^<]*<\/style>|<div [^>]*>/g, (tag) => (tag.startsWith('<div') ? '<div>' : ''))).toBe('<div><div><iframe></iframe><iframe></iframe></div><iframe></iframe></div>');
+	});
+
+	it('a page a host renders in quirks mode (no doctype, or a legacy one) gets the quirks CSS can say, first and in a layer of its own; a standards page does not', () => {
+		expect(isQuirks('<h1>Hi</h1>')).toBe(true);
+		expect(isQuirks('<!doctype html><h1>Hi</h1>')).toBe(false);
+		expect(isQuirks('\uFEFF<!-- old --><!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">')).toBe(true);
+		expect(isQuirks('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">')).toBe(true);
+		expect(isQuirks('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">')).toBe(false);
+		expect(isQuirks('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">')).toBe(false);
+		expect(isQuirks('<!DOCTYPE html SYSTEM "about:legacy-compat">')).toBe(false);
+		expect(isQuirks('<!DOCTYPE svg>')).toBe(true);
+		const quirky = compile(ws({ 'index.html': '<html><body><h1>Old</h1><iframe src="part.html"></iframe></body></html>', 'part.html': '<!doctype html><p>new</p>' })).html;
+		// Once for the page, not for its standards-mode frame.
+		expect(quirky.split(QUIRKS_SCRIPT).length - 1).toBe(1);
+		expect(quirky.indexOf(QUIRKS_SCRIPT)).toBeLessThan(quirky.indexOf('<h1'));
+		expect(compile(ws({ 'index.html': '<!doctype html><h1>New</h1>' })).html).not.toContain('data-studio-quirks');
 	});
 
 	it('a preload (a Vite build\'s modulepreload, a hero image) carries no second copy of its file: the type and mark only, a missing one reported', () => {

@@ -16,6 +16,7 @@ import type { FramePage } from './messages';
 import type { PackageNeed, PackageView } from '../domain/packages';
 import { LOCATION_ATTRIBUTE, locatedElements, locationValue } from '../domain/elements';
 import { filePage } from './file-page';
+import { QUIRKS_SCRIPT, isQuirks } from './compiler/quirks';
 
 export { VIRTUAL_ORIGIN, MISSING_URL, dataUrl, type Diagnostic } from './compiler/compiler';
 export { DATA_URL_MODULE_CHARS, prologueEnd } from './compiler/prologue';
@@ -101,7 +102,8 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	const bridge = bridgeOf(compiler, source, edits);
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}`, origin: { path: '', line: 0 } });
+	const quirks = compiled && isQuirks(source) ? QUIRKS_SCRIPT : '';
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}${quirks}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(compiled ? mapped.lines : { paths: [], segments: [] })));

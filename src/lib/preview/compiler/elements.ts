@@ -15,6 +15,7 @@ import { markedDataUrl } from '../file-mark';
 import { pageImportMap } from './import-map';
 import { WRITTEN_SRC, rewriteScript } from './scripts';
 import { FRAME_STYLE, framesetEdits } from './framesets';
+import { QUIRKS_SCRIPT, isQuirks } from './quirks';
 
 /**
  * A compiled stylesheet as a data: URL, percent-encoded only where a URL would change it (`%`, `#`,
@@ -220,7 +221,7 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		if (compiler.computedImports) compiler.allModules();
 		const base = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const start = prologueEnd(source);
-		const modules = bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites);
+		const modules = bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites) + (isQuirks(source) ? QUIRKS_SCRIPT : '');
 		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, modules, bridgeOf(compiler, source, edits)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
