@@ -81,7 +81,8 @@ const TEXT: Record<string, [string, string]> = {
 	// levels), music notation (ABC, MusicXML, LilyPond, ChordPro), lyrics and subtitles, a contact card,
 	// checksums and keys beside downloads, Sphinx's inventory's neighbours, XML vocabularies (a
 	// COLLADA scene, an OpenStreetMap extract, RDF, a DTD), an XHTML page, an appcache manifest, the
-	// plain-text parts of a shapefile (its projection and code page), fonts' metrics and point clouds.
+	// plain-text parts of a shapefile (its projection and code page), fonts' metrics, point clouds and
+	// Graphviz graphs (Doxygen's, or what an in-page renderer draws).
 	markdown: ['markdown', 'text/markdown'], mdx: ['markdown', 'text/mdx'], ipynb: ['json', 'application/x-ipynb+json'],
 	rst: ['plaintext', 'text/x-rst'], adoc: ['plaintext', 'text/asciidoc'], tex: ['plaintext', 'application/x-tex'], bib: ['plaintext', 'text/x-bibtex'],
 	c: ['plaintext', 'text/x-c'], h: ['plaintext', 'text/x-c'], cc: ['plaintext', 'text/x-c'], cpp: ['plaintext', 'text/x-c'], hpp: ['plaintext', 'text/x-c'],
@@ -97,6 +98,7 @@ const TEXT: Record<string, [string, string]> = {
 	pem: ['plaintext', 'application/x-pem-file'], asc: ['plaintext', 'application/pgp-keys'],
 	dae: ['xml', 'model/vnd.collada+xml'], osm: ['xml', 'application/xml'], rdf: ['xml', 'application/rdf+xml'], dtd: ['xml', 'application/xml-dtd'],
 	xhtml: ['html', 'application/xhtml+xml'], appcache: ['plaintext', 'text/cache-manifest'],
+	dot: ['plaintext', 'text/vnd.graphviz'], gv: ['plaintext', 'text/vnd.graphviz'],
 	prj: ['plaintext', 'text/plain'], cpg: ['plaintext', 'text/plain'], afm: ['plaintext', 'application/x-font-afm'], pfa: ['plaintext', 'application/x-font-type1'], xyz: ['plaintext', 'text/plain']
 };
 
