@@ -79,7 +79,7 @@ const TEXT: Record<string, [string, string]> = {
 	// AsciiDoc, LaTeX), source a code viewer highlights, scripts a project's site offers to install with,
 	// diffs, logs, data and config (JSON with comments, JSON5, INI, GraphQL, Protocol Buffers, LDtk
 	// levels), music notation (ABC, MusicXML, LilyPond, ChordPro), lyrics and subtitles, a contact card,
-	// checksums and keys beside downloads, Sphinx's inventory's neighbours, XML vocabularies (a
+	// checksums and keys beside downloads, XML vocabularies (a
 	// COLLADA scene, an OpenStreetMap extract, RDF, a DTD), an XHTML page, an appcache manifest, the
 	// plain-text parts of a shapefile (its projection and code page), fonts' metrics, point clouds and
 	// Graphviz graphs (Doxygen's, or what an in-page renderer draws).
