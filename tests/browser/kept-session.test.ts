@@ -1,20 +1,22 @@
 // What the preview's page kept (scroll, route, fragment, entries) in the tab's sessionStorage, in
 // real Chromium: read back for its own workspace only, and anything malformed is no place at all.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeptSlot, readKept, writeKept } from '../../src/lib/preview/kept-session';
+import { KeptSlot, storedKept, writeKept } from '../../src/lib/preview/kept-session';
+import { parseKept } from '../../src/lib/preview/kept-read';
 
 const KEY = 'studio:preview-kept';
+const readKept = (scope: string) => parseKept(sessionStorage.getItem(KEY), scope);
 
 describe('kept session', () => {
 	afterEach(() => sessionStorage.clear());
 
-	it('keeps the last place per tab for its workspace: a slot with a scope starts from it, one without never stores', () => {
+	it('keeps the last place per tab for its workspace: a slot with a scope starts from it, one without never stores', async () => {
 		const kept: StudioKept = { scroll: [0, 1200], route: '/app/settings?tab=2', state: '{"k":1}', hash: '#/two', entries: [{ address: '/', hash: '' }] };
 		new KeptSlot('ws-a').value = { place: 'index.html', kept };
 		expect(readKept('ws-a')).toEqual({ place: 'index.html', kept });
-		expect(new KeptSlot('ws-a').value).toEqual({ place: 'index.html', kept });
+		expect(new KeptSlot('ws-a', await storedKept('ws-a')).value).toEqual({ place: 'index.html', kept });
 		// A render of that page starts from it; a render of another page starts afresh and drops it.
-		const slot = new KeptSlot('ws-a');
+		const slot = new KeptSlot('ws-a', await storedKept('ws-a'));
 		expect(slot.start('index.html')).toEqual(kept);
 		expect(slot.start('about.html')).toBeUndefined();
 		expect(slot.start('index.html')).toBeUndefined();
@@ -22,7 +24,11 @@ describe('kept session', () => {
 		new KeptSlot('ws-a').value = { place: 'index.html', kept };
 		// Another workspace opened in this tab starts afresh.
 		expect(readKept('ws-b')).toBeNull();
-		expect(new KeptSlot('ws-b').value).toEqual({ place: '' });
+		expect(new KeptSlot('ws-b', await storedKept('ws-b')).value).toEqual({ place: '' });
+		// Nothing kept in the tab: nothing to read, and the reading code is not loaded for it.
+		sessionStorage.clear();
+		expect(await storedKept('ws-a')).toBeNull();
+		new KeptSlot('ws-a').value = { place: 'index.html', kept };
 		// A host without a scope (the screenshot tool's) neither reads nor writes it.
 		const bare = new KeptSlot();
 		expect(bare.value).toEqual({ place: '' });

@@ -1,5 +1,5 @@
-// What a drop on the file tree brings: loose files as they are, or, when it holds a folder (a site
-// dragged from the file manager), every file under it with its path, read through the entries API.
+// What a drop on the file tree brings when it holds a folder (a site dragged from the file manager):
+// every file under it with its path, read through the entries API. Loaded with the import code.
 
 /** A dropped file and its path in the workspace-to-be. */
 export interface DroppedFile {
@@ -22,9 +22,6 @@ export interface DroppedTree {
 // Never read: the import leaves them out anyway, and a project's node_modules can hold tens of
 // thousands of files that would take minutes to read first.
 const SKIPPED = /^(?:\..*|node_modules)$/;
-
-/** The entry API of a dropped item (Chromium, Firefox and Safari name it so). */
-type EntryItem = DataTransferItem & { webkitGetAsEntry?(): FileSystemEntry | null };
 
 /** All of `reader`'s entries: it hands them out in batches of at most 100. */
 async function readAll(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
@@ -49,11 +46,11 @@ async function filesOf(entry: FileSystemEntry, prefix: string, out: DroppedFile[
 }
 
 /**
- * The folders of a drop, or null when it holds only files (they are `data.files`). Must run during
- * the drop event: a DataTransfer's items are readable only then; the folders' files are read after.
+ * A drop's folders and files, read (null: it holds no folder; its files are `data.files`). `entries`
+ * were taken during the drop event, the only time a DataTransfer's items can be read (the Files
+ * region does that, and loads this code only for a folder).
  */
-export function droppedTree(data: DataTransfer): DroppedTree | null {
-	const entries = [...data.items].map((item) => (item.kind === 'file' ? ((item as EntryItem).webkitGetAsEntry?.() ?? null) : null)).filter((entry): entry is FileSystemEntry => entry !== null);
+export function droppedTree(entries: readonly FileSystemEntry[]): DroppedTree | null {
 	const folders = entries.filter((entry) => entry.isDirectory);
 	if (!folders.length) return null;
 	const only = entries.length === 1 ? folders[0]! : null;

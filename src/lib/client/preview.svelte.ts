@@ -5,6 +5,7 @@ import type { PreviewHost, PreviewWindow, RenderExtras } from '$lib/preview/host
 import type { SiteChannelOptions } from '$lib/preview/site-channel';
 import { applyStorageChange } from '$lib/preview/storage-change';
 import { withNetwork } from '$lib/preview/policy';
+import type { KeptPlace } from '$lib/preview/kept-session';
 import type { ShownRender } from '$lib/preview/capture';
 import type { InspectOptions } from '$lib/preview/host-inspect';
 import type { CaptureOptions, PickedElement } from '$lib/preview/messages';
@@ -89,10 +90,12 @@ export class PreviewController {
 		this.#link = link;
 		let gone = false;
 		this.#hostReady = this.preload().then(
-			(module) => {
+			async (module) => {
+				// What the page kept before the studio reloaded, read with the host's code (nothing to read on a first start).
+				const kept = await module.storedKept(link.workspaceId);
 				if (gone) return;
 				this.#hostModule = module;
-				this.#mountHost(module.PreviewHost, container, link);
+				this.#mountHost(module.PreviewHost, container, link, kept);
 			},
 			(error: unknown) => {
 				// Offline before it was cached, or a replaced build's file: the panel says so (not the site's error, so not the hub's).
@@ -109,12 +112,12 @@ export class PreviewController {
 		};
 	}
 
-	#mountHost(Host: typeof PreviewHost, container: HTMLElement, link: PreviewLink): void {
+	#mountHost(Host: typeof PreviewHost, container: HTMLElement, link: PreviewLink, kept: KeptPlace | null): void {
 		this.#host = new Host(container, {
 			onLines: (lines) => this.log.add(lines),
 			onLeave: () => this.#left(),
 			...this.#channelOptions(link),
-			...(link.workspaceId !== undefined ? { keptScope: link.workspaceId } : {}),
+			...(link.workspaceId !== undefined ? { keptScope: link.workspaceId, kept } : {}),
 			onPick: (element) => {
 				this.picking = false;
 				this.inspect.onPick?.(element);

@@ -17,7 +17,9 @@ import type { FrameInspector, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 import type { LeaveOutcome } from './host-leave';
 import { LeaveSlot } from './leave-slot';
-import { KeptSlot } from './kept-session';
+import { KeptSlot, type KeptPlace } from './kept-session';
+
+export { storedKept } from './kept-session';
 
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
@@ -39,6 +41,8 @@ export interface PreviewHostOptions extends SiteChannelOptions, InspectOptions {
 	title?: string;
 	/** The workspace this host shows: what its page keeps outlives a reload of the studio (kept-session.ts). */
 	keptScope?: string;
+	/** What its page kept before the studio reloaded (`storedKept(keptScope)`), where its first render starts. */
+	kept?: KeptPlace | null;
 }
 
 /** User Timing mark of the first render's document set in a site frame of this page. */
@@ -97,7 +101,7 @@ export class PreviewHost {
 			() => this.#current?.nonce ?? ''
 		);
 		this.#inspector = new InspectorSlot(options);
-		this.#kept = new KeptSlot(options.keptScope);
+		this.#kept = new KeptSlot(options.keptScope, options.kept ?? null);
 		this.#frame = previewFrame(this.#container, this.#title);
 		this.#document = previewDocument(this.#frame);
 		window.addEventListener('message', this.#onMessage);

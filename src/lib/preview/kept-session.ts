@@ -11,44 +11,27 @@ export interface KeptPlace {
 	kept?: StudioKept;
 }
 
-const KEY = 'studio:preview-kept';
+/** Where the tab keeps it (kept-read.ts checks what is read back). */
+export const KEPT_KEY = 'studio:preview-kept';
 
-// Hand-checked, not by the schema library: this comes with the preview's code, which a start loads
-// before that library (see lazy-regions.spec.ts).
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
-const isEntry = (value: unknown) => {
-	const entry = value as Partial<Record<keyof StudioKeptEntry, unknown>> | null;
-	return typeof entry === 'object' && entry !== null && isText(entry.address) && isText(entry.hash) && isOptional(entry.state, isText);
-};
-function isKept(value: unknown): value is StudioKept {
-	const kept = value as Partial<Record<keyof StudioKept, unknown>> | null;
-	if (typeof kept !== 'object' || kept === null || Array.isArray(kept)) return false;
-	const scroll = kept.scroll;
-	return (
-		isOptional(scroll, () => Array.isArray(scroll) && scroll.length === 2 && scroll.every(Number.isFinite)) &&
-		[kept.route, kept.page, kept.state, kept.hash].every((part) => isOptional(part, isText)) &&
-		isOptional(kept.entries, (entries) => Array.isArray(entries) && entries.every(isEntry))
-	);
-}
-
-/** What this tab kept for `scope` (a workspace) before the studio reloaded; null when none or not its. */
-export function readKept(scope: string): KeptPlace | null {
+/**
+ * What this tab kept for `scope` before the studio reloaded, or null. The reading and its checks load
+ * only when something was kept (a reload): a tab opened afresh, as every first start, carries none of it.
+ */
+export async function storedKept(scope: string | undefined): Promise<KeptPlace | null> {
+	let raw: string | null;
 	try {
-		const raw = sessionStorage.getItem(KEY);
-		const stored = raw === null ? null : (JSON.parse(raw) as { scope?: unknown; place?: unknown; kept?: unknown } | null);
-		if (typeof stored !== 'object' || stored === null || stored.scope !== scope || !isText(stored.place)) return null;
-		if (stored.kept === undefined) return { place: stored.place };
-		return isKept(stored.kept) ? { place: stored.place, kept: stored.kept } : null;
+		raw = scope === undefined ? null : sessionStorage.getItem(KEPT_KEY);
 	} catch {
 		return null;
 	}
+	return raw === null || scope === undefined ? null : (await import('./kept-read')).parseKept(raw, scope);
 }
 
 /** Keeps `value` for the next start of this tab in `scope` (one place per tab: the last page shown). */
 export function writeKept(scope: string, value: KeptPlace): void {
 	try {
-		sessionStorage.setItem(KEY, JSON.stringify({ scope, ...value }));
+		sessionStorage.setItem(KEPT_KEY, JSON.stringify({ scope, ...value }));
 	} catch {
 		// Full or refused: the next start shows the page from its top, as a first visit does.
 	}
@@ -57,8 +40,12 @@ export function writeKept(scope: string, value: KeptPlace): void {
 /** The host's one kept place: in memory, and in the tab's sessionStorage when it has a scope. */
 export class KeptSlot {
 	#value: KeptPlace;
-	constructor(private readonly scope?: string) {
-		this.#value = (scope !== undefined ? readKept(scope) : null) ?? { place: '' };
+	/** `stored`: what `storedKept(scope)` read before the host was made. */
+	constructor(
+		private readonly scope?: string,
+		stored: KeptPlace | null = null
+	) {
+		this.#value = stored ?? { place: '' };
 	}
 	get value(): KeptPlace {
 		return this.#value;

@@ -10,7 +10,7 @@ import { downloadBlob } from '../download';
 import { leftOut } from './left-out';
 import { SHARE_PREFIX } from '../share-link';
 import type { SharedSite } from '../share';
-import type { DroppedFile, DroppedTree } from '../dropped';
+import { droppedTree, type DroppedFile } from '../dropped';
 
 // The zip code (fflate and the import rules) loads only when a zip or a share link is used: it
 // added 15 KB gzip to every start (B7 in `npm run bench`).
@@ -57,8 +57,9 @@ export class PortableActions {
 	 * A drop that holds a folder: a site's folder (a page at its top) goes to the root, as an uploaded
 	 * folder does; any other keeps its name, beside what else was dropped. One undoable revision.
 	 */
-	async importDropped(tree: DroppedTree): Promise<void> {
-		await this.#importFiles(tree.read.then(({ files, site }) => ({ files, keepTop: !site })), tree.label);
+	async importDropped(entries: readonly FileSystemEntry[]): Promise<void> {
+		const tree = droppedTree(entries);
+		if (tree) await this.#importFiles(tree.read.then(({ files, site }) => ({ files, keepTop: !site })), tree.label);
 	}
 
 	/**
