@@ -20,7 +20,6 @@ import { LeaveSlot } from './leave-slot';
 import { KeptSlot, type KeptPlace } from './kept-session';
 
 export { storedKept } from './kept-session';
-
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
 export type { PreviewWindow } from './new-window';
 export type { PreviewLines } from './host-render';

@@ -12,7 +12,7 @@ export interface KeptPlace {
 }
 
 /** Where the tab keeps it (kept-read.ts checks what is read back). */
-export const KEPT_KEY = 'studio:preview-kept';
+const KEPT_KEY = 'studio:preview-kept';
 
 /**
  * What this tab kept for `scope` before the studio reloaded, or null. The reading and its checks load

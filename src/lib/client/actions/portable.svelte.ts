@@ -49,8 +49,8 @@ export class PortableActions {
 	 * imported through the same rules as a .zip (one undoable revision), the folder's own name taken off.
 	 */
 	async uploadFolder(files: File[]): Promise<void> {
-		const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0] || 'the folder';
-		await this.#importFiles(Promise.resolve({ files: files.map((file) => ({ path: file.webkitRelativePath || file.name, file })), keepTop: false }), folder === 'the folder' ? folder : `“${folder}”`);
+		const folder = (files[0]?.webkitRelativePath ?? '').split('/')[0];
+		await this.#importFiles(Promise.resolve({ files: files.map((file) => ({ path: file.webkitRelativePath || file.name, file })), keepTop: false }), folder ? `“${folder}”` : 'the folder');
 	}
 
 	/**
