@@ -17,6 +17,7 @@ import { framePrograms } from './scripts/vite/frame-programs.ts';
 import { frameLibrary } from './scripts/vite/frame-library.ts';
 import { firstPaint } from './scripts/vite/first-paint.ts';
 import { preloadDeps } from './scripts/vite/preload-deps.ts';
+import { kitRoot } from './scripts/vite/kit-root.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -52,6 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		shortHashes(),
 		preload.plugin,
 		start.plugin,
+		kitRoot(),
 		sveltekit(),
 		SvelteKitPWA({
 			// A new build waits for the person's Reload (client/updates.svelte.ts): never mid-typing.
