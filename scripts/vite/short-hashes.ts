@@ -18,7 +18,15 @@ export function shortHashes(): Plugin {
 		name: 'studio:short-hashes',
 		apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
 		outputOptions(options) {
-			return { ...options, entryFileNames: shortened(options.entryFileNames), chunkFileNames: shortened(options.chunkFileNames), assetFileNames: shortened(options.assetFileNames) };
+			const assets = shortened(options.assetFileNames);
+			return {
+				...options,
+				entryFileNames: shortened(options.entryFileNames),
+				chunkFileNames: shortened(options.chunkFileNames),
+				// A stylesheet's name is its hash alone: the page's chunk lists each lazy region's stylesheet to
+				// load with its code, and the regions' names there were 0.19 KB of it gzipped (B7).
+				assetFileNames: typeof assets === 'string' ? (asset) => (asset.names.some((name) => name.endsWith('.css')) ? assets.replace('[name].', '') : assets) : assets
+			};
 		},
 		generateBundle(_options, bundle) {
 			// Two files with one name would overwrite each other: the build stops instead.

@@ -15,10 +15,17 @@ describe('short hashes', () => {
 		expect(HASH_LENGTH).toBeLessThan(8);
 	});
 
-	it('the plugin shortens the client build’s three patterns', () => {
+	it('the plugin shortens the client build’s three patterns, and names a stylesheet by its hash alone', () => {
 		const plugin = shortHashes();
 		const hook = plugin.outputOptions as unknown as (options: Record<string, unknown>) => Record<string, unknown>;
-		expect(hook({ entryFileNames: 'e/[name].[hash].js', chunkFileNames: 'c/[hash].js', assetFileNames: 'a/[name].[hash][extname]', format: 'es' })).toEqual({ entryFileNames: `e/[name].[hash:${HASH_LENGTH}].js`, chunkFileNames: `c/[hash:${HASH_LENGTH}].js`, assetFileNames: `a/[name].[hash:${HASH_LENGTH}][extname]`, format: 'es' });
+		const { assetFileNames, ...rest } = hook({ entryFileNames: 'e/[name].[hash].js', chunkFileNames: 'c/[hash].js', assetFileNames: 'a/[name].[hash][extname]', format: 'es' });
+		expect(rest).toEqual({ entryFileNames: `e/[name].[hash:${HASH_LENGTH}].js`, chunkFileNames: `c/[hash:${HASH_LENGTH}].js`, format: 'es' });
+		const named = assetFileNames as (asset: { names: string[] }) => string;
+		expect(named({ names: ['FilesRegion.css'] })).toBe(`a/[hash:${HASH_LENGTH}][extname]`);
+		expect(named({ names: ['inter.woff2'] })).toBe(`a/[name].[hash:${HASH_LENGTH}][extname]`);
+		// A pattern that is a function already is SvelteKit's choice: kept.
+		const own = () => 'a/x.css';
+		expect(hook({ assetFileNames: own }).assetFileNames).toBe(own);
 	});
 
 	it('stops a build whose files would share a name, even one that differs only in case', () => {
