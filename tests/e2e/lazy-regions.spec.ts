@@ -98,6 +98,10 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	// The scan reads what the start fetched: the page's own start code is in it.
 	expect(start).toContain('studio:script');
 	for (const [what, marker] of LATER) expect(start.includes(marker), `${what} came with the first screen`).toBe(false);
+	// The toasts' live region is there, empty, before the first toast (whose view loads with it).
+	const toasts = page.locator('[aria-live="polite"].toasts');
+	await expect(toasts).toHaveCount(1);
+	await expect(toasts).toBeEmpty();
 	// Used, each arrives: the conversation beside the editor, browser agents offered the catalog, then the panels.
 	await expect(page.getByPlaceholder(/make the theme teal/)).toBeVisible();
 	await page.getByRole('tab', { name: 'Packages' }).click();
@@ -108,7 +112,7 @@ test('the first screen carries none of the agent’s, WebMCP’s, the packages�
 	await expect(page.getByRole('button', { name: 'New workspace…', exact: true })).toBeVisible();
 	await page.locator('details.menu summary').click();
 	await page.getByRole('button', { name: 'Copy share link' }).click();
-	await expect(page.getByText(/Share link copied/)).toBeVisible();
+	await expect(toasts.getByRole('status').filter({ hasText: /Share link copied/ })).toBeVisible();
 	await page.getByRole('region', { name: 'Files', exact: true }).getByRole('button', { name: 'New file' }).click();
 	await page.getByLabel('New file path').fill('later.txt');
 	await page.getByLabel('New file path').press('Enter');
