@@ -206,6 +206,24 @@ test.describe('on a phone', () => {
 		expect(await list.evaluate((element) => element.scrollTop)).toBe(scrolled);
 	});
 
+	test('the preview’s tools run from the Tools tab or the palette find a preview, though its tab was never shown', async ({ page }) => {
+		const navigate = () => page.evaluate(async () => ((await window.studio!.callTool('preview_navigate', { path: 'index.html' })) as { structuredContent: { preview: { status: string } } }).structuredContent.preview.status);
+		for (const open of ['tools', 'palette'] as const) {
+			await page.goto('/');
+			await waitForHub(page);
+			// The phone's start renders no preview: the hub finds none to render in.
+			expect(await navigate()).toBe('unavailable');
+			if (open === 'tools') await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Tools', exact: true }).tap();
+			else await page.getByRole('button', { name: 'Commands', exact: true }).tap();
+			// Where a person runs tools by hand, the preview is made (hidden behind the panel), and renders.
+			await expect.poll(navigate, { message: `a preview once the ${open} opened` }).toBe('ready');
+			await expect(page.getByTestId('preview-chip')).toBeHidden();
+			// Back on the editor, which the next start opens on (a phone starts on the panel it left).
+			await page.keyboard.press('Escape');
+			await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Code', exact: true }).tap();
+		}
+	});
+
 	test('the trace’s rows are touch targets that do not overlap, each call on two lines that fit the screen', async ({ page }) => {
 		await page.goto('/');
 		await waitForHub(page);
