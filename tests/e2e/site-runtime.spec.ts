@@ -1025,6 +1025,49 @@ Promise.all([
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => (error as { message: string }).message.split(':')[0]).sort()).toEqual(['DELETE data/items.json', 'POST data/items.json', 'PUT data/items.json']);
 });
 
+test('a synchronous XMLHttpRequest of the page gets its answer before send returns, as from a static host: a file its scripts name (jQuery\'s async: false too), a data file named at run time, a 404, a 405; another file named at run time fails, and says why', async ({ page }) => {
+	await openSite(page, {
+		'config.json': '{"name":"Bakery"}',
+		'i18n/fr.json': '{"hello":"Bonjour"}',
+		'i18n/de.json': '{"hello":"Hallo"}',
+		'partials/card.html': '<div class="card"></div>',
+		'js/jquery.min.js': readFileSync('node_modules/jquery/dist/jquery.min.js', 'utf8'),
+		'js/app.js': `var x = new XMLHttpRequest();
+x.open('GET', 'config.json', false);
+x.send();
+var lines = ['config ' + x.status + ' ' + JSON.parse(x.responseText).name + ' ' + x.getResponseHeader('content-type')];
+var y = new XMLHttpRequest();
+y.open('GET', 'missing.json', false);
+y.send();
+lines.push('missing ' + y.status);
+var z = new XMLHttpRequest();
+z.open('POST', 'config.json', false);
+z.send('{}');
+lines.push('post ' + z.status);
+var strings;
+$.ajax({ url: 'i18n/fr.json', dataType: 'json', async: false, success: function (data) { strings = data; } });
+lines.push('jquery ' + strings.hello);
+var lang = ['d', 'e'].join('');
+var made = new XMLHttpRequest();
+made.open('GET', 'i18n/' + lang + '.json', false);
+made.send();
+lines.push('made ' + made.status + ' ' + JSON.parse(made.responseText).hello);
+var part = new XMLHttpRequest();
+part.open('GET', ['partials', 'card'].join('/') + '.html', false);
+try { part.send(); lines.push('partial ' + part.status); } catch (e) { lines.push('partial threw ' + e.name); }
+lines.push('scripts ' + document.scripts.length);
+document.getElementById('out').textContent = lines.join(' | ');
+`,
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sync</title><script src="js/jquery.min.js"></script></head><body><p id="out">…</p>
+<script src="js/app.js"></script></body></html>`
+	});
+	const site = previewFrame(page);
+	// As Chromium shows the same files from a static server, but for the partial: a host sends it (200),
+	// the preview cannot (a page that is no data, named at run time), and says so. The document's own scripts only.
+	await expect(site.locator('#out')).toHaveText('config 200 Bakery application/json | missing 404 | post 405 | jquery Bonjour | made 200 Hallo | partial threw NetworkError | scripts 2');
+	await expect.poll(async () => (await previewStatus(page)).console.map((line) => line.text)).toContainEqual(expect.stringContaining('whose name the page\'s scripts write out: https://site.invalid/partials/card.html'));
+});
+
 test('a file read in parts gets the bytes it asks for, as from a static host: a PMTiles map archive\'s ranges (206 with Content-Range, a suffix, past the end 416), an XHR\'s, a worker\'s, and Accept-Ranges on the whole file', async ({ page }) => {
 	// 40,000 bytes, each its index modulo 251: any slice names where it came from.
 	const archive = Uint8Array.from({ length: 40_000 }, (_, i) => i % 251);

@@ -10,6 +10,7 @@ import { Compiler, escapeAttr, type Diagnostic } from './compiler/compiler';
 import { pageImportMap } from './compiler/import-map';
 import { siteNotFoundPage, siteUrl } from './site';
 import { LINES_PLACEHOLDER, bootstrapTag, bridgeTag, moduleBootstrap, prologueEnd, spriteTag } from './compiler/prologue';
+import { pageScripts, syncAnswers, syncTag } from './compiler/sync-requests';
 import { bridgeOf } from './compiler/indexeddb';
 import { framedDocument, rewriteElement } from './compiler/elements';
 import type { FramePage } from './messages';
@@ -103,7 +104,8 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	const at = prologueEnd(source);
 	const bridge = bridgeOf(compiler, source, edits);
 	const quirks = compiled && isQuirks(source) ? QUIRKS_SCRIPT : '';
-	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}${quirks}`, origin: { path: '', line: 0 } });
+	const sync = compiled ? syncTag(syncAnswers(workspace.files, from, pageScripts(workspace.files, from, source, elements, compiler.modules.values()))) : '';
+	edits.push({ start: at, end: at, text: `${PREVIEW_CSP}${bridgeTag(workspace.revision, bridge, where)}${bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers)}${spriteTag(compiler.sprites)}${sync}${quirks}`, origin: { path: '', line: 0 } });
 	const mapped = applyEditsMapped(source, edits, from);
 	// The map goes into the bridge's tag on one line: it moves no line it describes.
 	const html = mapped.text.replace(LINES_PLACEHOLDER, escapeAttr(JSON.stringify(compiled ? mapped.lines : { paths: [], segments: [] })));

@@ -206,6 +206,6 @@ interface StudioXhrSource {
 	ask(url: URL, method: string, accept: string): Promise<Record<string, unknown>>;
 	/** A file's answer as a host sends it (ranges.js). */
 	answered(answer: Record<string, unknown>, method: string, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
-	/** The answer a synchronous request gets at once (a file handed to the worker ahead); null: none, absent: requests are answered later. */
+	/** The answer a synchronous request gets at once (a file handed to the worker ahead, or one the page's document carries); null: none, absent: requests are answered later. */
 	now?(url: URL, method: string): Record<string, unknown> | null;
 }

@@ -100,7 +100,22 @@ function studioRequests(api) {
 			ask: function (url, method, accept) {
 				return ask(url, method, undefined, false, fetchedAs(method, accept));
 			},
-			answered: answered
+			answered: answered,
+			// A synchronous request: from the answers the document carries for the files the page's
+			// scripts name (compiler/sync-requests.ts); the host's message would come after `send` returned.
+			now: function (url, method) {
+				var answers = /** @type {any} */ (window).__studioSyncAnswers || {};
+				var path = decodeURIComponent(url.pathname.slice(1));
+				var answer = answers[path === '' || path.slice(-1) === '/' ? path + 'index.html' : path];
+				if (method !== 'GET' && method !== 'HEAD') {
+					console.warn(method + ' ' + url.href + ': a static host answers 405 Method Not Allowed (its files take GET and HEAD; a form or an API needs a server)');
+					return { status: 405, statusText: 'Method Not Allowed', mimeType: 'text/plain', body: '405 Method Not Allowed' };
+				}
+				if (answer) return answer;
+				// Not carried: a file over 64 KB, or one neither data nor named as written. The browser's network error, with why.
+				console.warn('The preview answers a synchronous XMLHttpRequest only for a site file of up to 64 KB that is data (JSON, text, XML, CSV…) or whose name the page\'s scripts write out: ' + url.href);
+				return null;
+			}
 		})
 	);
 

@@ -3,8 +3,9 @@
 // (worker-loader.js, which gets this function's text: it uses nothing outside itself). A site URL
 // is no server's: its file is asked of the host and answered as a host answers it (status, type,
 // headers, ranges), with the events a browser fires; every other URL is the browser's. A synchronous
-// request (a worker's, as PapaParse's and Emscripten's make them) is answered from the files the
-// worker was handed ahead (`now`); where there is none the browser's own network error is thrown.
+// request (a worker's, as PapaParse's and Emscripten's make them; a page's, as old loaders and
+// jQuery's `async: false` make them) is answered from the files the worker was handed ahead, or the
+// page's document carries (`now`); where there is none the browser's own network error is thrown.
 
 /**
  * The XMLHttpRequest class over `NativeXHR`.
@@ -51,7 +52,7 @@ function studioXhr(NativeXHR, from) {
 		send(body) {
 			var state = this.studio;
 			if (!state) return super.send(body);
-			if (state.sync && from.now) {
+			if (state.sync && from.now && !state.local) {
 				var answer = from.now(state.url, state.method);
 				if (!answer) throw new DOMException("Failed to execute 'send' on 'XMLHttpRequest': Failed to load '" + state.url.href + "'.", 'NetworkError');
 				return this.#settle(state, answer);
