@@ -1025,12 +1025,13 @@ Promise.all([
 	await expect.poll(async () => (await previewStatus(page)).errors.map((error) => (error as { message: string }).message.split(':')[0]).sort()).toEqual(['DELETE data/items.json', 'POST data/items.json', 'PUT data/items.json']);
 });
 
-test('a synchronous XMLHttpRequest of the page gets its answer before send returns, as from a static host: a file its scripts name (jQuery\'s async: false too), a data file named at run time, a 404, a 405; another file named at run time fails, and says why', async ({ page }) => {
+test('a synchronous XMLHttpRequest of the page gets its answer before send returns, as from a static host: a file its scripts name (jQuery\'s async: false too), a data file named at run time, a 404, a 405, in a frame of the site too; another file named at run time fails, and says why', async ({ page }) => {
 	await openSite(page, {
 		'config.json': '{"name":"Bakery"}',
 		'i18n/fr.json': '{"hello":"Bonjour"}',
 		'i18n/de.json': '{"hello":"Hallo"}',
 		'partials/card.html': '<div class="card"></div>',
+		'panel.html': `<!doctype html><p id="in">…</p><script>var r = new XMLHttpRequest(); r.open('GET', 'config.json', false); r.send(); document.getElementById('in').textContent = 'framed ' + r.status + ' ' + JSON.parse(r.responseText).name;</script>`,
 		'js/jquery.min.js': readFileSync('node_modules/jquery/dist/jquery.min.js', 'utf8'),
 		'js/app.js': `var x = new XMLHttpRequest();
 x.open('GET', 'config.json', false);
@@ -1059,9 +1060,11 @@ lines.push('scripts ' + document.scripts.length);
 document.getElementById('out').textContent = lines.join(' | ');
 `,
 		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sync</title><script src="js/jquery.min.js"></script></head><body><p id="out">…</p>
-<script src="js/app.js"></script></body></html>`
+<script src="js/app.js"></script><iframe src="panel.html"></iframe></body></html>`
 	});
 	const site = previewFrame(page);
+	// A page of the site in a frame of it asks the same way.
+	await expect(site.frameLocator('iframe').locator('#in')).toHaveText('framed 200 Bakery');
 	// As Chromium shows the same files from a static server, but for the partial: a host sends it (200),
 	// the preview cannot (a page that is no data, named at run time), and says so. The document's own scripts only.
 	await expect(site.locator('#out')).toHaveText('config 200 Bakery application/json | missing 404 | post 405 | jquery Bonjour | made 200 Hallo | partial threw NetworkError | scripts 2');

@@ -15,6 +15,7 @@ import { markedDataUrl } from '../file-mark';
 import { pageImportMap } from './import-map';
 import { WRITTEN_SRC, rewriteScript } from './scripts';
 import { FRAME_STYLE, framesetEdits } from './framesets';
+import { pageScripts, syncAnswers, syncTag } from './sync-requests';
 import { QUIRKS_SCRIPT, isQuirks } from './quirks';
 
 /**
@@ -221,7 +222,8 @@ export function framedDocument(compiler: Compiler, at: FramedAt, page?: string):
 		if (compiler.computedImports) compiler.allModules();
 		const base = elements.find((element) => element.name === 'base' && element.attribs.href !== undefined)?.attribs.href;
 		const start = prologueEnd(source);
-		const modules = bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites) + (isQuirks(source) ? QUIRKS_SCRIPT : '');
+		const sync = page === undefined ? syncTag(syncAnswers(compiler.files, at.path, pageScripts(compiler.files, at.path, source, elements, compiler.modules.values()))) : '';
+		const modules = bootstrapTag(compiler.modules, compiler.packages.modules, compiler.startsModuleWorkers) + spriteTag(compiler.sprites) + sync + (isQuirks(source) ? QUIRKS_SCRIPT : '');
 		edits.push({ start, end: start, text: framedPrologue({ ...at, ...(base !== undefined ? { base } : {}) }, modules, bridgeOf(compiler, source, edits)), origin: { path: '', line: 0 } });
 		const mapped = applyEditsMapped(source, edits, at.path);
 		return mapped.text.replace(LINES_PLACEHOLDER, () => escapeAttr(JSON.stringify(mapped.lines)));
