@@ -241,6 +241,61 @@ late.setAttribute('href', 'css/attr.css');
 	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>'
 };
 
+test('a SharedWorker of the site\'s files runs as on a host: every SharedWorker of one script and name talks to one worker (its connect event, its ports), another name starts another, a module one imports, a missing one fails', async ({ page }) => {
+	await openSite(page, {
+		'data.json': '{"unit":"loaves"}',
+		'shared/counter.js': `var ports = [];
+onconnect = function (e) {
+  var port = e.ports[0];
+  ports.push(port);
+  port.onmessage = function (m) {
+    if (m.data === 'hello') fetch('../data.json').then(function (r) { return r.json(); }).then(function (d) { port.postMessage('connection ' + ports.indexOf(port) + ' ' + self.name + ' ' + location.pathname + ' ' + d.unit); });
+    if (m.data === 'all') ports.forEach(function (p) { p.postMessage('broadcast to ' + ports.length); });
+  };
+};
+`,
+		'shared/mod.js': `import { label } from './label.js';
+self.addEventListener('connect', (e) => {
+  const [port] = e.ports;
+  port.onmessage = (m) => port.postMessage(label(m.data));
+});
+`,
+		'shared/label.js': `export const label = (x) => 'module says ' + x;
+`,
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Shared</title></head><body><p id="out">…</p>
+<script>
+var lines = [];
+var show = function (line) { lines.push(line); document.getElementById('out').textContent = lines.join(' | '); };
+var a = new SharedWorker('shared/counter.js', 'count');
+var b = new SharedWorker('shared/counter.js', { name: 'count' });
+var c = new SharedWorker('shared/counter.js', 'other');
+var next = function (port) { return new Promise(function (done) { port.addEventListener('message', function once(e) { port.removeEventListener('message', once); done(e.data); }); }); };
+[a, b, c].forEach(function (w) { w.port.start(); });
+(async function () {
+  a.port.postMessage('hello'); show('a ' + await next(a.port));
+  b.port.postMessage('hello'); show('b ' + await next(b.port));
+  c.port.postMessage('hello'); show('c ' + await next(c.port));
+  var both = Promise.all([next(a.port), next(b.port)]);
+  a.port.postMessage('all');
+  show('all ' + (await both).join(', ') + ' ' + (a instanceof SharedWorker) + ' ' + (a.port instanceof MessagePort));
+})();
+</script>
+<script type="module">
+const m = new SharedWorker(new URL('./shared/mod.js', import.meta.url), { type: 'module' });
+m.port.onmessage = (e) => { document.getElementById('mod').textContent = e.data; };
+m.port.postMessage('hi');
+const gone = new SharedWorker('shared/missing.js');
+gone.onerror = (e) => { document.getElementById('gone').textContent = 'missing: ' + e.type; };
+</script><p id="mod">…</p><p id="gone">…</p></body></html>
+`
+	});
+	const site = previewFrame(page);
+	// What Chromium shows for the same files from a static server.
+	await expect(site.locator('#out')).toHaveText('a connection 0 count /shared/counter.js loaves | b connection 1 count /shared/counter.js loaves | c connection 0 other /shared/counter.js loaves | all broadcast to 2, broadcast to 2 true true');
+	await expect(site.locator('#mod')).toHaveText('module says hi');
+	await expect(site.locator('#gone')).toHaveText('missing: error');
+});
+
 test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails, and a style read back names its files by their URLs', async ({ page }) => {
 	test.setTimeout(60_000);
 	await openSite(page, sheets);

@@ -29,6 +29,7 @@ import fonts from './frame/fonts.js?raw';
 import rules from './frame/rules.js?raw';
 import workers from './frame/workers.js?raw';
 import workerLoader from './frame/worker-loader.js?raw';
+import sharedWorkers from './frame/shared-workers.js?raw';
 import sandboxed from './frame/sandboxed.js?raw';
 import locks from './frame/locks.js?raw';
 import defaultActions from './frame/default-actions.js?raw';
@@ -71,6 +72,7 @@ ${fonts}
 ${rules}
 ${workers}
 ${workerLoader}
+${sharedWorkers}
 ${sandboxed}
 ${locks}
 ${defaultActions}
@@ -103,6 +105,7 @@ studioStyles(api);
 studioFonts(api);
 studioRules(api);
 studioWorkers(api);
+studioSharedWorkers(api);
 studioSandboxed(api);
 studioLocks(api);
 studioScriptUrls(api);

@@ -6,7 +6,8 @@
 // site, `fetch` and XMLHttpRequest of a site URL and console lines go over the port, and
 // `importScripts` evaluates the scripts the page gathered for it. A synchronous XMLHttpRequest cannot
 // wait for the port: it reads the site files the page handed the worker ahead (frame/workers.js
-// fetches those its messages name before they arrive).
+// fetches those its messages name before they arrive). A shared worker of the page runs here too,
+// its connections coming as connect events (frame/shared-workers.js).
 
 /**
  * Runs first in a worker of the site: the page's first message carries the site URL, the port to
@@ -33,6 +34,13 @@ function studioWorkerLoader(origin, answered, makeXhr) {
 				Object.assign(files, data.__studioFiles);
 				return;
 			}
+			// A page's SharedWorker of this worker (shared-workers.js): its port, as a connect event.
+			if (data && typeof data === 'object' && data.__studioConnect && event.ports[0]) {
+				event.stopImmediatePropagation();
+				if (held) held.push(event);
+				else connect(event);
+				return;
+			}
 			if (!held) return;
 			event.stopImmediatePropagation();
 			if (!started && data && typeof data === 'object' && data.__studioWorker && event.ports[0]) {
@@ -47,8 +55,19 @@ function studioWorkerLoader(origin, answered, makeXhr) {
 		var events = held || [];
 		held = null;
 		events.forEach(function (event) {
-			scope.dispatchEvent(new MessageEvent('message', { data: event.data, ports: event.ports.slice() }));
+			if (event.data && event.data.__studioConnect) connect(event);
+			else scope.dispatchEvent(new MessageEvent('message', { data: event.data, ports: event.ports.slice() }));
 		});
+	}
+	/**
+	 * A shared worker's `connect`, with the page's port: to its listeners and its `onconnect`, as a
+	 * shared worker's global scope fires it (this dedicated one has no such handler of its own).
+	 * @param {MessageEvent} event
+	 */
+	function connect(event) {
+		var connected = new MessageEvent('connect', { data: '', ports: event.ports.slice() });
+		scope.dispatchEvent(connected);
+		if (typeof scope.onconnect === 'function') scope.onconnect.call(scope, connected);
 	}
 
 	/** @param {Record<string, any>} init @param {MessagePort} port */
