@@ -1124,6 +1124,9 @@ document.getElementById('out').textContent = lines.join(' | ');
 	// the preview cannot (a page that is no data, named at run time), and says so. The document's own scripts only.
 	await expect(site.locator('#out')).toHaveText('config 200 Bakery application/json | missing 404 | post 405 | jquery Bonjour | made 200 Hallo | partial threw NetworkError | scripts 2');
 	await expect.poll(async () => (await previewStatus(page)).console.map((line) => line.text)).toContainEqual(expect.stringContaining('whose name the page\'s scripts write out: https://site.invalid/partials/card.html'));
+	// The 404 and the 405 are the page's errors, named where it asked, as an asynchronous request's are.
+	const errors = (await previewStatus(page)).errors as { message: string; at?: string }[];
+	expect(errors.map(({ message, at }) => `${message.split(' (')[0]} at ${at}`)).toEqual(expect.arrayContaining(['Missing file: missing.json is not in the workspace at js/app.js:7', 'POST config.json: a static host answers 405 Method Not Allowed at js/app.js:11']));
 });
 
 test('a file read in parts gets the bytes it asks for, as from a static host: a PMTiles map archive\'s ranges (206 with Content-Range, a suffix, past the end 416), an XHR\'s, a worker\'s, and Accept-Ranges on the whole file', async ({ page }) => {
