@@ -241,7 +241,7 @@ late.setAttribute('href', 'css/attr.css');
 	'img/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c00"/></svg>'
 };
 
-test('a SharedWorker of the site\'s files runs as on a host: every SharedWorker of one script and name talks to one worker (its connect event, its ports), another name starts another, a module one imports, a missing one fails', async ({ page }) => {
+test('a SharedWorker of the site\'s files runs as on a host: every SharedWorker of one script and name talks to one worker (its connect event, its ports), another name starts another, a module one imports, a missing one fails (an error its code throws is its own)', async ({ page }) => {
 	await openSite(page, {
 		'data.json': '{"unit":"loaves"}',
 		'shared/counter.js': `var ports = [];
@@ -259,6 +259,11 @@ self.addEventListener('connect', (e) => {
   const [port] = e.ports;
   port.onmessage = (m) => port.postMessage(label(m.data));
 });
+`,
+		'shared/throws.js': `onconnect = function (e) {
+  var port = e.ports[0];
+  port.onmessage = function () { port.postMessage('about to throw'); null.boom(); };
+};
 `,
 		'shared/label.js': `export const label = (x) => 'module says ' + x;
 `,
@@ -286,7 +291,12 @@ m.port.onmessage = (e) => { document.getElementById('mod').textContent = e.data;
 m.port.postMessage('hi');
 const gone = new SharedWorker('shared/missing.js');
 gone.onerror = (e) => { document.getElementById('gone').textContent = 'missing: ' + e.type; };
-</script><p id="mod">…</p><p id="gone">…</p></body></html>
+const t = new SharedWorker('shared/throws.js');
+let fired = 'no error event';
+t.onerror = () => { fired = 'error event'; };
+t.port.onmessage = (e) => { setTimeout(() => { document.getElementById('throws').textContent = e.data + ', ' + fired; }, 300); };
+t.port.postMessage('go');
+</script><p id="mod">…</p><p id="gone">…</p><p id="throws">…</p></body></html>
 `
 	});
 	const site = previewFrame(page);
@@ -294,6 +304,8 @@ gone.onerror = (e) => { document.getElementById('gone').textContent = 'missing: 
 	await expect(site.locator('#out')).toHaveText('a connection 0 count /shared/counter.js loaves | b connection 1 count /shared/counter.js loaves | c connection 0 other /shared/counter.js loaves | all broadcast to 2, broadcast to 2 true true');
 	await expect(site.locator('#mod')).toHaveText('module says hi');
 	await expect(site.locator('#gone')).toHaveText('missing: error');
+	// An error the worker's code throws is the worker's: no error event on the SharedWorker.
+	await expect(site.locator('#throws')).toHaveText('about to throw, no error event');
 });
 
 test('stylesheets a script links load from the workspace as on a host: Vite’s preload gets its load event, url()s and @imports resolve against the sheet, a missing one fails, and a style read back names its files by their URLs', async ({ page }) => {

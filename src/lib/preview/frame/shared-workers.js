@@ -38,7 +38,10 @@ function studioSharedWorkers(api) {
 			this.port = channel.port1;
 			/** @type {((event: Event) => void) | null} */
 			this.onerror = null;
-			worker.addEventListener('error', () => {
+			// Only a worker that cannot start (workers.js fires a plain Event): an error its code throws is
+			// the worker's own, which a host's page never hears of as the SharedWorker's.
+			worker.addEventListener('error', (event) => {
+				if (event instanceof ErrorEvent) return;
 				var error = new Event('error');
 				this.dispatchEvent(error);
 				if (typeof this.onerror === 'function') this.onerror(error);
