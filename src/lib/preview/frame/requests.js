@@ -107,18 +107,17 @@ function studioRequests(api) {
 				var answers = /** @type {any} */ (window).__studioSyncAnswers || {};
 				var path = decodeURIComponent(url.pathname.slice(1));
 				var answer = answers[path === '' || path.slice(-1) === '/' ? path + 'index.html' : path];
-				// Refused and missing files are the page's errors, named where it asked, as an asynchronous
-				// request's are (client/preview-link.ts words them).
+				// Refused and missing files are the page's errors, named where it asked: the request also goes
+				// to the host, which reports them as it reports an asynchronous one's (its answer is not waited for).
 				var at = api.caller();
-				/** @param {string} message */
-				var report = function (message) {
-					api.send({ type: 'error', message: message, source: at.source, line: at.line, column: 0 });
+				var told = function () {
+					ask(url, method, at).catch(function () {});
 				};
 				if (method !== 'GET' && method !== 'HEAD') {
-					report(method + ' ' + path + ': a static host answers 405 Method Not Allowed (its files take GET and HEAD; a form or an API needs a server)');
+					told();
 					return { status: 405, statusText: 'Method Not Allowed', mimeType: 'text/plain', body: '405 Method Not Allowed' };
 				}
-				if (answer && Number(answer.status) === 404) report('Missing file: ' + path + ' is not in the workspace (a ' + method + ' request of the page got 404)');
+				if (answer && Number(answer.status) === 404) told();
 				if (answer) return answer;
 				// Not carried: a file over 64 KB, or one neither data nor named as written. The browser's network error, with why.
 				console.warn('The preview answers a synchronous XMLHttpRequest only for a site file of up to 64 KB that is data (JSON, text, XML, CSV…) or whose name the page\'s scripts write out: ' + url.href);
