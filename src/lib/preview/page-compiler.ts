@@ -66,8 +66,8 @@ export class PageCompiler {
 	 * The trial compile of `prepare` when it lacked nothing, and what it was compiled from: the render
 	 * that follows takes it instead of compiling the page a second time (every render did, a start's
 	 * first one cold). It holds while all it was compiled from does: the workspace's revision, the page,
-	 * the files left out, the packages' view. So a hub compiles its first render once it is ready, while
-	 * the first tab still connects, and that tab's registration is answered from it.
+	 * the files left out, the packages' view. So a hub compiles its first render once the first tab has
+	 * its snapshot, while that tab mounts its preview, and the tab's registration is answered from it.
 	 */
 	#trial: (TrialKey & { compiled: CompiledPreview }) | null = null;
 

@@ -84,6 +84,9 @@ export interface HubOptions {
 	remoteConnector?: () => Promise<import('../runtime/remote/connection').RemoteConnector>;
 }
 
+/** How long a hub waits for a tab's snapshot before it compiles its first render anyway. */
+const FIRST_COMPILE_FALLBACK_MS = 1000;
+
 /** Builds and starts a hub. */
 export async function composeHub(options: HubOptions): Promise<Hub> {
 	const hubId = options.hubId ?? `hub-${Math.random().toString(36).slice(2, 10)}`;
@@ -179,12 +182,23 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	});
 	if (git) commitOnQuiet(service, git, registry, options.gitQuietUnitMs);
 	void storage.monitor.refresh(true);
-	// Not in the hub's boot (its entity tables cost the start): loaded now, while the first tab connects.
-	// Then the first render is compiled, so that tab's registration is answered from it (a start's
-	// registration waited 15–35 ms for that compile; B6 in `npm run bench`).
-	void htmlParser
-		.load()
-		.then(() => preview.prepare(service.workspace))
-		.catch(() => undefined);
+	// The HTML parser is not in the hub's boot (its entity tables cost the start): it loads, and the
+	// first render is compiled, once the first tab has asked for its snapshot, so that tab's
+	// registration (sent when its preview mounts, later) is answered from it: a start's registration
+	// waited 15–35 ms for that compile. Not before: the parser's module and the compile held the
+	// hub's thread 20–26 ms (traced) just as the snapshot came, and the tab's start waited behind them
+	// (B6 in `npm run bench`). A hub no tab asks within a second compiles then.
+	let prepared = false;
+	const prepareFirst = () => {
+		if (prepared) return;
+		prepared = true;
+		hub.onSnapshot = null;
+		void htmlParser
+			.load()
+			.then(() => preview.prepare(service.workspace))
+			.catch(() => undefined);
+	};
+	hub.onSnapshot = prepareFirst;
+	setTimeout(prepareFirst, FIRST_COMPILE_FALLBACK_MS);
 	return hub;
 }

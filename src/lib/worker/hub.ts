@@ -51,6 +51,8 @@ export class Hub implements HubBackend, HubContext {
 	writer = true;
 	/** The workspace this hub was started for does not exist (deleted, or a link from elsewhere): it serves nothing. */
 	readonly missing: boolean;
+	/** Called as each snapshot is taken (the hub's composition starts its first compile after the first). */
+	onSnapshot: (() => void) | null = null;
 
 	constructor(identity: HubIdentity, parts: HubParts) {
 		({ id: this.id, mode: this.mode, build: this.build, builtAt: this.builtAt, startedAt: this.startedAt } = identity);
@@ -134,6 +136,7 @@ export class Hub implements HubBackend, HubContext {
 
 	/** Everything a tab needs before applying events. */
 	async snapshot(): Promise<HubSnapshot> {
+		this.onSnapshot?.();
 		const ws = this.service.workspace;
 		const { undo, redo } = this.service.undoState;
 		return {
