@@ -188,17 +188,13 @@ export async function composeHub(options: HubOptions): Promise<Hub> {
 	// waited 15–35 ms for that compile. Not before: the parser's module and the compile held the
 	// hub's thread 20–26 ms (traced) just as the snapshot came, and the tab's start waited behind them
 	// (B6 in `npm run bench`). A hub no tab asks within a second compiles then.
-	let prepared = false;
-	const prepareFirst = () => {
-		if (prepared) return;
-		prepared = true;
+	hub.onSnapshot = () => {
 		hub.onSnapshot = null;
 		void htmlParser
 			.load()
 			.then(() => preview.prepare(service.workspace))
 			.catch(() => undefined);
 	};
-	hub.onSnapshot = prepareFirst;
-	setTimeout(prepareFirst, FIRST_COMPILE_FALLBACK_MS);
+	setTimeout(() => hub.onSnapshot?.(), FIRST_COMPILE_FALLBACK_MS);
 	return hub;
 }
