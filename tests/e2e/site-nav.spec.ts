@@ -96,12 +96,14 @@ test('fragment links scroll within the page; links and forms show other pages wi
 
 const scripted = {
 	'index.html': `<!doctype html><html><head><title>Shop</title></head><body><nav><a href="index.html" class="nav">Home</a> <a href="product.html" class="nav">Product</a></nav>
-<button id="buy" onclick="location.href='product.html?id=3#reviews'">Buy</button> <button id="alias" onclick="var w = window; w.location = 'product.html?id=5'">Alias</button> <button id="computed" onclick="window['location'] = 'product.html'">Computed</button>
+<button id="buy" onclick="location.href='product.html?id=3#reviews'">Buy</button> <button id="alias" onclick="var w = window; w.location = 'product.html?id=5'">Alias</button> <button id="universal" onclick="(typeof window !== 'undefined' ? window : self).location.href = 'product.html?id=6'">Universal</button> <button id="computed" onclick="window['location'] = 'product.html'">Computed</button>
 <form id="login"><input id="name" value="Ada"><button id="sign-in">Sign in</button></form>
 <script src="nav.js"></script><script type="module">document.getElementById('login').addEventListener('submit', (e) => { e.preventDefault(); window.location.assign('welcome.html?name=' + encodeURIComponent(document.getElementById('name').value)); });</script></body></html>`,
 	'nav.js': `// Marks the menu item of the page shown, as multi-page sites do.
 document.querySelectorAll('a.nav').forEach(function (a) { if (location.pathname.endsWith(a.getAttribute('href'))) a.classList.add('active'); });
 document.body.dataset.href = location.href;
+// Universal code reads the window through an expression (url-parse, in Swagger UI's bundle), or the document's view.
+document.body.dataset.base = (typeof window !== 'undefined' ? window : {}).location.href + ' ' + document.defaultView.location.pathname;
 // Unminified bundles destructure an object's own location (a router's, a store's): it stays that object's.
 {
   const store = { location: 'Paris' };
@@ -393,6 +395,7 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	await expect(site(page).locator('#buy')).toBeVisible();
 	// location.pathname and location.href read the page's virtual URL: the entry is at the site's root, as a host serves it.
 	await expect(site(page).locator('body')).toHaveAttribute('data-href', 'https://site.invalid/');
+	await expect(site(page).locator('body')).toHaveAttribute('data-base', 'https://site.invalid/ /');
 	await expect(site(page).locator('body')).toHaveAttribute('data-city', 'Paris 20 /');
 	await expect(site(page).locator('a.nav.active')).toHaveCount(0);
 	// location.href = 'product.html?id=3#reviews' from an inline handler: the page, its query, its fragment.
@@ -435,6 +438,10 @@ test('a script\'s navigation goes to the page as on a host (location.href, assig
 	await page.getByTestId('preview-address').press('Enter');
 	await site(page).locator('#alias').click();
 	await expect(site(page).locator('#product')).toHaveText('Product 5 at /product.html?id=5');
+	await page.getByTestId('preview-address').fill('/');
+	await page.getByTestId('preview-address').press('Enter');
+	await site(page).locator('#universal').click();
+	await expect(site(page).locator('#product')).toHaveText('Product 6 at /product.html?id=6');
 	// A navigation the compiler cannot see (a computed member) is said on the bar, and the page comes back.
 	await page.getByTestId('preview-address').fill('/');
 	await page.getByTestId('preview-address').press('Enter');

@@ -375,7 +375,7 @@ describe('the site\'s references to location', () => {
 			"// location.href = 'x'\n/* location */",
 			'/location/.test(s)',
 			'({ location: 1, location2: 2 })',
-			'parent.location = y; opener.location; store.user.location; f().location',
+			'parent.location = y; opener.location; window.parent.location; a?.b.location; super.location',
 			'class A { location() {} }',
 			'const { location: where } = geo'
 		];
@@ -391,6 +391,20 @@ describe('the site\'s references to location', () => {
 		const holder = (o: unknown) => (o === win ? { location: site } : o);
 		const run = (code: string, w: unknown, user: unknown) => new Function(SITE_HOLDER, 'o', 'user', `return ${point(code)}`)(holder, w, user);
 		expect(run('[o.location.href, user.location]', win, { location: 'Paris' })).toEqual(['https://site.invalid/', 'Paris']);
+	});
+	it('wraps any other expression that holds a location in the page\'s holder, where it stands: universal code reads the window through a condition', () => {
+		// url-parse's, in Swagger UI's bundle: the base of every relative URL it resolves.
+		const universal = '("undefined"!=typeof window?window:void 0!==g?g:{}).location||{}';
+		expect(point(universal)).toBe(`${SITE_HOLDER}(("undefined"!=typeof window?window:void 0!==g?g:{})).location||{}`);
+		expect(point('store.user.location; f().location; document.defaultView.location.href')).toBe(`${SITE_HOLDER}(store.user).location; ${SITE_HOLDER}(f()).location; ${SITE_HOLDER}(document.defaultView).location.href`);
+		// Holders inside holders: each keeps its own finding, the outer one opening first.
+		expect(point('f(o.location).location; window.location.location')).toBe(`${SITE_HOLDER}(f(${SITE_HOLDER}(o).location)).location; ${SITE_HOLDER}(window.${SITE_LOCATION}).location`);
+		// As it runs: the page's window gives the page's location, anything else its own.
+		const site = { href: 'https://site.invalid/docs/' };
+		const win = { document: {} };
+		const holder = (o: unknown) => (o === win || o === win.document ? { location: site } : o);
+		const run = (code: string) => new Function(SITE_HOLDER, 'w', 'user', 'g', `return ${point(code)}`)(holder, win, { place: { location: 'Paris' } }, undefined);
+		expect(run('[(typeof w != "undefined" ? w : g).location.href, user.place.location, w.document.location.href, (0, w).location.href]')).toEqual([site.href, 'Paris', site.href, site.href]);
 	});
 	it('points top at the site\'s top window, and top.location at the page\'s location: a frame buster never fires, as on a host', () => {
 		expect(point('if (top != self) top.location.replace(self.location.href)')).toBe(`if (${SITE_TOP} != self) ${SITE_HOLDER}(${SITE_TOP}).location.replace(self.${SITE_LOCATION}.href)`);

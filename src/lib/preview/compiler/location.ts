@@ -171,6 +171,8 @@ function* references(parse: Parser, code: string): Generator<void, Finding[]> {
 			const name = holder ? code.slice(holder.from, holder.to) : '';
 			if (holder?.name === 'VariableName' && HOLDERS.has(name)) found.push([ref.from, ref.to, SITE_LOCATION]);
 			else if ((holder?.name === 'VariableName' && !OTHER_WINDOWS.has(name)) || holder?.name === 'this') found.push([holder.from, holder.to, `${SITE_HOLDER}(${name})`]);
+			// Any other expression: wrapped where it stands, so what it holds keeps its own findings.
+			else if (holder && wrapsAsHolder(holder, name, code)) found.push([holder.from, holder.from, `${SITE_HOLDER}(`], [holder.to, holder.to, ')']);
 		} else if (ref.name === 'PropertyName' && parent?.name === 'PatternProperty' && parent.parent?.name === 'ObjectPattern') {
 			// `const { location: where } = window` (a shorthand reads `window.__studioLocation` already).
 			const equals = parent.parent.nextSibling;
@@ -179,8 +181,22 @@ function* references(parse: Parser, code: string): Generator<void, Finding[]> {
 		}
 	}
 	// Code that declares a `top` of its own (a local, an import, Popper's `export var top`) means it
-	// by that name: its references are left alone, as its exports must keep their names.
-	return declared ? found : [...found, ...top].sort((a, b) => a[0] - b[0]);
+	// by that name: its references are left alone, as its exports must keep their names. A wrapped
+	// holder's opening comes before the findings inside it, which the walk met first.
+	return (declared ? found : [...found, ...top]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/**
+ * Whether an expression holding a `.location` (a variable's is settled by its name) is wrapped in
+ * the page's holder: universal code reads the window through one (url-parse's
+ * `(typeof window < "u" ? window : global).location`, in Swagger UI's bundle), and so does
+ * `document.defaultView.location`. Not `super`, not another window (`window.parent`, `x.top`: its
+ * own, or the top's finding), and not a chain with `?.` in it, which a call around it would stop
+ * short-circuiting.
+ */
+function wrapsAsHolder(holder: SyntaxNode, text: string, code: string): boolean {
+	if (holder.name === 'VariableName' || holder.name === 'super' || text.includes('?.')) return false;
+	return !(holder.name === 'MemberExpression' && OTHER_WINDOWS.has(propertyOf(holder, code)));
 }
 
 /** The property read of a member expression (`location` of `top.location`), or ''. */
