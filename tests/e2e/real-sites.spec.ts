@@ -7,7 +7,9 @@
 import { test, expect, waitForHub, previewFrame, SITE_FRAME } from './fixtures';
 import type { Page } from '@playwright/test';
 import { serveStatic } from './helpers/static-server';
-import { SITES, importSite, isStudioFile, offlineExceptLoopback, pixelDifference, type RealSite } from './helpers/real-sites';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITES, importSite, isStudioFile, offlineExceptLoopback, pixelDifference, siteFolder, type RealSite } from './helpers/real-sites';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -172,5 +174,67 @@ test('HTML5 Boilerplate (its webmanifest and favicon included) looks as served s
 	expect(files.structuredContent.files.map((f) => f.path)).toEqual(expect.arrayContaining(['site.webmanifest', 'favicon.ico', 'robots.txt']));
 	await expect(site(page).locator('p')).toContainText('Hello world');
 	expect(await compareWithStatic(page, SITES.boilerplate)).toBeLessThan(0.02);
+	expect(asked).toEqual([]);
+});
+
+/** An API's description as its author writes it beside Swagger UI's files. */
+const BAKERY_API = {
+	openapi: '3.0.3',
+	info: { title: 'Bakery API', version: '1.2.0', description: 'Orders and loaves.' },
+	servers: [{ url: '/api' }],
+	paths: {
+		'/loaves': {
+			get: { summary: 'List loaves', tags: ['loaves'], responses: { '200': { description: 'The loaves' } } },
+			post: { summary: 'Bake a loaf', tags: ['loaves'], responses: { '201': { description: 'Baked' } } }
+		},
+		'/orders/{id}': { get: { summary: 'One order', tags: ['orders'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'The order' } } } }
+	}
+};
+
+test('Swagger UI with its author\'s API description looks as served statically; an operation opens at its deep link, and Try it out sends its request to the site\'s own origin', async ({ page }) => {
+	test.setTimeout(90_000); // a 1.7 MB bundle, served twice and compared
+	const dist = (file: string) => `swagger-ui-dist/${file}`;
+	const files = ['index.html', 'index.css', 'swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-16x16.png', 'favicon-32x32.png'];
+	// The one line a person changes in the initializer: the API description is their own file.
+	const initializer = readFileSync(`node_modules/${dist('swagger-initializer.js')}`, 'utf8').replace(/url: "[^"]+"/, 'url: "./openapi.json"');
+	const swagger = siteFolder('Swagger UI 5 (swagger-ui-dist)', Object.fromEntries(files.map((file) => [file, dist(file)])), { 'swagger-initializer.js': initializer, 'openapi.json': JSON.stringify(BAKERY_API) });
+	const { asked } = await studioWith(page, swagger);
+	await expect(site(page).locator('.opblock')).toHaveCount(3);
+	expect(await compareWithStatic(page, swagger)).toBeLessThan(0.02);
+	await wide(page, async () => {
+		await site(page).locator('.opblock-summary-control').first().click();
+		await expect.poll(() => site(page).locator('body').evaluate(() => location.hash)).toBe('#/loaves/get_loaves');
+		await site(page).locator('.try-out__btn').click();
+		await site(page).locator('.execute').click();
+		// Resolved against the page's address, as on a host (url-parse reads the window through an
+		// expression: it saw about:srcdoc and threw "Invalid URL"); the site has no such file: 404.
+		await expect(site(page).locator('.request-url pre')).toHaveText('https://site.invalid/api/loaves');
+		await expect(site(page).locator('.live-responses-table tbody .response-col_status')).toHaveText(/404/);
+	});
+	expect(asked).toEqual([]);
+});
+
+test('a blog with Pagefind\'s search, its index written by Pagefind itself: a word finds the post that has it, with its excerpt, and the result opens that post', async ({ page }) => {
+	const post = (n: number, about: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post ${n}</title></head><body><main data-pagefind-body><h1>Post number ${n}</h1><p>Sourdough bread needs patience. This post is about ${about} and flour.</p></main></body></html>`;
+	const blog = siteFolder('A blog searched with Pagefind 1.6', {}, {
+		'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bakery blog</title><link href="/pagefind/pagefind-ui.css" rel="stylesheet"><script src="/pagefind/pagefind-ui.js"></script></head>
+<body><main data-pagefind-body><h1>Bakery blog</h1><div id="search"></div></main><script>window.addEventListener('DOMContentLoaded', () => { new PagefindUI({ element: '#search', showSubResults: true }); });</script></body></html>`,
+		'blog/rye.html': post(1, 'rye'),
+		'blog/croissants.html': post(2, 'croissants'),
+		'blog/spelt.html': post(3, 'spelt')
+	});
+	// Its index: binary fragments, a WebAssembly search engine, metadata (.pf_fragment, .pf_index, .pf_meta, .pagefind).
+	const pagefind = await import('pagefind');
+	const { index } = await pagefind.createIndex({});
+	await index!.addDirectory({ path: blog.root });
+	await index!.writeFiles({ outputPath: join(blog.root, 'pagefind') });
+	await pagefind.close();
+	const { asked } = await studioWith(page, blog);
+	await site(page).locator('.pagefind-ui__search-input').fill('croissants');
+	await expect(site(page).locator('.pagefind-ui__result-link')).toHaveText(['Post number 2']);
+	await expect(site(page).locator('.pagefind-ui__result-excerpt mark')).toHaveText('croissants');
+	await site(page).locator('.pagefind-ui__result-link').click();
+	await expect(site(page).locator('h1')).toHaveText('Post number 2');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/blog/croissants.html');
 	expect(asked).toEqual([]);
 });

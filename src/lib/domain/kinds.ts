@@ -99,7 +99,14 @@ const TEXT: Record<string, [string, string]> = {
 	dae: ['xml', 'model/vnd.collada+xml'], osm: ['xml', 'application/xml'], rdf: ['xml', 'application/rdf+xml'], dtd: ['xml', 'application/xml-dtd'],
 	xhtml: ['html', 'application/xhtml+xml'], appcache: ['plaintext', 'text/cache-manifest'],
 	dot: ['plaintext', 'text/vnd.graphviz'], gv: ['plaintext', 'text/vnd.graphviz'],
-	prj: ['plaintext', 'text/plain'], cpg: ['plaintext', 'text/plain'], afm: ['plaintext', 'application/x-font-afm'], pfa: ['plaintext', 'application/x-font-type1'], xyz: ['plaintext', 'text/plain']
+	prj: ['plaintext', 'text/plain'], cpg: ['plaintext', 'text/plain'], afm: ['plaintext', 'application/x-font-afm'], pfa: ['plaintext', 'application/x-font-type1'], xyz: ['plaintext', 'text/plain'],
+	// Translations a page's i18n library fetches (gettext catalogs, Fluent's — pdf.js's viewer —, Java
+	// properties), spell-check dictionaries (Hunspell's, for typo.js), colour lookup tables, XML
+	// schemas, RDF in Turtle and N3, SPARQL queries and shader sources under their engines' names.
+	po: ['plaintext', 'text/x-gettext-translation'], pot: ['plaintext', 'text/x-gettext-translation'], ftl: ['plaintext', 'text/plain'], properties: ['plaintext', 'text/plain'],
+	dic: ['plaintext', 'text/plain'], aff: ['plaintext', 'text/plain'], cube: ['plaintext', 'text/plain'], xsd: ['xml', 'application/xml'],
+	ttl: ['plaintext', 'text/turtle'], n3: ['plaintext', 'text/n3'], rq: ['plaintext', 'application/sparql-query'], sparql: ['plaintext', 'application/sparql-query'],
+	hlsl: ['plaintext', 'text/plain'], shader: ['plaintext', 'text/plain']
 };
 
 const ASSET: Record<string, string> = {
@@ -217,7 +224,16 @@ const ASSET: Record<string, string> = {
 	tap: 'application/octet-stream', tzx: 'application/octet-stream', prg: 'application/octet-stream', sav: 'application/octet-stream', pak: 'application/octet-stream',
 	unity3d: 'application/octet-stream', bundle: 'application/octet-stream', assetbundle: 'application/octet-stream',
 	h5: 'application/x-hdf5', pt: 'application/octet-stream', pb: 'application/octet-stream', gguf: 'application/octet-stream',
-	sig: 'application/pgp-signature', crt: 'application/x-x509-ca-cert', inv: 'application/octet-stream'
+	sig: 'application/pgp-signature', crt: 'application/x-x509-ca-cert', inv: 'application/octet-stream',
+	// A static site's search index, as Pagefind writes it (Astro Starlight's search, Hugo's and
+	// Eleventy's themes) and Stork's; compiled gettext catalogs; SQLite databases an in-page sql.js
+	// opens; JPEGs under their other names; documents offered for download in the older office formats,
+	// OpenDocument's and PostScript's; a macOS icon; Avro data.
+	pf_fragment: 'application/octet-stream', pf_index: 'application/octet-stream', pf_meta: 'application/octet-stream', pagefind: 'application/octet-stream', st: 'application/octet-stream',
+	mo: 'application/octet-stream', sqlite3: 'application/vnd.sqlite3', dat: 'application/octet-stream', jfif: 'image/jpeg', pjpeg: 'image/jpeg',
+	doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', rtf: 'application/rtf',
+	odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet', odp: 'application/vnd.oasis.opendocument.presentation',
+	eps: 'application/postscript', ps: 'application/postscript', ai: 'application/postscript', icns: 'image/icns', avro: 'application/octet-stream'
 };
 
 /**

@@ -1,7 +1,8 @@
 // Real third-party sites, unchanged from their npm packages, for the preview's fidelity tests: each
 // one's folder, the files to take (as a person would zip them), and the way to import them.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -28,6 +29,21 @@ export const SITES = {
 	todomvc: { name: 'TodoMVC, vanilla JS', root: join(modules, 'todomvc/examples/vanillajs'), take: ['index.html', 'js', 'bower_components/todomvc-common'] },
 	boilerplate: { name: 'HTML5 Boilerplate', root: join(modules, 'html5-boilerplate/dist'), take: ['index.html', '404.html', 'css', 'js', 'img', 'favicon.ico', 'icon.png', 'icon.svg', 'robots.txt', 'site.webmanifest'] }
 } satisfies Record<string, RealSite>;
+
+/**
+ * A site as its author's tools lay it out, in a folder of its own: `copied` files from a package
+ * (`to` ← `from`, under node_modules) and `written` ones (the page and data the author adds).
+ */
+export function siteFolder(name: string, copied: Record<string, string>, written: Record<string, string>): RealSite {
+	const root = mkdtempSync(join(tmpdir(), 'studio-site-'));
+	const put = (path: string) => {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		return join(root, path);
+	};
+	for (const [to, from] of Object.entries(copied)) copyFileSync(join(modules, from), put(to));
+	for (const [path, text] of Object.entries(written)) writeFileSync(put(path), text);
+	return { name, root };
+}
 
 function walk(dir: string, out: string[] = []): string[] {
 	for (const name of readdirSync(dir)) {
