@@ -782,6 +782,18 @@ test('scripts with defer run once the page is parsed, in order, before DOMConten
 	await expect.poll(async () => (await previewStatus(page)).errors).toContainEqual(expect.objectContaining({ message: expect.stringContaining('notDefined is not defined'), at: 'js/later.js:4' }));
 });
 
+test('a deferred script runs in its own place, whatever element a minified page leaves open at its end, and stays there when the page writes into that element', async ({ page }) => {
+	// As webpack's HTML plugin writes it: no </p>, the script in the head.
+	await openSite(page, {
+		'index.html': '<!doctype html><head><meta charset=utf-8><title>Built</title><script defer src=js/main.js></script></head><body><h1>Built</h1><p id=visits></body></html>',
+		'js/main.js': "const own = document.currentScript;\ndocument.getElementById('visits').textContent = 'visits: 1, run in ' + own.parentNode.tagName;\ndocument.addEventListener('DOMContentLoaded', () => { document.body.dataset.scripts = [...document.scripts].map((s) => s.parentNode.tagName + ' ' + s.getAttribute('src')).join(); });\n"
+	});
+	const site = previewFrame(page);
+	await expect(site.locator('#visits')).toHaveText('visits: 1, run in HEAD');
+	await expect(site.locator('body')).toHaveAttribute('data-scripts', 'HEAD js/main.js');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
 const locking = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>

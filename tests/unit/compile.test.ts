@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compile, compileFramed, entryOf, prologueEnd, VIRTUAL_ORIGIN } from '../../src/lib/preview/compile';
 import { FRAME_STORAGE_PLACEHOLDER } from '../../src/lib/preview/placeholders';
 import { PREVIEW_CSP, withNetwork } from '../../src/lib/preview/policy';
+import { DEFERRED_TYPE } from '../../src/lib/preview/compiler/scripts';
 import { HOST_PLACEHOLDER, NONCE_PLACEHOLDER } from '../../src/lib/preview/bridge';
 import { makeFile, type Workspace } from '../../src/lib/domain/model';
 import { starterWorkspace } from '../../src/lib/domain/template';
@@ -489,18 +490,17 @@ describe('compile', () => {
 		for (const [code, inlined] of cases) expect(compile(ws({ 'index.html': '<script src="a.js"></script>', 'a.js': code })).html).toContain(`<script data-source="a.js" data-studio-tag="&lt;script src=&quot;a.js&quot;>">${inlined}\n//# sourceURL=a.js</script>`);
 	});
 
-	it('a deferred script runs after the page is parsed: it moves to the document’s end, in order; an async one stays', () => {
+	it('a deferred script waits in its place as data, and a runner per script at the document’s end runs them there, in order; an async one runs at once', () => {
 		const page = '<!doctype html><html><head><script src="a.js" defer></script><script src="b.js" defer></script><script src="c.js" async defer></script></head>\n<body><p id="x"></p></body></html>';
 		const { html } = compile(ws({ 'index.html': page, 'a.js': 'window.a = 1;', 'b.js': 'window.b = 2;', 'c.js': 'window.c = 3;' }));
 		const at = (text: string) => html.indexOf(text);
-		expect(at('window.a = 1;')).toBeGreaterThan(at('</html>'));
-		expect(at('window.b = 2;')).toBeGreaterThan(at('window.a = 1;'));
-		expect(at('window.c = 3;')).toBeLessThan(at('<body'));
+		expect(at('window.a = 1;')).toBeLessThan(at('window.b = 2;'));
+		expect(at('window.b = 2;')).toBeLessThan(at('<body'));
+		const waiting = (path: string) => new RegExp(`<script type="${DEFERRED_TYPE}"[^>]* data-source="${path}"[^>]* data-studio-tag="&lt;script src=&quot;${path}&quot;`).test(html);
+		expect([waiting('a.js'), waiting('b.js'), waiting('c.js')]).toEqual([true, true, false]);
 		expect(html.match(/data-source="a\.js"/g)).toHaveLength(1);
-		// Each deferred one's place as written is kept, in the same order, for the frame to put it back.
-		expect(html.match(/<template data-studio-deferred><\/template>/g)).toHaveLength(2);
-		expect(at('<template data-studio-deferred>')).toBeLessThan(at('<body'));
-		expect(html).toContain('data-studio-tag="&lt;script src=&quot;a.js&quot; defer>" data-studio-deferred>');
+		const runners = html.slice(at('</html>')).match(/<script>\(function\(d,s,a,i\)/g);
+		expect(runners).toHaveLength(2);
 	});
 
 	it('inlines classic scripts with a sourceURL, escaping </script inside them', () => {

@@ -22,12 +22,19 @@ export const WRITTEN_SRC = 'data-studio-src';
  * The open tag a classic `<script src>` was written with, where the compiler inlined the file: once
  * the page is parsed the frame gives the element that tag's attributes back and takes its text away
  * (`frame/sources.js`), so it reads as a host's does — a router that compares a head's scripts by
- * their markup (Turbo) finds the next page's the same and does not run them again. A deferred one,
- * moved to the end of the document to run there, goes back to its `WRITTEN_PLACE` placeholder.
+ * their markup (Turbo) finds the next page's the same and does not run them again.
  */
 export const WRITTEN_TAG = 'data-studio-tag';
-/** Marks a deferred script's place as written, and the script moved from there (in the same order). */
-export const WRITTEN_PLACE = 'data-studio-deferred';
+/**
+ * A deferred script waits where it was written as a data block of this type (the parser runs none),
+ * and a runner at the document's end, one per deferred script and in the same order, runs the first
+ * still waiting: it puts a script with the block's attributes and code in the block's place, which
+ * runs as it is inserted. So it runs once the page is parsed, as on a host, and in its own place: run
+ * from the document's end, it ran inside whatever element the page left open there (a minifier's
+ * `<p id=visits></body>`), and the page's own `visits.textContent = …` took it out of the document.
+ */
+export const DEFERRED_TYPE = 'text/x-studio-deferred';
+const DEFERRED_RUNNER = `<script>(function(d,s,a,i){document.currentScript.remove();if(!d)return;for(a=d.attributes,i=0;i<a.length;i++)if(a[i].name!=='type')s.setAttribute(a[i].name,a[i].value);s.text=d.text;d.replaceWith(s)})(document.querySelector('script[type="${DEFERRED_TYPE}"]'),document.createElement('script'))</script>`;
 
 /** Classic scripts are inlined (with a sourceURL); module scripts enter the module graph. */
 export function rewriteScript(compiler: Compiler, from: string, source: string, element: HtmlElement, whole: (text: string, origin?: Edit['origin']) => Edit[], line: number): Edit[] {
@@ -67,14 +74,13 @@ export function rewriteScript(compiler: Compiler, from: string, source: string, 
 		return pointed === code ? [] : [{ start: element.content.start, end: element.content.end, text: pointed }];
 	}
 	// A deferred script runs once the page is parsed, in order, before DOMContentLoaded; inlined in
-	// place it would run at once, before the body it reads exists. It goes to the end of the document
-	// (an async one may run at any time: it stays).
-	// Where it was written, a placeholder keeps its place: the frame puts it back there once the page is parsed.
+	// place it would run at once, before the body it reads exists. It waits in place, and a runner at
+	// the document's end runs it there (DEFERRED_TYPE; an async one may run at any time: it stays).
 	const deferred = attribs.defer !== undefined && attribs.async === undefined;
 	const placed = (text: string, origin?: Edit['origin']): Edit[] =>
-		deferred ? [{ start: element.openStart, end: element.end, text: `<template ${WRITTEN_PLACE}></template>` }, { start: source.length, end: source.length, text, ...(origin ? { origin } : {}) }] : whole(text, origin);
+		deferred ? [...whole(text.replace(/^<script/, `<script type="${DEFERRED_TYPE}"`), origin), { start: source.length, end: source.length, text: DEFERRED_RUNNER }] : whole(text, origin);
 	// The tag as written, on one line (the inlined file's lines follow it), for the frame to give back.
-	const written = { [WRITTEN_TAG]: source.slice(element.openStart, element.openEnd).replace(/\r?\n/g, ' '), ...(deferred ? { [WRITTEN_PLACE]: '' } : {}) };
+	const written = { [WRITTEN_TAG]: source.slice(element.openStart, element.openEnd).replace(/\r?\n/g, ' ') };
 	// A script of node_modules/ runs from the device's copy of its package's file, its own src as written.
 	const installed = compiler.installed(from, src);
 	if (installed) {

@@ -197,8 +197,8 @@ function studioSources(api) {
 	// A module script the compiler loads through an import gets the src it was written with back
 	// once parsed (compiler/scripts.ts WRITTEN_SRC): too late to load anything, as a host's has it.
 	// A classic script the compiler inlined gets the attributes it was written with back and loses
-	// its text (WRITTEN_TAG), a deferred one going back to where it was written (WRITTEN_PLACE): the
-	// same element, so a widget that holds its script and puts things beside it later still can.
+	// its text (WRITTEN_TAG; a deferred one ran in its place, DEFERRED_TYPE): the same element, so a
+	// widget that holds its script and puts things beside it later still can.
 	// That is as the document turns interactive, when every script has started and before the
 	// deferred ones and the modules run: Shoelace's autoloader finds its folder from its own script's
 	// `src` as its module runs.
@@ -206,10 +206,6 @@ function studioSources(api) {
 		'readystatechange',
 		function () {
 			if (document.readyState !== 'interactive') return;
-			var places = document.querySelectorAll('template[data-studio-deferred]');
-			document.querySelectorAll('script[data-studio-deferred]').forEach(function (script, i) {
-				if (places[i]) places[i].replaceWith(script);
-			});
 			document.querySelectorAll('script[data-studio-tag]').forEach(function (script) {
 				var parse = document.createElement('template');
 				// The open tag alone: the parser makes the element of it (a closing tag written here would end the bridge's own).
