@@ -106,7 +106,10 @@ const TEXT: Record<string, [string, string]> = {
 	po: ['plaintext', 'text/x-gettext-translation'], pot: ['plaintext', 'text/x-gettext-translation'], ftl: ['plaintext', 'text/plain'], properties: ['plaintext', 'text/plain'],
 	dic: ['plaintext', 'text/plain'], aff: ['plaintext', 'text/plain'], cube: ['plaintext', 'text/plain'], xsd: ['xml', 'application/xml'],
 	ttl: ['plaintext', 'text/turtle'], n3: ['plaintext', 'text/n3'], rq: ['plaintext', 'application/sparql-query'], sparql: ['plaintext', 'application/sparql-query'],
-	hlsl: ['plaintext', 'text/plain'], shader: ['plaintext', 'text/plain']
+	hlsl: ['plaintext', 'text/plain'], shader: ['plaintext', 'text/plain'],
+	// Templates a Backbone or Underscore app fetches to fill, CoffeeScript an in-page compiler runs
+	// (`<script type="text/coffeescript" src>`), Pug an in-page renderer takes, a part's licence by extension.
+	tmpl: ['html', 'text/plain'], jst: ['html', 'text/plain'], template: ['html', 'text/plain'], coffee: ['plaintext', 'text/coffeescript'], pug: ['plaintext', 'text/plain'], license: ['plaintext', 'text/plain']
 };
 
 const ASSET: Record<string, string> = {
