@@ -921,6 +921,40 @@ function mayLeave() { document.body.dataset.asked = 'yes'; return leave; }
 	await expect(site(page).locator('#about-title')).toHaveText('About');
 });
 
+test('a submit or click the page handles sees the event as a host gives it: nothing of its own, and AngularJS\'s jqLite may delete its preventDefault afterwards', async ({ page }) => {
+	await ready(page);
+	await writeSite(page, {
+		'index.html': `<!doctype html><title>Home</title><h1>Home</h1>
+<form id="add" action="thanks.html"><input id="what" value="bread"><button id="go">Add</button></form>
+<a id="on" href="about.html">About</a>
+<script>
+'use strict';
+var seen = [];
+document.getElementById('add').addEventListener('submit', function (e) {
+  seen.push('own ' + Object.prototype.hasOwnProperty.call(e, 'preventDefault') + ', prevented ' + e.defaultPrevented);
+  e.preventDefault();
+  seen.push('prevented ' + e.defaultPrevented + ', returnValue ' + e.returnValue);
+  // jqLite's cleanup after its handlers ran (strict code: deleting an own non-configurable property throws).
+  delete e.preventDefault;
+  delete e.stopPropagation;
+});
+document.addEventListener('submit', function (e) { seen.push('later ' + e.defaultPrevented); document.body.dataset.seen = seen.join(' / '); });
+</script>`,
+		'thanks.html': '<!doctype html><title>Thanks</title><h1 id="thanks">Thanks</h1>',
+		'about.html': '<!doctype html><title>About</title><h1 id="about-title">About</h1>'
+	});
+	const body = site(page).locator('body');
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	await site(page).locator('#go').click();
+	await expect(body).toHaveAttribute('data-seen', 'own false, prevented false / prevented true, returnValue false / later true');
+	await page.waitForTimeout(300);
+	await expect(site(page).locator('h1')).toHaveText('Home');
+	expect((await call(page, 'preview_get_status')).structuredContent).toMatchObject({ errors: [] });
+	// A link nobody prevents still goes.
+	await site(page).locator('#on').click();
+	await expect(site(page).locator('#about-title')).toHaveText('About');
+});
+
 test('a page leaving for another hears pagehide, visibilitychange and unload before the next one starts, and what it stores there reaches it, once; beforeunload asks, as on a host', async ({ page }) => {
 	await ready(page);
 	await writeSite(page, {

@@ -46,33 +46,74 @@ function studioDefaultActions(api) {
 	}
 	api.watchHandlers = watchHandlers;
 
+	// What the page sees of an event taken over is read on Event's prototype, not set on the event:
+	// an own `preventDefault` is none of a host's, and AngularJS's jqLite deletes the event's
+	// `preventDefault` after its handlers ran (a non-configurable own one threw in its strict code).
+	/** @type {WeakMap<Event, { prevented: boolean }>} */
+	var taken = new WeakMap();
+	var proto = Event.prototype;
+	var nativePrevent = proto.preventDefault;
+	/** @this {Event} */
+	proto.preventDefault = function preventDefault() {
+		var state = taken.get(this);
+		if (state) state.prevented = true;
+		else nativePrevent.call(this);
+	};
+	/**
+	 * @param {'defaultPrevented' | 'returnValue'} name
+	 * @param {(state: { prevented: boolean }) => boolean} read
+	 * @param {(state: { prevented: boolean }, value: unknown) => void} [write]
+	 */
+	function seenAs(name, read, write) {
+		var native = Object.getOwnPropertyDescriptor(proto, name);
+		if (!native || !native.get) return;
+		var get = native.get;
+		var set = native.set;
+		/** @type {PropertyDescriptor} */
+		var seen = {
+			configurable: true,
+			enumerable: native.enumerable,
+			/** @this {Event} */
+			get: function () {
+				var state = taken.get(this);
+				return state ? read(state) : get.call(this);
+			}
+		};
+		if (set && write) {
+			var writing = write;
+			var nativeSet = set;
+			/** @this {Event} @param {unknown} value */
+			seen.set = function (value) {
+				var state = taken.get(this);
+				if (state) writing(state, value);
+				else nativeSet.call(this, value);
+			};
+		}
+		Object.defineProperty(proto, name, seen);
+	}
+	seenAs('defaultPrevented', function (state) {
+		return state.prevented;
+	});
+	seenAs(
+		'returnValue',
+		function (state) {
+			return !state.prevented;
+		},
+		function (state, value) {
+			if (value === false) state.prevented = true;
+		}
+	);
+
 	api.takeOver = function (event, action) {
-		var prevented = false;
-		event.preventDefault();
-		Object.defineProperty(event, 'preventDefault', {
-			value: function () {
-				prevented = true;
-			}
-		});
-		Object.defineProperty(event, 'defaultPrevented', {
-			get: function () {
-				return prevented;
-			}
-		});
-		Object.defineProperty(event, 'returnValue', {
-			get: function () {
-				return !prevented;
-			},
-			set: function (/** @type {unknown} */ value) {
-				if (value === false) prevented = true;
-			}
-		});
+		var state = { prevented: false };
+		nativePrevent.call(event);
+		taken.set(event, state);
 		var unwatch = watchHandlers(event.type, event.composedPath(), function (result) {
-			if (result === false) prevented = true;
+			if (result === false) state.prevented = true;
 		});
 		setTimeout(function () {
 			unwatch();
-			if (!prevented) action();
+			if (!state.prevented) action();
 		}, 0);
 	};
 }
