@@ -794,6 +794,41 @@ test('a deferred script runs in its own place, whatever element a minified page 
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('XMLHttpRequest reads an XML file as a document (responseXML), as old AJAX code and in-page loaders do, and a synchronous one gets the file a script of another type names', async ({ page }) => {
+	await openSite(page, {
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>XML</title></head><body><p id="menu">?</p><p id="kinds">?</p><p id="sync">?</p><p id="templated">?</p>
+<script type="text/x-template" src="views/row.tmpl"></script>
+<script>
+function get(url, mime) { var x = new XMLHttpRequest(); x.open('GET', url); if (mime) x.overrideMimeType(mime); return x; }
+function getNow(url) { var x = new XMLHttpRequest(); x.open('GET', url, false); x.send(); return x; }
+var a = get('data/menu.xml');
+a.onload = function () { var doc = a.responseXML; document.getElementById('menu').textContent = [].map.call(doc.getElementsByTagName('item'), function (i) { return i.getAttribute('name'); }).join(', ') + ' ' + (doc === a.responseXML); };
+a.send();
+var results = [];
+['data/menu.json', 'data/broken.xml', 'data/feed.txt'].forEach(function (url, i) {
+  var x = get(url, i === 2 ? 'text/xml' : null);
+  x.onload = function () { results[i] = url + ': ' + (x.responseXML ? x.responseXML.documentElement.nodeName : 'null'); document.getElementById('kinds').textContent = results.join(' / '); };
+  x.send();
+});
+document.getElementById('sync').textContent = getNow('data/menu.xml').responseXML.getElementsByTagName('item').length + ' items';
+// An in-page template loader reads its script's src synchronously (as React's JSXTransformer does).
+var t = getNow(document.querySelector('script[type="text/x-template"]').getAttribute('src'));
+document.getElementById('templated').textContent = t.status + ' ' + t.responseText.trim();
+</script></body></html>`,
+		'data/menu.xml': '<?xml version="1.0"?><menu><item name="rye"/><item name="spelt"/></menu>',
+		'data/broken.xml': '<menu><item></menu>',
+		'data/menu.json': '{"items":[]}',
+		'data/feed.txt': '<rss><channel/></rss>',
+		'views/row.tmpl': '<li>{{name}}</li>'
+	});
+	const site = previewFrame(page);
+	await expect(site.locator('#menu')).toHaveText('rye, spelt true');
+	await expect(site.locator('#kinds')).toHaveText('data/menu.json: null / data/broken.xml: null / data/feed.txt: rss');
+	await expect(site.locator('#sync')).toHaveText('2 items');
+	await expect(site.locator('#templated')).toHaveText('200 <li>{{name}}</li>');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
 const locking = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>

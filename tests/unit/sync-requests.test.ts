@@ -24,6 +24,22 @@ describe('synchronous requests of the page', () => {
 		'app/big.json': JSON.stringify({ text: 'x'.repeat(SYNC_FILE_CHARS) })
 	};
 
+	it('a page that asks synchronously carries the files its scripts of another type name (React\'s JSXTransformer fetches <script type="text/jsx" src> so)', () => {
+		const answers = carried(
+			compile(
+				ws({
+					'index.html': '<!doctype html><script src="lib/JSXTransformer.js"></script><script type="text/jsx" src="js/item.jsx"></script><script type="text/jsx" src="js/app.jsx"></script>',
+					'lib/JSXTransformer.js': "function load(url) { var xhr = new XMLHttpRequest(); xhr.open('GET', url, false); xhr.send(null); return xhr.responseText; }",
+					'js/item.jsx': 'var Item = <li/>;',
+					'js/app.jsx': 'React.render(<Item/>, document.body);'
+				}),
+				'index.html'
+			).html
+		)!;
+		expect(answers['js/item.jsx']).toMatchObject({ status: 200, body: 'var Item = <li/>;' });
+		expect(answers['js/app.jsx']).toMatchObject({ status: 200 });
+	});
+
 	it('a page whose script opens a request with async false carries the files it names (relative to the page), 404s for names that are no file, and its data files', () => {
 		const answers = carried(
 			compile(

@@ -75,12 +75,18 @@ export function syncTag(answers: ReadonlyMap<string, SyncAnswer>): string {
 	return `<script data-studio-sync>window.__studioSyncAnswers=${escapeRaw(JSON.stringify(Object.fromEntries(answers)), 'script')};document.currentScript.remove();</script>`;
 }
 
-/** The page's scripts as `syncAnswers` reads them: inline ones, the files its classic scripts run, its modules. */
+/**
+ * The page's scripts as `syncAnswers` reads them: inline ones, the files its classic scripts run, its
+ * modules, and the name of each file a script of another type names (`<script type="text/jsx"
+ * src="js/item.jsx">`), which an in-page compiler fetches (React's JSXTransformer synchronously).
+ */
 export function pageScripts(files: ReadonlyMap<string, FileRecord>, page: string, source: string, elements: readonly HtmlElement[], modules: Iterable<string>): string[] {
 	const scripts: string[] = [...modules];
 	for (const element of elements) {
 		if (element.name !== 'script') continue;
 		const src = element.attribs.src;
+		const type = (element.attribs.type ?? '').trim().toLowerCase();
+		if (src !== undefined && type !== '' && type !== 'module' && !/javascript|ecmascript/.test(type)) scripts.push(JSON.stringify(src));
 		const path = src === undefined ? null : resolveReference(page, src);
 		const text = src === undefined ? (element.content ? source.slice(element.content.start, element.content.end) : '') : path === null ? undefined : files.get(path)?.content;
 		if (text) scripts.push(text);

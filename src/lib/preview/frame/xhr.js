@@ -21,7 +21,8 @@ function studioXhr(NativeXHR, from) {
 		return '';
 	}
 
-	/** @typedef {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, sync: boolean, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string, range: string | null, headers: Record<string, string> }} XhrState */
+	/** @typedef {{ url: URL, local: Promise<Record<string, unknown>> | null, method: string, sync: boolean, readyState: number, status: number, statusText: string, mimeType: string, body: unknown, accept: string, range: string | null, headers: Record<string, string>, doc?: Document | null }} XhrState */
+
 
 	/** XMLHttpRequest that answers site URLs from the workspace and leaves every other to the browser. */
 	class StudioXHR extends NativeXHR {
@@ -29,6 +30,43 @@ function studioXhr(NativeXHR, from) {
 			super();
 			/** @type {XhrState | null} */
 			this.studio = null;
+			/** The MIME type the page said to read the answer as (`overrideMimeType('text/xml')`). @type {string | null} */
+			this.overridden = null;
+		}
+		/**
+		 * @param {string} mime
+		 * @override
+		 */
+		overrideMimeType(mime) {
+			this.overridden = String(mime);
+			return super.overrideMimeType(mime);
+		}
+		/**
+		 * The answer as a document, as a browser makes it: an XML one for an XML type (null when it is
+		 * not well-formed: DOMParser's document then holds a `parsererror`, in the XHTML namespace in
+		 * Chromium, Mozilla's in Firefox), an HTML one only when the page asked for a document; made once.
+		 * @param {XhrState} state @param {boolean} html
+		 * @returns {Document | null}
+		 */
+		#document(state, html) {
+			if (state.doc !== undefined) return state.doc;
+			var mime = String((this.overridden || state.mimeType).split(';')[0]).trim().toLowerCase();
+			var xml = /^(?:text|application)\/xml$|\+xml$/.test(mime);
+			// A worker has no DOMParser (and its XHR no document), as in a browser.
+			if (typeof DOMParser !== 'function' || (!xml && !(html && mime === 'text/html'))) return (state.doc = null);
+			var doc = new DOMParser().parseFromString(text(state.body), xml ? 'application/xml' : 'text/html');
+			return (state.doc = xml && doc.getElementsByTagNameNS('*', 'parsererror').length > 0 ? null : doc);
+		}
+		/**
+		 * What old AJAX code reads an XML file as (`xhr.responseXML.getElementsByTagName('item')`).
+		 * @override
+		 */
+		get responseXML() {
+			var state = this.studio;
+			if (!state) return super.responseXML;
+			var type = this.responseType;
+			if (type !== '' && type !== 'document') throw new DOMException("Failed to read the 'responseXML' property from 'XMLHttpRequest': The value is only accessible if the object's 'responseType' is '' or 'document' (was '" + type + "').", 'InvalidStateError');
+			return state.readyState === 4 ? this.#document(state, type === 'document') : null;
 		}
 		/**
 		 * @param {string} method
@@ -156,8 +194,7 @@ function studioXhr(NativeXHR, from) {
 			}
 			if (type === 'arraybuffer') return typeof state.body === 'string' ? new TextEncoder().encode(state.body).buffer : state.body;
 			if (type === 'blob') return new Blob([/** @type {BlobPart} */ (state.body)], { type: state.mimeType });
-			// A worker has no DOMParser (and its XHR no document), as in a browser.
-			if (type === 'document' && typeof DOMParser === 'function') return new DOMParser().parseFromString(text(state.body), /html/.test(state.mimeType) ? 'text/html' : 'application/xml');
+			if (type === 'document') return this.#document(state, true);
 			return text(state.body);
 		}
 	}
