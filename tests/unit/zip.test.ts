@@ -54,6 +54,10 @@ describe('zip import', () => {
 		const { files, skipped } = await readZip(zip);
 		expect(skipped).toEqual([]);
 		const kinds = Object.fromEntries(files.map((f) => [f.path, `${f.kind} ${f.mimeType}`]));
+		// A type the studio names no kind for is bytes, as a host serves what it does not know (MaskJS's templates).
+		const unknown = await readZip(zipSync({ 'index.html': text('<h1>ok</h1>'), 'js/app.mask': text('h1 > "Todos"'), 'setup.exe': bytes, 'lib/native.dll': bytes, 'page.html~': text('old') }));
+		expect(unknown.skipped.map((s) => s.path).sort()).toEqual(['lib/native.dll', 'page.html~', 'setup.exe']);
+		expect(unknown.files.find((f) => f.path === 'js/app.mask')).toMatchObject({ kind: 'asset', mimeType: 'application/octet-stream' });
 		expect(kinds).toMatchObject({ 'pagefind/wasm.en.pagefind': 'asset application/octet-stream', 'pagefind/fragment/en_de1f5b1.pf_fragment': 'asset application/octet-stream', 'locale/en-US/viewer.ftl': 'text text/plain', 'locale/fr.po': 'text text/x-gettext-translation', 'data/shop.sqlite3': 'asset application/vnd.sqlite3', 'menu.doc': 'asset application/msword', 'logo.eps': 'asset application/postscript', 'templates/row.jst': 'text text/plain', 'app.coffee': 'text text/coffeescript' });
 	});
 

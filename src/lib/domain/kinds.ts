@@ -1,4 +1,4 @@
-// File kinds: which extensions the studio accepts, as text or asset, with language and MIME type.
+// File kinds: which extensions the studio holds as text or asset, with language and MIME type.
 
 /** How a file is stored and edited. */
 export type FileKind = 'text' | 'asset';
@@ -248,8 +248,18 @@ const NAMED = new Set(['license', 'licence', 'copying', 'notice', 'authors', 'co
 /** A licence of one part, by name (pdf.js carries `LICENSE_FOXIT` and `LICENSE_JBIG2`). */
 const NAMED_LICENCE = /^licen[cs]e[-_][\w-]+$/;
 
-/** Every accepted extension, for messages. */
+/** Every extension the studio names a kind for. */
 export const SUPPORTED_EXTENSIONS = [...Object.keys(TEXT), ...Object.keys(ASSET)];
+
+/**
+ * Programs and installers, refused: the studio holds a website. Any other extension it names no kind
+ * for is held as bytes and served as `application/octet-stream`, as a static host serves a type it
+ * does not know: a framework's templates (MaskJS's `.mask`, fetched by the TodoMVC of Atma.js), a
+ * tool's data formats. Left out, such a file broke the site brought in.
+ */
+const REFUSED = new Set(['exe', 'dll', 'msi', 'msix', 'msp', 'com', 'scr', 'pif', 'cpl', 'bat', 'cmd', 'vbs', 'vbe', 'wsf', 'wsh', 'hta', 'jse', 'lnk', 'reg', 'msc', 'jar', 'apk', 'aab', 'ipa', 'xap', 'appx', 'dmg', 'pkg', 'deb', 'rpm', 'appimage', 'run', 'so', 'dylib', 'sys', 'drv', 'ocx']);
+/** What an extension looks like (not a backup's `html~`). */
+const EXTENSION = /^[a-z0-9_+-]{1,16}$/;
 
 /** The extension of a path, lower-cased, without the dot ('' when none). */
 export function extensionOf(path: string): string {
@@ -258,7 +268,10 @@ export function extensionOf(path: string): string {
 	return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The kind of a path by its extension (or its name, for the few text files sites carry without one), or null when the studio does not accept it. */
+/**
+ * The kind of a path by its extension (or its name, for the few text files sites carry without one):
+ * an unknown extension's file is bytes; null for a program (REFUSED) or a name without extension.
+ */
 export function kindOf(path: string): KindInfo | null {
 	const ext = extensionOf(path);
 	const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
@@ -268,6 +281,7 @@ export function kindOf(path: string): KindInfo | null {
 		return { kind: 'text', language, mimeType };
 	}
 	if (Object.hasOwn(ASSET, ext)) return { kind: 'asset', language: 'binary', mimeType: ASSET[ext]! };
+	if (EXTENSION.test(ext) && !REFUSED.has(ext)) return { kind: 'asset', language: 'binary', mimeType: 'application/octet-stream' };
 	return null;
 }
 

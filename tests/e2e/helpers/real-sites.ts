@@ -27,6 +27,10 @@ export const SITES = {
 		take: ['index.html', 'dist/reset.css', 'dist/reveal.css', 'dist/theme/black.css', 'dist/plugin/highlight/monokai.css', 'dist/reveal.js', 'dist/plugin/notes.js', 'dist/plugin/markdown.js', 'dist/plugin/highlight.js']
 	},
 	todomvc: { name: 'TodoMVC, vanilla JS', root: join(modules, 'todomvc/examples/vanillajs'), take: ['index.html', 'js', 'bower_components/todomvc-common'] },
+	/** Its views are MaskJS templates (`.mask`, a type the studio names no kind for), fetched by IncludeJS. */
+	todomvcAtma: { name: 'TodoMVC, Atma.js', root: join(modules, 'todomvc/examples/atmajs'), take: ['index.html', 'js', 'bower_components'] },
+	/** Its views are XML read through XMLHttpRequest's responseXML. */
+	todomvcRappid: { name: 'TodoMVC, rAppid.js', root: join(modules, 'todomvc/examples/rappidjs'), take: ['index.html', 'config.json', 'app', 'bower_components'] },
 	boilerplate: { name: 'HTML5 Boilerplate', root: join(modules, 'html5-boilerplate/dist'), take: ['index.html', '404.html', 'css', 'js', 'img', 'favicon.ico', 'icon.png', 'icon.svg', 'robots.txt', 'site.webmanifest'] }
 } satisfies Record<string, RealSite>;
 
