@@ -829,6 +829,23 @@ document.getElementById('templated').textContent = t.status + ' ' + t.responseTe
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a library that replaces a built-in the way MooTools does (Array.from of one item) leaves the page\'s storage and cookies working, as on a host', async ({ page }) => {
+	await openSite(page, {
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Moo</title></head><body><p id="out">?</p>
+<script>
+// MooTools 1.x: Array.from(item) is [item] for anything without a length (a Map's iterator too).
+Array.from = function (item) { if (item == null) return []; return typeof item.length === 'number' && typeof item !== 'string' ? Array.prototype.slice.call(item) : [item]; };
+localStorage.setItem('epitome', '[]');
+localStorage.setItem('todos', '1');
+document.cookie = 'seen=yes';
+document.cookie = 'theme=dark';
+document.getElementById('out').textContent = [Object.keys(localStorage).sort().join(','), localStorage.key(1) !== null, document.cookie].join(' / ');
+</script></body></html>`
+	});
+	await expect(previewFrame(page).locator('#out')).toHaveText('epitome,todos / true / seen=yes; theme=dark');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
 const locking = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>

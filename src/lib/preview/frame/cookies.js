@@ -182,7 +182,7 @@ function studioCookies(api) {
 	 * @param {string} pathname
 	 */
 	function visible(pathname) {
-		return Array.from(jar.values())
+		return [...jar.values()]
 			.filter(function (cookie) {
 				return live(cookie) && under(cookie.path, pathname);
 			})
@@ -212,7 +212,7 @@ function studioCookies(api) {
 	/** @param {Record<string, unknown>} message */
 	function changed(message) {
 		if (message.clear) {
-			var all = Array.from(jar.values());
+			var all = [...jar.values()];
 			jar.clear();
 			tell([], all);
 		}

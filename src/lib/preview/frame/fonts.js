@@ -97,14 +97,14 @@ function studioFonts(api) {
 	};
 	fonts.load = function () {
 		var args = arguments;
-		return Promise.all(Array.from(adding)).then(function () {
+		return Promise.all([...adding]).then(function () {
 			return load.apply(fonts, /** @type {any} */ (args));
 		});
 	};
 	Object.defineProperty(fonts, 'ready', {
 		configurable: true,
 		get: function () {
-			return Promise.all(Array.from(adding)).then(function () {
+			return Promise.all([...adding]).then(function () {
 				return /** @type {() => Promise<FontFaceSet>} */ (ready).call(fonts);
 			});
 		}

@@ -176,10 +176,10 @@ function studioSandboxed(api) {
 			return Promise.resolve(caches.delete(String(name)));
 		},
 		keys: function () {
-			return Promise.resolve(Array.from(caches.keys()));
+			return Promise.resolve([...caches.keys()]);
 		},
 		match: function (/** @type {RequestInfo | URL} */ request, /** @type {MultiCacheQueryOptions | undefined} */ options) {
-			var named = options && options.cacheName !== undefined ? [caches.get(options.cacheName)] : Array.from(caches.values());
+			var named = options && options.cacheName !== undefined ? [caches.get(options.cacheName)] : [...caches.values()];
 			return named.reduce(function (found, one) {
 				return found.then(function (hit) {
 					return hit || !one ? hit : one.match(request, options);

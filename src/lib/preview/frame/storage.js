@@ -116,7 +116,7 @@ function studioStorage(api) {
 			/** @param {unknown} index */
 			key: function (index) {
 				var i = Number(index) | 0;
-				var keys = Array.from(data.keys());
+				var keys = [...data.keys()];
 				return i >= 0 && i < keys.length ? /** @type {string} */ (keys[i]) : null;
 			},
 			get length() {
@@ -149,7 +149,7 @@ function studioStorage(api) {
 				return isMethod(prop) || (typeof prop === 'string' && data.has(prop));
 			},
 			ownKeys: function () {
-				return Array.from(data.keys());
+				return [...data.keys()];
 			},
 			getOwnPropertyDescriptor: function (_t, prop) {
 				if (typeof prop !== 'string' || !data.has(prop)) return undefined;
