@@ -829,20 +829,37 @@ document.getElementById('templated').textContent = t.status + ' ' + t.responseTe
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
-test('a library that replaces a built-in the way MooTools does (Array.from of one item) leaves the page\'s storage and cookies working, as on a host', async ({ page }) => {
+test('a library that replaces built-ins the way MooTools does (Array.from of one item, its own Event) leaves the page\'s storage, cookies, requests and script loads working, as on a host', async ({ page }) => {
 	await openSite(page, {
-		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Moo</title></head><body><p id="out">?</p>
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Moo</title></head><body><p id="out">?</p><p id="xhr">?</p><p id="late">?</p>
 <script>
-// MooTools 1.x: Array.from(item) is [item] for anything without a length (a Map's iterator too).
+// MooTools 1.x: Array.from(item) is [item] for anything without a length (a Map's iterator too), and
+// 1.2–1.4 replace the global Event with a wrapper of a DOM event.
 Array.from = function (item) { if (item == null) return []; return typeof item.length === 'number' && typeof item !== 'string' ? Array.prototype.slice.call(item) : [item]; };
+window.Event = function (event) { this.type = event.type; this.event = event; };
 localStorage.setItem('epitome', '[]');
 localStorage.setItem('todos', '1');
 document.cookie = 'seen=yes';
 document.cookie = 'theme=dark';
 document.getElementById('out').textContent = [Object.keys(localStorage).sort().join(','), localStorage.key(1) !== null, document.cookie].join(' / ');
-</script></body></html>`
+var x = new XMLHttpRequest();
+var states = [];
+x.onloadstart = function () { states.push('start'); };
+x.onreadystatechange = function () { states.push(x.readyState); };
+x.onload = function () { document.getElementById('xhr').textContent = states.join(',') + ' ' + x.responseText; };
+x.open('GET', 'data.txt');
+x.send();
+</script>
+<script src="late.js" onload="document.getElementById('late').textContent = 'loaded ' + window.late"></script>
+</body></html>`,
+		'data.txt': 'rye',
+		'late.js': 'window.late = 1;'
 	});
-	await expect(previewFrame(page).locator('#out')).toHaveText('epitome,todos / true / seen=yes; theme=dark');
+	const site = previewFrame(page);
+	await expect(site.locator('#out')).toHaveText('epitome,todos / true / seen=yes; theme=dark');
+	// As a host's: open (1), loadstart, headers (2), loading (3), done (4).
+	await expect(site.locator('#xhr')).toHaveText('1,start,2,3,4 rye');
+	await expect(site.locator('#late')).toHaveText('loaded 1');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 

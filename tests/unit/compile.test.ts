@@ -183,7 +183,7 @@ describe('compile', () => {
 
 	it('an inlined script with an onload attribute fires load after its file\'s last line (a host fires it once the file ran); one without does not', () => {
 		const { html, diagnostics } = compile(ws({ 'index.html': '<script src="a.js" onload="go()"></script><script src="b.js"></script>', 'a.js': 'window.a = 1; // last', 'b.js': 'window.b = 2;' }));
-		const dispatch = 'document.currentScript&&document.currentScript.dispatchEvent(new Event("load"));';
+		const dispatch = 'document.currentScript&&document.currentScript.dispatchEvent(function(e){e.initEvent("load",false,false);return e}(document.createEvent("Event")));';
 		expect(html).toContain(`window.a = 1; // last\n;${dispatch}\n//# sourceURL=a.js`);
 		expect(html).toContain('window.b = 2;\n//# sourceURL=b.js');
 		expect(html.split(dispatch)).toHaveLength(2);

@@ -162,7 +162,8 @@ function withOwnSrc(code: string, src: string): string {
  * script never. After the file's last line, so no line moves; a file that throws fires none.
  */
 function loadEvent(attribs: Record<string, string>): string {
-	return attribs.onload === undefined ? '' : '\n;document.currentScript&&document.currentScript.dispatchEvent(new Event("load"));';
+	// document.createEvent, not `new Event`: MooTools 1.2–1.4 replace the global Event with their own.
+	return attribs.onload === undefined ? '' : '\n;document.currentScript&&document.currentScript.dispatchEvent(function(e){e.initEvent("load",false,false);return e}(document.createEvent("Event")));';
 }
 
 /** An element's attributes without `integrity` and `crossorigin`: the device's copy was checked when fetched. */

@@ -13,6 +13,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioCookieStore(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	if (!('cookieStore' in window) || !api.jar) return;
 	var store = /** @type {EventTarget} */ (window.cookieStore);
 	var jar = /** @type {StudioCookieJar} */ (api.jar);
@@ -127,7 +129,7 @@ function studioCookieStore(api) {
 		if (!init.changed.length && !init.deleted.length) return;
 		// A task later, as the browser queues it (after the call that made the change has returned).
 		setTimeout(function () {
-			var event = ChangeEvent ? new ChangeEvent('change', init) : Object.assign(new Event('change'), init);
+			var event = ChangeEvent ? new ChangeEvent('change', init) : Object.assign(new NativeEvent('change'), init);
 			store.dispatchEvent(event);
 		}, 0);
 	});

@@ -21,6 +21,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioLeaving(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	/** Fired by the browser only as the frame goes: the page's listeners are kept here. */
 	var HELD = ['beforeunload', 'pagehide', 'unload'];
 	var TYPES = HELD.concat('visibilitychange');
@@ -184,7 +186,7 @@ function studioLeaving(api) {
 	 * @param {boolean} ask
 	 */
 	function mayLeave(ask) {
-		var event = new Event('beforeunload', { cancelable: true });
+		var event = new NativeEvent('beforeunload', { cancelable: true });
 		/** @type {unknown} */
 		var asked = '';
 		// A handler asks by setting returnValue to a string (a BeforeUnloadEvent's), or by preventDefault.
@@ -217,8 +219,8 @@ function studioLeaving(api) {
 		dispatchHeld(new PageTransitionEvent('pagehide', { persisted: false }));
 		Object.defineProperty(document, 'visibilityState', { configurable: true, get: function () { return 'hidden'; } });
 		Object.defineProperty(document, 'hidden', { configurable: true, get: function () { return true; } });
-		document.dispatchEvent(new Event('visibilitychange'));
-		dispatchHeld(new Event('unload'));
+		document.dispatchEvent(new NativeEvent('visibilitychange'));
+		dispatchHeld(new NativeEvent('unload'));
 		held = [];
 		// The browser's own `visibilitychange`, if it comes as the frame goes, is kept from the page's
 		// listeners (they heard it above); the other three reach none.

@@ -12,6 +12,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioSharedWorkers(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	var SiteWorker = window.Worker;
 	if (!SiteWorker || typeof MessageChannel !== 'function') return;
 	/** The worker of each script URL and name, started by its first SharedWorker. @type {Map<string, Worker>} */
@@ -42,7 +44,7 @@ function studioSharedWorkers(api) {
 			// the worker's own, which a host's page never hears of as the SharedWorker's.
 			worker.addEventListener('error', (event) => {
 				if (event instanceof ErrorEvent) return;
-				var error = new Event('error');
+				var error = new NativeEvent('error');
 				this.dispatchEvent(error);
 				if (typeof this.onerror === 'function') this.onerror(error);
 			});

@@ -17,6 +17,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioSources(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	var blobOf = api.blobOf;
 	var ask = api.ask;
 	var held = api.sources;
@@ -249,7 +251,7 @@ function studioSources(api) {
 			el.setAttribute('data-studio-retried', '');
 			/** @param {string} type */
 			function tell(type) {
-				el.dispatchEvent(new Event(type));
+				el.dispatchEvent(new NativeEvent(type));
 			}
 			(isModule(el) ? moduleOf(url) : fileBlob(url, el.tagName === 'SCRIPT')).then(function (blob) {
 				if (!blob) {

@@ -12,6 +12,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioStyles(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	var blobOf = api.blobOf;
 	var ask = api.ask;
 	var watch = api.observe;
@@ -153,7 +155,7 @@ function studioStyles(api) {
 		var rel = String(link.rel).toLowerCase();
 		wrote(link, 'href', written, attributeOf(link, 'href'));
 		(/\bstylesheet\b/.test(rel) ? sheetOf(url, 0) : fileBlob(url)).then(function (blob) {
-			if (!blob) return link.dispatchEvent(new Event('error'));
+			if (!blob) return link.dispatchEvent(new NativeEvent('error'));
 			// A CORS load of a blob: URL fails in an opaque origin (Vite sets crossOrigin = ''); the file is the site's own.
 			link.removeAttribute('crossorigin');
 			setHref.call(link, blob);

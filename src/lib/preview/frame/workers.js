@@ -19,6 +19,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioWorkers(api) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	var NativeWorker = window.Worker;
 	var ask = api.ask;
 	if (!NativeWorker || !ask) return;
@@ -327,7 +329,7 @@ function studioWorkers(api) {
 				// A missing file: the host reported it where the worker was made; the worker fails, as on a host.
 				if (!init) {
 					worker.terminate();
-					worker.dispatchEvent(new Event('error'));
+					worker.dispatchEvent(new NativeEvent('error'));
 					return;
 				}
 				init.href = url.href;

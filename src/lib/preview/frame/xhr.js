@@ -14,6 +14,8 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function studioXhr(NativeXHR, from) {
+	/** The browser's Event, as the frame started: MooTools 1.2–1.4 replace the global with their own. */
+	var NativeEvent = Event;
 	/** @param {unknown} body */
 	function text(body) {
 		if (typeof body === 'string') return body;
@@ -81,7 +83,7 @@ function studioXhr(NativeXHR, from) {
 				return /** @type {any} */ (super.open)(method, href, ...rest);
 			}
 			this.studio = { url: target.url, local: target.local, method: String(method).toUpperCase(), sync: rest.length > 0 && !rest[0], readyState: 1, status: 0, statusText: '', mimeType: '', body: null, accept: '', range: null, headers: {} };
-			this.dispatchEvent(new Event('readystatechange'));
+			this.dispatchEvent(new NativeEvent('readystatechange'));
 		}
 		/**
 		 * @param {any} [body]
@@ -96,6 +98,9 @@ function studioXhr(NativeXHR, from) {
 				return this.#settle(state, answer);
 			}
 			var asked = state;
+			// An asynchronous request starts as send returns, as a host's does.
+			this.dispatchEvent(new ProgressEvent('loadstart', { loaded: 0, total: 0 }));
+			if (this.studio !== state) return;
 			(state.local || from.ask(state.url, state.method, state.accept)).then((/** @type {Record<string, unknown>} */ answer) => this.#settle(asked, answer));
 		}
 		/**
@@ -110,12 +115,20 @@ function studioXhr(NativeXHR, from) {
 			state.headers = reply.headers;
 			state.mimeType = reply.headers['content-type'] || '';
 			state.body = state.method === 'HEAD' ? '' : reply.body;
-			state.readyState = 4;
-			// As a host's answer arrives: its progress, with the length it sent, then the load.
+			// As a host's answer arrives: its headers (2), its body loading (3) with its progress, the
+			// length it sent, then done (4) and the load. A synchronous one hears done only.
 			var size = Number(reply.headers['content-length']);
 			var progress = { lengthComputable: true, loaded: size, total: size };
+			if (!state.sync)
+				for (var step = 2; step <= 3; step++) {
+					state.readyState = step;
+					this.dispatchEvent(new NativeEvent('readystatechange'));
+					// Aborted or opened again by its handler: this answer is no one's now.
+					if (this.studio !== state) return;
+				}
 			if (!state.sync) this.dispatchEvent(new ProgressEvent('progress', progress));
-			this.dispatchEvent(new Event('readystatechange'));
+			state.readyState = 4;
+			this.dispatchEvent(new NativeEvent('readystatechange'));
 			this.dispatchEvent(new ProgressEvent('load', progress));
 			this.dispatchEvent(new ProgressEvent('loadend', progress));
 		}
@@ -177,7 +190,8 @@ function studioXhr(NativeXHR, from) {
 		/** @override */
 		get responseText() {
 			if (!this.studio) return super.responseText;
-			return this.studio.readyState === 4 ? text(this.studio.body) : '';
+			// The whole answer arrives in one piece: loading (3), its text is all there.
+			return this.studio.readyState >= 3 ? text(this.studio.body) : '';
 		}
 		/** @override */
 		get response() {
