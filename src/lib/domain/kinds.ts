@@ -228,15 +228,12 @@ const ASSET: Record<string, string> = {
 	unity3d: 'application/octet-stream', bundle: 'application/octet-stream', assetbundle: 'application/octet-stream',
 	h5: 'application/x-hdf5', pt: 'application/octet-stream', pb: 'application/octet-stream', gguf: 'application/octet-stream',
 	sig: 'application/pgp-signature', crt: 'application/x-x509-ca-cert', inv: 'application/octet-stream',
-	// A static site's search index, as Pagefind writes it (Astro Starlight's search, Hugo's and
-	// Eleventy's themes) and Stork's; compiled gettext catalogs; SQLite databases an in-page sql.js
-	// opens; JPEGs under their other names; documents offered for download in the older office formats,
-	// OpenDocument's and PostScript's; a macOS icon; Avro data.
-	pf_fragment: 'application/octet-stream', pf_index: 'application/octet-stream', pf_meta: 'application/octet-stream', pagefind: 'application/octet-stream', st: 'application/octet-stream',
-	mo: 'application/octet-stream', sqlite3: 'application/vnd.sqlite3', dat: 'application/octet-stream', jfif: 'image/jpeg', pjpeg: 'image/jpeg',
+	// SQLite databases an in-page sql.js opens; JPEGs under their other names; documents offered for
+	// download in the older office formats, OpenDocument's and PostScript's; a macOS icon.
+	sqlite3: 'application/vnd.sqlite3', jfif: 'image/jpeg', pjpeg: 'image/jpeg',
 	doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', rtf: 'application/rtf',
 	odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet', odp: 'application/vnd.oasis.opendocument.presentation',
-	eps: 'application/postscript', ps: 'application/postscript', ai: 'application/postscript', icns: 'image/icns', avro: 'application/octet-stream'
+	eps: 'application/postscript', ps: 'application/postscript', ai: 'application/postscript', icns: 'image/icns'
 };
 
 /**
@@ -248,14 +245,13 @@ const NAMED = new Set(['license', 'licence', 'copying', 'notice', 'authors', 'co
 /** A licence of one part, by name (pdf.js carries `LICENSE_FOXIT` and `LICENSE_JBIG2`). */
 const NAMED_LICENCE = /^licen[cs]e[-_][\w-]+$/;
 
-/** Every extension the studio names a kind for. */
-export const SUPPORTED_EXTENSIONS = [...Object.keys(TEXT), ...Object.keys(ASSET)];
-
 /**
  * Programs and installers, refused: the studio holds a website. Any other extension it names no kind
  * for is held as bytes and served as `application/octet-stream`, as a static host serves a type it
  * does not know: a framework's templates (MaskJS's `.mask`, fetched by the TodoMVC of Atma.js), a
- * tool's data formats. Left out, such a file broke the site brought in.
+ * static site's search index (Pagefind's `.pf_fragment`, `.pf_index`, `.pf_meta` and `.pagefind`,
+ * Stork's `.st`), compiled gettext catalogs, a tool's data formats. Left out, such a file broke the
+ * site brought in.
  */
 const REFUSED = new Set(['exe', 'dll', 'msi', 'msix', 'msp', 'com', 'scr', 'pif', 'cpl', 'bat', 'cmd', 'vbs', 'vbe', 'wsf', 'wsh', 'hta', 'jse', 'lnk', 'reg', 'msc', 'jar', 'apk', 'aab', 'ipa', 'xap', 'appx', 'dmg', 'pkg', 'deb', 'rpm', 'appimage', 'run', 'so', 'dylib', 'sys', 'drv', 'ocx']);
 /** What an extension looks like (not a backup's `html~`). */
