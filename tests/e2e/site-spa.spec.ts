@@ -303,6 +303,50 @@ test('a router that swaps in the next page finds the scripts it already runs as 
 	await expect(site(page).locator('#img')).toHaveText('https://site.invalid/docs/img/a.png');
 });
 
+test('a router fetches the next page by its clean URL as from a host (Astro\'s): a folder\'s index after the redirect to its slash, a page without its .html where asked; the address and the page\'s relative links follow', async ({ page }) => {
+	// As Astro's view-transition router does: fetch the link's URL, follow a redirect's response.url,
+	// swap the body in and push the URL the page came from.
+	const router = `document.addEventListener('click', async (event) => {
+  const link = event.target.closest('a');
+  if (!link) return;
+  event.preventDefault();
+  const response = await fetch(link.href);
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  document.body.replaceWith(doc.body);
+  history.pushState(null, '', response.url);
+  document.getElementById('got').textContent = response.status + ' ' + response.redirected + ' ' + location.pathname + location.search;
+});`;
+	const page_ = (title: string, links: string) => `<!doctype html><html><head><title>${title}</title><script type="module" src="/router.js"></script></head><body><h1>${title}</h1>${links}<p id="got"></p></body></html>`;
+	await openSite(page, {
+		'router.js': router,
+		'index.html': page_('Home', '<a id="next" href="/blog?from=home">Blog</a>'),
+		'blog/index.html': page_('Blog', '<a id="next" href="first">First post</a>'),
+		'blog/first.html': page_('First', '<a id="next" href="../">Blog</a>')
+	});
+	const got = site(page).locator('#got');
+	await site(page).locator('#next').click();
+	await expect(site(page).locator('h1')).toHaveText('Blog');
+	await expect(got).toHaveText('200 true /blog/?from=home');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/blog/?from=home');
+	// The page's relative link resolves from the folder it was redirected to, as on a host.
+	await expect(site(page).locator('#next')).toHaveJSProperty('href', 'https://site.invalid/blog/first');
+	await site(page).locator('#next').click();
+	await expect(site(page).locator('h1')).toHaveText('First');
+	await expect(got).toHaveText('200 false /blog/first');
+	// An XHR of a folder without its slash ends where the redirect led, as its responseURL says.
+	const xhr = await site(page).locator('body').evaluate(
+		() =>
+			new Promise((resolve) => {
+				const request = new XMLHttpRequest();
+				request.open('GET', '/blog?x=1');
+				request.onload = () => resolve([request.status, request.responseURL, request.responseText.includes('<h1>Blog</h1>')]);
+				request.send();
+			})
+	);
+	expect(xhr).toEqual([200, 'https://site.invalid/blog/?x=1', true]);
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('the browser\'s own Back through an app\'s route is the app\'s popstate, as on a host: the page is not run again and no warning shows', async ({ page }) => {
 	await openSite(page, {
 		'index.html': `<!doctype html><html><head><title>App</title></head><body><p id="at"></p><p id="runs"></p>

@@ -5,15 +5,17 @@ import { readFileSync } from 'node:fs';
 
 type Reply = { status: number; statusText: string; body: unknown; headers: Record<string, string> };
 type Answered = (answer: Record<string, unknown>, method: string, range: string | null) => Reply;
+type Ranges = { answered: Answered; response: (answer: Record<string, unknown>, method: string, range: string | null, url: URL) => Response };
 
-/** ranges.js is a plain browser script: its function, run on an api object of its own. */
-function load(): Answered {
+/** ranges.js is a plain browser script: its functions, run on an api object of their own. */
+function load(): Ranges {
 	const text = readFileSync(new URL('../../src/lib/preview/frame/ranges.js', import.meta.url), 'utf8');
-	const api: { answered?: Answered } = {};
+	const api: Partial<Ranges> = {};
 	(new Function('api', `${text}\nstudioRanges(api);`) as (api: object) => void)(api);
-	return api.answered!;
+	return api as Ranges;
 }
-const answered = load();
+const ranges = load();
+const answered = ranges.answered;
 const file = (size: number) => ({ status: 200, statusText: 'OK', mimeType: 'application/octet-stream', body: Uint8Array.from({ length: size }, (_, i) => i % 251).buffer });
 const bytes = (body: unknown) => Array.from(new Uint8Array(body as ArrayBuffer));
 
@@ -53,5 +55,14 @@ describe('a file asked for in parts', () => {
 		expect([missing.status, missing.body, missing.headers['accept-ranges']]).toEqual([404, 'gone.txt', undefined]);
 		const text = answered({ status: 200, statusText: 'OK', mimeType: 'text/plain', body: 'héllo' }, 'GET', 'bytes=0-2');
 		expect([text.status, new TextDecoder().decode(text.body as ArrayBuffer), text.headers['content-type']]).toEqual([206, 'hé', 'text/plain']);
+	});
+
+	it('a response is at the URL asked, or where a host\'s redirect led with the query asked, and says it was redirected', async () => {
+		const page = { status: 200, statusText: 'OK', mimeType: 'text/html', body: '<h1>Blog</h1>' };
+		const plain = ranges.response(page, 'GET', null, new URL('https://site.invalid/blog/?a=1#top'));
+		expect([plain.url, plain.redirected, await plain.text()]).toEqual(['https://site.invalid/blog/?a=1', false, '<h1>Blog</h1>']);
+		const moved = ranges.response({ ...page, redirected: '/blog/' }, 'GET', null, new URL('https://site.invalid/blog?a=1#top'));
+		expect([moved.url, moved.redirected, moved.status, moved.headers.get('content-length')]).toEqual(['https://site.invalid/blog/?a=1', true, 200, '13']);
+		expect(await ranges.response(page, 'HEAD', null, new URL('https://site.invalid/')).text()).toBe('');
 	});
 });

@@ -88,6 +88,21 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect((await bytes.file(3, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
 	});
 
+	it('answers a page asked without its extension or its folder\'s slash as a host does: about.html where asked, a folder\'s index after a redirect to its slash; a file by that name first', async () => {
+		const { c } = coordinator();
+		c.registerHost('tab', ws({ 'index.html': 'home', 'about.html': 'about', 'blog/index.html': 'blog', CNAME: 'bare', 'CNAME.html': 'no' }, 1));
+		const about = await c.file(1, '/about');
+		expect(about).toMatchObject({ status: 200, mimeType: 'text/html', body: 'about' });
+		expect(about.redirected).toBeUndefined();
+		expect(await c.file(1, '/blog')).toMatchObject({ status: 200, body: 'blog', redirected: '/blog/' });
+		expect((await c.file(1, '/blog/')).redirected).toBeUndefined();
+		expect(await c.file(1, '/CNAME')).toMatchObject({ status: 200, body: 'bare' });
+		// Only pages: a missing file of another type is not a page's name.
+		expect(await c.file(1, '/missing')).toMatchObject({ status: 404 });
+		// A fetched page is the markup a router swaps in, from the page it names.
+		expect(await c.file(1, '/blog', 'fetched')).toMatchObject({ status: 200, body: 'blog', redirected: '/blog/' });
+	});
+
 	it('answers a script a page runs from script with its location pointed at the page\'s, from the revision the frame shows; other files as they are', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': '<p>home</p>', 'js/menu.js': 'mark(location.pathname, "location");', 'js/plain.js': 'plain();', 'img/logo.png': new Uint8Array([137, 80, 78, 71]) }, 1));

@@ -64,6 +64,8 @@ export interface SiteFileAnswer {
 	mimeType: string;
 	/** Text files as text, others as bytes; absent for a 404. */
 	body?: string | Uint8Array;
+	/** The site path a host's redirect ended at (a folder asked without its slash, `/blog` → `/blog/`): the response's URL. */
+	redirected?: string;
 }
 
 /** A compile diagnostic, as tools and the panel show it (the compiler's, without its line). */

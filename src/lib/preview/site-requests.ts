@@ -27,7 +27,7 @@ export async function answerRequest(message: Extract<PreviewBridgeMessage, { typ
 	if (!Number.isSafeInteger(id)) return;
 	const reply = (answer: SiteFileAnswer) => {
 		const body = answer.body === undefined ? null : typeof answer.body === 'string' ? answer.body : answer.body.slice().buffer;
-		to.post({ studioFrame: to.nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body }, body instanceof ArrayBuffer ? [body] : []);
+		to.post({ studioFrame: to.nonce, type: 'response', id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body, ...(answer.redirected ? { redirected: answer.redirected } : {}) }, body instanceof ArrayBuffer ? [body] : []);
 	};
 	if (!to.onRequest || to.flight.count >= MAX_REQUESTS_IN_FLIGHT) return reply({ status: 503, statusText: 'Too many requests at once', mimeType: 'text/plain', body: '' });
 	to.flight.count++;

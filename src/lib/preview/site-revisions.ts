@@ -4,6 +4,7 @@
 import type { FileRecord, Workspace } from '../domain/model';
 import type { SiteFileAnswer } from './messages';
 import { siteNotFoundPage, sitePath } from './site';
+import { addressOf, pageOf } from './compile';
 
 /** Revisions kept for the file requests of frames that still show them. */
 const KEPT_REVISIONS = 4;
@@ -40,7 +41,7 @@ export class SiteRevisions {
 		if (this.#asked === null) return true;
 		if (this.#asked.size === 0) return false;
 		if (!before) return true;
-		for (const name of this.#asked) if (!sameFile(before.files.get(name), to.files.get(name))) return true;
+		for (const name of this.#asked) if (!sameFile(served(before, name).file, served(to, name).file)) return true;
 		return false;
 	}
 
@@ -60,18 +61,34 @@ export class SiteRevisions {
 	}
 
 	/**
-	 * A file from `revision` (or the newest, when that one is no longer kept): `dir/` is its index.html;
-	 * a missing file is a 404, whose body is the site's own 404.html where it has one, as a host sends it.
+	 * A file from `revision` (or the newest, when that one is no longer kept), as a static host serves
+	 * it: `dir/` is its index.html, a page asked without its extension or its folder's slash is that
+	 * page; a missing file is a 404, whose body is the site's own 404.html where it has one.
 	 */
 	file(revision: number, path: string): SiteFileAnswer {
 		const workspace = this.at(revision);
 		const name = fileName(path);
-		const file = workspace?.files.get(name);
+		const { file, redirected } = workspace ? served(workspace, name) : { file: undefined, redirected: undefined };
 		const notFound = !file && workspace ? siteNotFoundPage(workspace) : null;
 		if (notFound) return { status: 404, statusText: 'Not Found', mimeType: 'text/html', body: workspace!.files.get(notFound)!.content! };
 		if (!file) return { status: 404, statusText: 'Not Found', mimeType: 'text/plain', body: `${name} is not in the workspace.` };
-		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body: file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array()) };
+		const body = file.kind === 'text' ? (file.content ?? '') : (file.bytes ?? new Uint8Array());
+		return { status: 200, statusText: 'OK', mimeType: file.mimeType, body, ...(redirected === undefined ? {} : { redirected }) };
 	}
+}
+
+/**
+ * The file a host serves for the workspace path `name`: the file itself, else the page it names as
+ * navigation does (`about` is about.html, served there; `blog` is blog/index.html, after a redirect
+ * to `/blog/`, which Astro's router and a page's relative URLs read).
+ */
+function served(workspace: Workspace, name: string): { file: FileRecord | undefined; redirected?: string } {
+	const file = workspace.files.get(name);
+	if (file) return { file };
+	const page = pageOf(workspace, name);
+	if (page === null) return { file: undefined };
+	const address = addressOf(name, page);
+	return { file: workspace.files.get(page), ...(address?.endsWith('/') ? { redirected: `/${address}` } : {}) };
 }
 
 /** The workspace path a site path names: `dir/` is its index.html. */

@@ -111,7 +111,11 @@ interface StudioFrameApi {
 	/** Listens, capturing, on the window and on each shadow root the page attaches from then on. shadows.js. */
 	listen?(type: string, listener: (event: Event) => void): void;
 	/** A file's answer as a host sends it: status, body and headers (lower-case), a `Range` answered. ranges.js. */
-	answered?(answer: Record<string, unknown>, method: string, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
+	answered?(answer: Record<string, unknown>, method: string, range: string | null): StudioReply;
+	/** The URL an answer to a request of `url` came from: where a host's redirect led, if one did. ranges.js. */
+	finalUrl?(url: URL, redirected: string | undefined): URL;
+	/** The Response to a fetch of `url` from a file's answer, at the URL it came from. ranges.js. */
+	response?(answer: Record<string, unknown>, method: string, range: string | null, url: URL): Response;
 	/** The answer for a data: URL or a blob: URL the page made, read without the network; null for any other URL. in-page.js. */
 	inPage?(href: unknown): Promise<{ status: number; statusText: string; mimeType: string; body: ArrayBuffer }> | null;
 	/** The Blob of a data: URL (its fragment aside), read as the fetch standard reads one; null without a comma. in-page.js. */
@@ -198,6 +202,15 @@ interface StudioCookieJar {
 	watch(fn: (changed: StudioCookie[], deleted: StudioCookie[]) => void): void;
 }
 
+/** A file's answer as a host sends it (ranges.js); `redirected`: the site path a host's redirect led to. */
+interface StudioReply {
+	status: number;
+	statusText: string;
+	body: unknown;
+	headers: Record<string, string>;
+	redirected?: string;
+}
+
 /** Where the site's XMLHttpRequest gets its files (xhr.js): the page's requests (requests.js), a worker's port (worker-loader.js). */
 interface StudioXhrSource {
 	/** The site file an XHR of `href` asks for (`local`: the answer of a URL the page made itself); null: the browser's to load. */
@@ -205,7 +218,9 @@ interface StudioXhrSource {
 	/** Asks the host for the file (`accept`: the request's Accept header, "" none). */
 	ask(url: URL, method: string, accept: string): Promise<Record<string, unknown>>;
 	/** A file's answer as a host sends it (ranges.js). */
-	answered(answer: Record<string, unknown>, method: string, range: string | null): { status: number; statusText: string; body: unknown; headers: Record<string, string> };
+	answered(answer: Record<string, unknown>, method: string, range: string | null): StudioReply;
+	/** The URL the answer came from (ranges.js): the response's URL. */
+	finalUrl(url: URL, redirected: string | undefined): URL;
 	/** The answer a synchronous request gets at once (a file handed to the worker ahead, or one the page's document carries); null: none, absent: requests are answered later. */
 	now?(url: URL, method: string): Record<string, unknown> | null;
 }

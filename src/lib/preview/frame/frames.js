@@ -126,7 +126,7 @@ function studioFrames(api, placeholder) {
 				api.request({ type: 'request', path: data.path, method: data.method, source: data.source, line: data.line, frame: data.frame, search: data.search, fragment: data.fragment, probe: data.probe, as: data.as }).then(function (answer) {
 					var body = answer.body;
 					try {
-						source.postMessage({ studioFrame: data.nonce, type: 'response', id: data.id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body: body }, '*', body instanceof ArrayBuffer ? [body] : []);
+						source.postMessage({ studioFrame: data.nonce, type: 'response', id: data.id, status: answer.status, statusText: answer.statusText, mimeType: answer.mimeType, body: body, redirected: answer.redirected }, '*', body instanceof ArrayBuffer ? [body] : []);
 					} catch {
 						/* the frame is gone */
 					}

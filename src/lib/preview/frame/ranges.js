@@ -6,7 +6,8 @@
 // ranges in one request get the whole file, as a host may answer them.
 
 /**
- * Installs `api.answered`, used by requests.js for fetch and XHR.
+ * Installs `api.answered` and `api.response`, used by requests.js for fetch and XHR (and by a
+ * worker's loader, worker-loader.js).
  * @param {StudioFrameApi} api
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -44,7 +45,7 @@ function studioRanges(api) {
 	 * and `Range` header (a host answers a range of a GET alone).
 	 * @param {Record<string, unknown>} answer @param {string} method @param {string | null} range
 	 */
-	api.answered = function (answer, method, range) {
+	function answered(answer, method, range) {
 		if (String(method).toUpperCase() !== 'GET') range = null;
 		var status = Number(answer.status) || 404;
 		var statusText = String(answer.statusText || '');
@@ -69,6 +70,36 @@ function studioRanges(api) {
 			}
 		}
 		headers['content-length'] = String(lengthOf(body));
-		return { status: status, statusText: statusText, body: body, headers: headers };
+		/** @type {string | undefined} */
+		var redirected = typeof answer.redirected === 'string' ? answer.redirected : undefined;
+		return { status: status, statusText: statusText, body: body, headers: headers, redirected: redirected };
+	}
+	api.answered = answered;
+	/**
+	 * Where the answer to a request of `url` came from: `url`, or where a host's redirect led (a folder
+	 * asked without its slash), with the query asked, as a host keeps it; without the fragment, as a
+	 * response's URL is.
+	 * @param {URL} url @param {string | undefined} redirected
+	 */
+	function finalUrl(url, redirected) {
+		var next = new URL(redirected || url.href, url);
+		next.search = url.search;
+		next.hash = '';
+		return next;
+	}
+	api.finalUrl = finalUrl;
+	/**
+	 * The Response to a fetch of `url`, from the file's answer: at the URL it came from (`redirected`
+	 * when a host's redirect led there), with the headers a host sends (its length: a download's
+	 * progress bar divides by it; HEAD asks for it alone).
+	 * @param {Record<string, unknown>} answer @param {string} method @param {string | null} range @param {URL} url
+	 */
+	api.response = function (answer, method, range, url) {
+		var reply = answered(answer, method, range);
+		var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
+		var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
+		Object.defineProperty(response, 'url', { value: finalUrl(url, reply.redirected).href });
+		if (reply.redirected) Object.defineProperty(response, 'redirected', { value: true });
+		return response;
 	};
 }

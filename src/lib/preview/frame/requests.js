@@ -17,8 +17,13 @@ function studioRequests(api) {
 	var NativeXHR = window.XMLHttpRequest;
 	var siteUrl = api.siteUrl;
 	var answering = api.answered;
-	if (!answering) return;
+	var responding = api.response;
+	if (!answering || !responding) return;
 	var answered = answering;
+	var respond = responding;
+	var finalUrl = api.finalUrl || function (/** @type {URL} */ url) {
+		return url;
+	};
 	/**
 	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }; `at`: where
 	 * the code that asked is (a missing file is reported there), by default the page's caller.
@@ -56,7 +61,7 @@ function studioRequests(api) {
 		var local = inPage(href);
 		if (local)
 			return local.then(function (answer) {
-				return respond(answer, 'GET', String(href));
+				return respond(answer, 'GET', null, new URL(String(href)));
 			});
 		var url = siteUrl(href);
 		if (!url) return nativeFetch(input, init);
@@ -73,22 +78,9 @@ function studioRequests(api) {
 			// Headers the browser refuses: the file is asked for as it is.
 		}
 		return ask(url, method, undefined, false, fetchedAs(method, accept)).then(function (answer) {
-			return respond(answer, method, target.href, range);
+			return respond(answer, method, range, target);
 		});
 	};
-	/**
-	 * The Response of a file's answer, at `href`, with the headers a host sends (its length: a
-	 * download's progress bar divides by it; HEAD asks for it alone).
-	 * @param {Record<string, unknown>} answer @param {string} method @param {string} href @param {string | null} [range]
-	 */
-	function respond(answer, method, href, range) {
-		var reply = answered(answer, method, range || null);
-		var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
-		var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
-		Object.defineProperty(response, 'url', { value: href });
-		return response;
-	}
-
 	// XMLHttpRequest: the class the page's workers get too (xhr.js).
 	window.XMLHttpRequest = /** @type {any} */ (
 		studioXhr(NativeXHR, {
@@ -101,6 +93,7 @@ function studioRequests(api) {
 				return ask(url, method, undefined, false, fetchedAs(method, accept));
 			},
 			answered: answered,
+			finalUrl: finalUrl,
 			// A synchronous request: from the answers the document carries for the files the page's
 			// scripts name (compiler/sync-requests.ts); the host's message would come after `send` returned.
 			now: function (url, method) {

@@ -13,11 +13,11 @@
  * Runs first in a worker of the site: the page's first message carries the site URL, the port to
  * the page, and a classic worker's code with its imported scripts, or a module worker's entry.
  * @param {string} origin the site's virtual origin
- * @param {NonNullable<StudioFrameApi['answered']>} answered a file's answer as a host sends it (ranges.js)
+ * @param {Required<Pick<StudioFrameApi, 'answered' | 'finalUrl' | 'response'>>} ranges a file's answer as a host sends it (ranges.js)
  * @param {typeof studioXhr} makeXhr the site's XMLHttpRequest class (xhr.js)
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-function studioWorkerLoader(origin, answered, makeXhr) {
+function studioWorkerLoader(origin, ranges, makeXhr) {
 	var scope = /** @type {any} */ (self);
 	var loader = String(scope.location.href);
 	/** @type {MessageEvent[] | null} */
@@ -128,7 +128,8 @@ function studioWorkerLoader(origin, answered, makeXhr) {
 			ask: function (url, method) {
 				return ask(url, method);
 			},
-			answered: answered,
+			answered: ranges.answered,
+			finalUrl: ranges.finalUrl,
 			now: function (url, method) {
 				var file = files[decodeURIComponent(url.pathname.slice(1))];
 				if (file || method !== 'GET') return file || null;
@@ -156,11 +157,7 @@ function studioWorkerLoader(origin, answered, makeXhr) {
 				// Headers the browser refuses: the whole file is asked for.
 			}
 			return ask(target, method).then(function (answer) {
-				var reply = answered(answer, method, range);
-				var empty = method === 'HEAD' || reply.status === 204 || reply.status === 304;
-				var response = new Response(empty ? null : /** @type {BodyInit} */ (reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
-				Object.defineProperty(response, 'url', { value: target.href });
-				return response;
+				return ranges.response(answer, method, range, target);
 			});
 		};
 

@@ -33,8 +33,8 @@ function studioWorkers(api) {
 	var inPage = api.inPage || function () {
 		return null;
 	};
-	// The worker answers its fetches as the page does: ranges.js's function, run in the worker.
-	var answers = '(function () { var api = {}; (' + studioRanges + ')(api); return api.answered; })()';
+	// The worker answers its fetches as the page does: ranges.js's functions, run in the worker.
+	var answers = '(function () { var api = {}; (' + studioRanges + ')(api); return api; })()';
 	var loaderUrl = objectUrl.call(URL, new Blob(['(' + studioWorkerLoader + ')(' + JSON.stringify(origin) + ', ' + answers + ', ' + studioXhr + ');'], { type: 'text/javascript' }));
 	/** The workspace path of each worker module's blob: URL (errors and stacks name the file). @type {Record<string, string>} */
 	var names = /** @type {any} */ (window).__studioModulePaths || {};

@@ -115,6 +115,8 @@ function studioXhr(NativeXHR, from) {
 			state.headers = reply.headers;
 			state.mimeType = reply.headers['content-type'] || '';
 			state.body = state.method === 'HEAD' ? '' : reply.body;
+			// responseURL: where a host's redirect led (a folder asked without its slash).
+			state.url = from.finalUrl(state.url, reply.redirected);
 			// As a host's answer arrives: its headers (2), its body loading (3) with its progress, the
 			// length it sent, then done (4) and the load. A synchronous one hears done only.
 			var size = Number(reply.headers['content-length']);
