@@ -18,7 +18,7 @@ function workspace(html: string, revision = 3): Workspace {
 
 function renderOf(ws: Workspace, renderId: string): PreviewRender {
 	const compiled = compile(ws);
-	return { renderId, revision: ws.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: 'index.html', local: {} };
+	return { renderId, revision: ws.revision, html: compiled.html, diagnostics: compiled.diagnostics, page: 'index.html', address: '', local: {} };
 }
 
 /** A hub side that records the acknowledgements and the console lines it is sent. */

@@ -71,7 +71,7 @@ test('fragment links scroll within the page; links and forms show other pages wi
 	// Back and Forward.
 	await page.getByRole('button', { name: 'Back', exact: true }).click();
 	await expect(site(page).locator('#to-about')).toBeVisible();
-	await expect(page.getByTestId('preview-address')).toHaveValue('/index.html');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/'); // the entry, at the site's root (its location.pathname)
 	await page.getByRole('button', { name: 'Forward', exact: true }).click();
 	await expect(site(page).locator('#about-title')).toHaveText('About the bakery');
 	// "./" is the folder's index.html; a link with a fragment lands on it.
@@ -186,7 +186,7 @@ test('history.back() and go() as on a host: the page’s own entries first, then
 	// Past the page's own entries: the page before, as a host's Back.
 	await site(page).locator('#back').click();
 	await expect(site(page).locator('h1')).toHaveText('Home');
-	await expect(address).toHaveValue('/index.html');
+	await expect(address).toHaveValue('/');
 	await page.getByRole('button', { name: 'Forward' }).click();
 	await expect(site(page).locator('h1')).toHaveText('About');
 	await site(page).locator('h1').evaluate(() => ((window as unknown as { mark: number }).mark = 2));
@@ -381,7 +381,7 @@ test('the studio reloaded shows the page the preview showed, with its query, as 
 	await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeDisabled();
 	await site(page).locator('#home').click();
 	await expect(site(page).locator('#to-about')).toBeVisible();
-	await expect(page.getByTestId('preview-address')).toHaveValue('/index.html');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/');
 });
 
 test('a script\'s navigation goes to the page as on a host (location.href, assign, replace, reload), and the page reads its query and path', async ({ page }) => {

@@ -88,6 +88,20 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect((await bytes.file(3, '/img/logo.png')).body).toEqual(new Uint8Array([137, 80, 78, 71]));
 	});
 
+	it('puts the entry at the site\'s root in the address bar as "/" (its location.pathname), and index.html asked by name at its name, as a host does', () => {
+		const { c } = coordinator();
+		const site = ws({ 'index.html': '<h1>Home</h1>', 'about.html': '<h1>About</h1>' }, 1);
+		expect(c.registerHost('tab', site)).toMatchObject({ page: 'index.html', address: '' });
+		expect(c.location(site).path).toBe('');
+		void c.navigate(site, { path: 'index.html?q=1' });
+		expect(c.location(site).path).toBe('index.html?q=1');
+		void c.navigate(site, { path: '/' });
+		expect(c.location(site).path).toBe('');
+		// A site whose entry is another page shows it by its name: nothing is at its root.
+		const other = ws({ 'home.html': '<h1>Home</h1>' }, 2);
+		expect(c.registerHost('tab-2', other)).toMatchObject({ page: 'home.html', address: 'home.html' });
+	});
+
 	it('answers a page asked without its extension or its folder\'s slash as a host does: about.html where asked, a folder\'s index after a redirect to its slash; a file by that name first', async () => {
 		const { c } = coordinator();
 		c.registerHost('tab', ws({ 'index.html': 'home', 'about.html': 'about', 'blog/index.html': 'blog', CNAME: 'bare', 'CNAME.html': 'no' }, 1));
@@ -219,13 +233,14 @@ describe('the preview coordinator as the site\'s host', () => {
 		expect(sent.at(-1)!.html).toContain('About us');
 		// A folder's page is at the folder, as a host's address bar has it (the document's URL too).
 		expect(await go({ path: 'blog/' }, edited)).toMatchObject({ page: 'blog/index.html' });
-		expect(sent.at(-1)).toMatchObject({ page: 'blog/' });
+		expect(sent.at(-1)).toMatchObject({ page: 'blog/', address: 'blog/' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'about.html' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' });
 		expect(await go({ direction: 'back' }, edited)).toMatchObject({ page: 'index.html' }); // nothing further back
 		expect(await go({ direction: 'forward' }, edited)).toMatchObject({ page: 'about.html' });
 		expect(c.status().page).toBe('about.html');
-		expect(pages).toEqual(['about.html:true:false', 'blog/:true:false', 'about.html:true:true', 'index.html:false:true', 'about.html:true:true']);
+		// Back at the entry, at the site's root: the address bar's "/" (the render's address too).
+		expect(pages).toEqual(['about.html:true:false', 'blog/:true:false', 'about.html:true:true', ':false:true', 'about.html:true:true']);
 		// A page that is not there is a 404 page, on its own address.
 		expect(await go({ path: 'gone.html' }, edited)).toMatchObject({ page: 'gone.html' });
 		expect(sent.at(-1)!.html).toContain('404');
@@ -316,7 +331,7 @@ describe('the preview coordinator as the site\'s host', () => {
 		// it); a folder asked for without its slash is at the folder with it, as a host redirects it.
 		expect(sent.at(-1)).toMatchObject({ page: 'docs', search: '?tab=api' });
 		await go({ path: 'blog', replace: true });
-		expect(sent.at(-1)).toMatchObject({ page: 'blog/' });
+		expect(sent.at(-1)).toMatchObject({ page: 'blog/', address: 'blog/' });
 		expect(sent.at(-1)!.search).toBeUndefined();
 		expect(pages).toEqual(['about.html?id=3:true', 'docs?tab=api:true', 'blog/:true']);
 		// Back skips the replaced docs page and comes back with about's query.
@@ -545,8 +560,9 @@ describe('a workspace replaced as a whole', () => {
 		await call('workspace_create_file', { path: 'prices.html', content: '<h1>Prices</h1>' });
 		pages.length = 0;
 		await call('workspace_reset', {});
-		expect(await hub.previewLocation()).toEqual({ path: 'index.html', canBack: false, canForward: false });
-		expect(pages).toEqual([{ path: 'index.html', canBack: false, canForward: false }]);
+		// The new entry, at the site's root: the address bar's "/" (the page's location.pathname).
+		expect(await hub.previewLocation()).toEqual({ path: '', canBack: false, canForward: false });
+		expect(pages).toEqual([{ path: '', canBack: false, canForward: false }]);
 		// An archive that becomes the workspace: its entry, unless it has the page shown.
 		const archive = (files: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])))).toString('base64');
 		await goTo('index.html');

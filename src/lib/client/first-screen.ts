@@ -43,6 +43,8 @@ export interface FirstScreenRender {
 	html: string;
 	page: string;
 	search?: string;
+	/** The address bar's (`PreviewRender.address`); absent in what an older build kept. */
+	address?: string;
 	local: Record<string, string>;
 	network: boolean;
 }

@@ -157,7 +157,7 @@ export class PreviewController {
 	/** A picture of the last acknowledged page (no script of it runs) until the hub's render replaces it. */
 	#paintFirst(first: FirstScreenRender) {
 		this.#first = null;
-		this.location = { ...this.location, path: first.page + (first.search ?? '') };
+		this.location = { ...this.location, path: first.address ?? first.page + (first.search ?? '') };
 		void this.#host!.picture(withNetwork(first.html, first.network), { page: first.page, search: first.search, local: first.local }).then(() => performance.mark('studio:first-preview', { detail: { revision: first.revision } }));
 	}
 
@@ -194,8 +194,7 @@ export class PreviewController {
 		this.#revision = render.revision;
 		this.diagnostics = render.diagnostics;
 		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, referrer: render.referrer, local: render.local ?? {}, cookies: render.cookies ?? {} };
-		const address = render.page + (render.search ?? '');
-		if (address !== this.location.path) this.location = { ...this.location, path: address };
+		if (render.address !== this.location.path) this.location = { ...this.location, path: render.address };
 		this.route = null;
 		this.log.warnings = [];
 		const network = this.network;
@@ -222,7 +221,7 @@ export class PreviewController {
 			if (this.pendingRevision === render.revision) this.pendingRevision = null;
 			if (outcome.status === 'ready' || outcome.status === 'error') {
 				this.#shown = { revision: render.revision, html, extras: this.#extras };
-				this.#kept = { revision: render.revision, html: render.html, page: render.page, search: render.search, local: render.local ?? {}, network };
+				this.#kept = { revision: render.revision, html: render.html, page: render.page, search: render.search, address: render.address, local: render.local ?? {}, network };
 			}
 		}
 		await this.#link.ack(render.renderId, outcome).catch(() => undefined);

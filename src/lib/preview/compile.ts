@@ -46,6 +46,11 @@ export function entryOf(workspace: Workspace): string | null {
 	return [...workspace.files.keys()].filter(isHtml).sort()[0] ?? null;
 }
 
+/** Whether a render of `page` (null: the entry) is at the site's root: the entry index.html is at `/`, as on a host (a single-page app's router reads its path). */
+export function atRoot(workspace: Workspace, page: string | null): boolean {
+	return page === null && entryOf(workspace) === 'index.html';
+}
+
 /**
  * The workspace page a site path names, as a static host serves it: `/` and `dir/` are their
  * `index.html`, `about` is `about.html` when there is no file `about`. Null when there is none.
@@ -98,8 +103,7 @@ export function compile(workspace: Workspace, page?: string | null, leftOut?: Re
 	if (compiled) compiler.importMap = pageImportMap(source, siteUrl(compiled));
 	const elements = compiled ? elementsOf(source) : [];
 	const edits: Edit[] = compiled ? locate(source, elements.flatMap((element) => rewriteElement(compiler, from, source, element))) : [];
-	// The entry at the site's root is at `/` there (a single-page app's router reads its path), as on a host.
-	const where = { root: asked === null && entry === 'index.html', based: elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) };
+	const where = { root: atRoot(workspace, asked), based: elements.some((element) => element.name === 'base' && element.attribs.href !== undefined) };
 	if (compiler.computedImports) compiler.allModules();
 	const at = prologueEnd(source);
 	const bridge = bridgeOf(compiler, source, edits);

@@ -122,11 +122,11 @@ export class PreviewCoordinator implements PreviewPort {
 	}
 
 	/** What a render carries beside its document; the fragment is used once (a host's first render takes none). */
-	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'search' | 'fragment' | 'referrer' | 'local' | 'cookies'> {
+	#extras(workspace: Workspace, withFragment = true): Pick<PreviewRender, 'page' | 'address' | 'search' | 'fragment' | 'referrer' | 'local' | 'cookies'> {
 		const fragment = withFragment ? this.#history.takeFragment() : undefined;
 		const search = this.#history.search;
 		const referrer = this.#history.referrer;
-		return { page: this.#history.addressOf(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#data.local.items, cookies: this.#data.cookies.items };
+		return { page: this.#history.addressOf(workspace), address: this.#history.shownAt(workspace), ...(search ? { search } : {}), ...(fragment ? { fragment } : {}), ...(referrer ? { referrer } : {}), local: this.#data.local.items, cookies: this.#data.cookies.items };
 	}
 
 	/**
@@ -277,7 +277,7 @@ export class PreviewCoordinator implements PreviewPort {
 					const same = !options.reload && shown && shown.key === key && !this.#revisions.askedChanged(shown.revision, workspace);
 					if (!same) this.#revisions.newDocument();
 					const render: PreviewRender = same
-						? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page }
+						? { renderId, revision: workspace.revision, html: '', diagnostics: compiled.diagnostics, sameAs: shown.revision, page, address: this.#history.shownAt(workspace) }
 						: { renderId, revision: workspace.revision, html: compiled.html, diagnostics: compiled.diagnostics, ...this.#extras(workspace) };
 					for (const tabId of this.#hosts) this.#options.send(tabId, render);
 					return true;

@@ -45,6 +45,8 @@ export interface PreviewRender {
 	sameAs?: number;
 	/** The site path shown (`index.html`, `blog/post.html`, a folder's index as `blog/`): the document's virtual URL. */
 	page: string;
+	/** What the address bar shows for it, with its query ("" for the entry at the site's root, `SiteHistory.shownAt`). */
+	address: string;
 	/** The page's query (`?id=3`), part of its virtual URL: the site reads it as `location.search`. */
 	search?: string;
 	/** A fragment to go to once the page has loaded (`#team`), when the navigation named one. */

@@ -4,7 +4,7 @@
 // coordinator renders; these remember.
 import type { Workspace } from '../domain/model';
 import type { SiteNavigation, SiteStorageChange } from './messages';
-import { addressOf, entryOf, pageOf } from './compile';
+import { addressOf, atRoot, entryOf, pageOf } from './compile';
 import { sitePath } from './site';
 import { applyStorageChange } from './storage-change';
 import { latestWriter } from '../core/latest-write';
@@ -93,8 +93,13 @@ export class SiteHistory {
 		return this.#here.at ?? this.pageOf(workspace);
 	}
 
+	/** The address bar's: the page's address with its query, "" for the entry at the site's root (the page's `location.pathname` is `/`). */
+	shownAt(workspace: Workspace): string {
+		return (atRoot(workspace, this.#here.page) ? '' : this.addressOf(workspace)) + this.#here.search;
+	}
+
 	location(workspace: Workspace): SiteLocation {
-		return { path: this.addressOf(workspace) + this.#here.search, canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
+		return { path: this.shownAt(workspace), canBack: this.#back.length > 0, canForward: this.#forward.length > 0 };
 	}
 
 	/**

@@ -5,7 +5,7 @@
 import { scoped } from '../core/base';
 
 /** Bumped whenever the table or a wire type changes incompatibly. Compared in `hello`. */
-export const PROTOCOL_VERSION = 27;
+export const PROTOCOL_VERSION = 28;
 
 /**
  * Whether a relayed call may run again on the hub that takes over when the writing tab closes
