@@ -509,7 +509,7 @@ function draw() {
 }
 document.getElementById('add').addEventListener('submit', function (e) { e.preventDefault(); items.push({ title: document.getElementById('text').value, done: false }); save(items); document.getElementById('text').value = ''; draw(); });
 document.getElementById('list').addEventListener('change', function (e) { var i = Number(e.target.id.slice(1)); items[i].done = e.target.checked; save(items); draw(); });
-addEventListener('storage', function (e) { if (e.key === KEY) { items = load(); draw(); document.body.dataset.storageEvent = 'yes'; } });
+addEventListener('storage', function (e) { if (e.key === KEY && e.storageArea === localStorage) { items = load(); draw(); document.body.dataset.storageEvent = 'yes'; } });
 draw();
 fetch('data.json').then(function (r) { return r.json(); }).then(function (d) { document.getElementById('data').textContent = 'fetched ' + d.flour; });
 var x = new XMLHttpRequest(); x.open('GET', 'notes.txt'); x.onload = function () { document.getElementById('xhr').textContent = x.status + ' ' + x.responseText; }; x.send();

@@ -863,6 +863,34 @@ x.send();
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a storage event a page makes for its own listeners names its area, as on a host (Docusaurus\'s theme switch: initStorageEvent with localStorage); the areas are Storage', async ({ page }) => {
+	await openSite(page, {
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Events</title></head><body><p id="out">?</p>
+<script>
+var heard = [];
+addEventListener('storage', function (e) { heard.push(e.key + '=' + e.newValue + ':' + (e.storageArea === localStorage ? 'local' : e.storageArea === sessionStorage ? 'session' : String(e.storageArea))); });
+function tell(key, value, area) {
+  // Docusaurus's storage utility, as it ships: the same tab hears its own change.
+  var event = document.createEvent('StorageEvent');
+  event.initStorageEvent('storage', false, false, key, null, value, location.href, area);
+  window.dispatchEvent(event);
+}
+var out = [];
+try {
+  localStorage.setItem('theme', 'dark');
+  tell('theme', 'dark', localStorage);
+  dispatchEvent(new StorageEvent('storage', { key: 'tab', newValue: '2', storageArea: sessionStorage }));
+  dispatchEvent(new StorageEvent('storage', { key: 'none', newValue: '0' }));
+  out.push(heard.join(' '));
+} catch (error) { out.push('threw ' + error.message); }
+out.push(localStorage instanceof Storage, sessionStorage instanceof Storage, new StorageEvent('storage') instanceof StorageEvent, Object.prototype.toString.call(localStorage));
+document.getElementById('out').textContent = out.join(' | ');
+</script></body></html>`
+	});
+	await expect(previewFrame(page).locator('#out')).toHaveText('theme=dark:local tab=2:session none=0:null | true | true | true | [object Storage]');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
 const locking = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>

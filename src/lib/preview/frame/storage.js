@@ -123,7 +123,8 @@ function studioStorage(api) {
 				return data.size;
 			}
 		};
-		var proto = Object.create(Object.prototype, { [Symbol.toStringTag]: { value: 'Storage' } });
+		// A Storage as the page tests it (`localStorage instanceof Storage`); its members are the ones above.
+		var proto = Object.create(Storage.prototype, { [Symbol.toStringTag]: { value: 'Storage' } });
 		/** @type {Record<string | symbol, unknown>} */
 		var target = Object.create(proto);
 		/** @param {string | symbol} prop */
@@ -176,7 +177,7 @@ function studioStorage(api) {
 					used = 0;
 				} else if (value === null) remove(key);
 				else set(key, value);
-				window.dispatchEvent(new StorageEvent('storage', { key: key, oldValue: old, newValue: value, url: document.baseURI }));
+				window.dispatchEvent(new SiteStorageEvent('storage', { key: key, oldValue: old, newValue: value, url: document.baseURI, storageArea: /** @type {Storage} */ (/** @type {unknown} */ (storage)) }));
 			},
 			/**
 			 * A frame of the site's pages changed it: kept as this page's own change (sent on with them).
@@ -190,6 +191,47 @@ function studioStorage(api) {
 			}
 		};
 	}
+
+	// A storage event names its area (`event.storageArea === localStorage`), and a page may make one
+	// for its own listeners (Docusaurus: `initStorageEvent(…, localStorage)`), which the browser's
+	// refuses for an area that is not its own Storage: the event takes the area here.
+	var NativeStorageEvent = window.StorageEvent;
+	/** @type {WeakMap<Event, unknown>} */
+	var areas = new WeakMap();
+	/** @param {unknown} value */
+	var isArea = function (value) {
+		return value === local.storage || value === session.storage;
+	};
+	var SiteStorageEvent = new Proxy(NativeStorageEvent, {
+		construct: function (target, args, newTarget) {
+			var init = args[1];
+			var area = init && typeof init === 'object' ? /** @type {StorageEventInit} */ (init).storageArea : undefined;
+			var event = Reflect.construct(target, isArea(area) ? [args[0], Object.assign({}, init, { storageArea: null })] : args, newTarget);
+			if (isArea(area)) areas.set(event, area);
+			return event;
+		}
+	});
+	var nativeArea = Object.getOwnPropertyDescriptor(NativeStorageEvent.prototype, 'storageArea');
+	var nativeInit = NativeStorageEvent.prototype.initStorageEvent;
+	if (nativeArea && nativeArea.get) {
+		var readArea = nativeArea.get;
+		Object.defineProperty(NativeStorageEvent.prototype, 'storageArea', {
+			configurable: true,
+			enumerable: true,
+			get: function () {
+				return areas.has(this) ? areas.get(this) : readArea.call(this);
+			}
+		});
+	}
+	NativeStorageEvent.prototype.initStorageEvent = function () {
+		var args = [...arguments];
+		var area = args[7];
+		if (isArea(area)) args[7] = null;
+		nativeInit.apply(this, /** @type {any} */ (args));
+		if (isArea(area)) areas.set(this, area);
+		else areas.delete(this);
+	};
+	window.StorageEvent = SiteStorageEvent;
 
 	var local = makeStorage('local', api.host.local);
 	var session = makeStorage('session', api.host.session);
