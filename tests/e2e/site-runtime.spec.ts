@@ -891,6 +891,28 @@ document.getElementById('out').textContent = out.join(' | ');
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+test('a theme\'s web font another site serves, imported by a <style>, that does not load is a warning that names it, not the page\'s error; nor is Chromium\'s ResizeObserver loop notice (Marp\'s slides)', async ({ page }) => {
+	await openSite(page, {
+		'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Deck</title>
+<style>@import url(https://fonts.example.invalid/css?family=Lato);section{font-family:Lato,sans-serif}</style></head><body><section id="slide"><h1>Rye</h1></section><p id="out">?</p>
+<script>
+// A scaler that resizes what it observes, as a slide deck's does: Chromium reports a loop to the window.
+var box = document.getElementById('slide');
+var heard = [];
+addEventListener('error', function (e) { if (e.message) heard.push(e.message.slice(0, 20)); });
+var grown = 0;
+new ResizeObserver(function () { if (grown++ < 3) box.style.height = (box.offsetHeight + 1) + 'px'; }).observe(box);
+setTimeout(function () { document.getElementById('out').textContent = 'heard ' + [...new Set(heard)].join(','); }, 300);
+</script></body></html>`
+	});
+	// The page hears the notice, as on a host.
+	await expect(previewFrame(page).locator('#out')).toHaveText('heard ResizeObserver loop');
+	await expect.poll(async () => (await previewStatus(page)).warnings.map((line) => line.message)).toContainEqual(expect.stringContaining('Could not load https://fonts.example.invalid/css?family=Lato'));
+	const status = await previewStatus(page);
+	expect(status.errors).toEqual([]);
+	expect(status.preview.status).toBe('ready');
+});
+
 /** A page that guards its work with Web Locks and reads its storage use, as on a host with one tab of the site. */
 const locking = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Locks</title></head><body>

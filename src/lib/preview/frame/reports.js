@@ -79,6 +79,26 @@ function studioReports(api) {
 		}
 	}
 
+	/**
+	 * The other site's stylesheet a `<style>` element imports (a theme's web font from a CDN), which is
+	 * what failed when the element fires error: null when it imports none.
+	 * @param {Element} el
+	 */
+	function importOf(el) {
+		if (el.tagName !== 'STYLE') return null;
+		try {
+			var sheet = /** @type {HTMLStyleElement} */ (el).sheet;
+			var rules = sheet ? sheet.cssRules : [];
+			for (var i = 0; i < rules.length; i++) {
+				var rule = rules[i];
+				if (rule instanceof CSSImportRule && /^https?:/.test(rule.href) && rule.href.indexOf(api.origin) !== 0) return rule.href;
+			}
+		} catch {
+			// A sheet that cannot be read names nothing.
+		}
+		return null;
+	}
+
 	// On the window and in each shadow root (a component's image fails there, unheard by the window).
 	listen(
 		'error',
@@ -98,13 +118,17 @@ function studioReports(api) {
 				if (api.answers && api.answers(el)) return;
 				// An SVG element's href is an animated string: its written value, resolved as the page means it.
 				var svgHref = /** @type {any} */ (el).href && /** @type {any} */ (el).href.baseVal;
-				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || (typeof svgHref === 'string' ? resolvedHref(svgHref) : /** @type {any} */ (el).href) || el.tagName.toLowerCase();
+				var url = /** @type {any} */ (el).currentSrc || /** @type {any} */ (el).src || (typeof svgHref === 'string' ? resolvedHref(svgHref) : /** @type {any} */ (el).href) || importOf(el) || el.tagName.toLowerCase();
 				if (String(url).indexOf(api.origin) === 0) return; // the request programs answer it from the workspace
 				// Another site's file that did not load: the network is off or the host is down, not the page's fault.
 				if (/^https?:/.test(String(url))) return api.send({ type: 'warning', message: 'Could not load ' + url + ' (offline, or its server did not answer)', source: '', line: 0, column: 0 });
 				return api.send({ type: 'error', message: 'Failed to load ' + url, source: '', line: 0, column: 0 });
 			}
 			var e = /** @type {ErrorEvent} */ (event);
+			// Chromium's word that a ResizeObserver's callback resized what it watches (a slide deck's
+			// scaler, a chart's): dispatched to the page, but no error of its code, and a host's console
+			// does not show it.
+			if (/^ResizeObserver loop /.test(String(e.message))) return;
 			var loc = api.where(e.filename, e.lineno || 0);
 			api.send({ type: 'error', message: String(e.message || 'Script error'), source: loc.source, line: loc.line, column: e.colno || 0 });
 		}
