@@ -10,7 +10,7 @@ export const call = (page: Page, name: string, args: Record<string, unknown> = {
 	page.evaluate(([n, a]) => window.studio!.callTool(n as string, a as Record<string, unknown>), [name, args] as const) as Promise<Result>;
 
 /** What preview_get_status says of the page shown: its errors (with their `file:line`) and console lines. */
-export type PreviewStatus = { errors: { message: string; at?: string }[]; console: { text: string }[] };
+export type PreviewStatus = { errors: { message: string; at?: string }[]; warnings: { message: string }[]; console: { text: string }[]; preview: { status: string } };
 
 /** The preview's status, as an agent reads it. */
 export const previewStatus = async (page: Page) => (await call(page, 'preview_get_status')).structuredContent as unknown as PreviewStatus;
