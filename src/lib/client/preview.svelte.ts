@@ -48,8 +48,8 @@ export class PreviewController {
 	get network(): boolean {
 		return this.#network.allowed;
 	}
-	/** The page shown, and whether Back and Forward lead anywhere. */
-	location = $state.raw<PreviewLocation>({ path: 'index.html', canBack: false, canForward: false });
+	/** The page shown (its address bar's: "" is the site's root, where its entry usually is), and whether Back and Forward lead anywhere. */
+	location = $state.raw<PreviewLocation>({ path: '', canBack: false, canForward: false });
 	/** The address the site routed to with history.pushState (null: the page's own). */
 	route = $state<string | null>(null);
 	/** The element picker is on (the next click in the preview picks). */
