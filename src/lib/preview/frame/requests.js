@@ -16,14 +16,14 @@ function studioRequests(api) {
 	var nativeFetch = window.fetch.bind(window);
 	var NativeXHR = window.XMLHttpRequest;
 	var siteUrl = api.siteUrl;
+	// ranges.js's: a file's answer, its Response, and the URL it came from.
 	var answering = api.answered;
 	var responding = api.response;
-	if (!answering || !responding) return;
+	var ending = api.finalUrl;
+	if (!answering || !responding || !ending) return;
 	var answered = answering;
 	var respond = responding;
-	var finalUrl = api.finalUrl || function (/** @type {URL} */ url) {
-		return url;
-	};
+	var finalUrl = ending;
 	/**
 	 * The file behind a site URL, from the host: { status, statusText, mimeType, body }; `at`: where
 	 * the code that asked is (a missing file is reported there), by default the page's caller.
