@@ -193,6 +193,26 @@ test('a worker that imports the scripts its code lists after it has started (MkD
 	expect((await previewStatus(page)).errors).toEqual([]);
 });
 
+// A worker webpack 5 built, in the shape of Docusaurus's local search worker (minified as built): its
+// start loads a chunk whose name its runtime computes (`t.u`, under `t.p`), through importScripts, and
+// its listener (Comlink's `expose`) is set in the `.then` after it; the page posts at once.
+const webpackWorker = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Search</title></head><body><p id="s">search?</p>
+<script>
+var w = new Worker(new URL('/assets/js/809.7a477a9e.js', document.baseURI));
+w.onmessage = function (e) { document.getElementById('s').textContent = e.data; };
+w.postMessage('steam');
+</script></body></html>`,
+	'assets/js/809.7a477a9e.js': `(()=>{"use strict";var e={},r={};function t(o){var s=r[o];if(void 0!==s)return s.exports;var n=r[o]={exports:{}};return e[o](n,n.exports,t),n.exports}t.m=e,t.f={},t.e=e=>Promise.all(Object.keys(t.f).reduce((r,o)=>(t.f[o](e,r),r),[])),t.u=e=>"assets/js/"+e+".17ecb192.js",t.p="/",(()=>{var e={809:1},r=r=>{let[o,n]=r;for(var s in n)t.m[s]=n[s];for(;o.length;)e[o.pop()]=1};t.f.i=(o,n)=>{e[o]||importScripts(t.p+t.u(o))};var o=self.webpackChunkdu=self.webpackChunkdu||[];o.push=r})(),t.e(68).then(()=>t(8068))})();`,
+	'assets/js/68.17ecb192.js': `(self.webpackChunkdu=self.webpackChunkdu||[]).push([[68],{8068(){self.addEventListener("message",e=>postMessage("found "+e.data+" in chunk 68"))}}]);`
+};
+
+test('a worker webpack built loads the chunk its runtime names and hears the page\'s first message, as on a host (Docusaurus\'s local search)', async ({ page }) => {
+	await openSite(page, webpackWorker);
+	await expect(previewFrame(page).locator('#s')).toHaveText('found steam in chunk 68');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 const sheets = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Sheets</title></head><body>
 <p id="lazy">lazy?</p><p id="markup">markup?</p><p id="attr">attr?</p><p id="dot">dot</p><p id="gone">gone?</p><p id="icons">icons?</p>

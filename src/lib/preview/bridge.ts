@@ -27,6 +27,7 @@ import srcsets from './frame/srcsets.js?raw';
 import styles from './frame/styles.js?raw';
 import fonts from './frame/fonts.js?raw';
 import rules from './frame/rules.js?raw';
+import webpackChunks from './frame/webpack-chunks.js?raw';
 import workers from './frame/workers.js?raw';
 import workerLoader from './frame/worker-loader.js?raw';
 import sharedWorkers from './frame/shared-workers.js?raw';
@@ -70,6 +71,7 @@ ${srcsets}
 ${styles}
 ${fonts}
 ${rules}
+${webpackChunks}
 ${workers}
 ${workerLoader}
 ${sharedWorkers}

@@ -20,6 +20,8 @@
 function studioWorkerLoader(origin, ranges, makeXhr) {
 	var scope = /** @type {any} */ (self);
 	var loader = String(scope.location.href);
+	// The worker's own timer, before its code may replace it (zone.js does).
+	var later = scope.setTimeout.bind(scope);
 	/** @type {MessageEvent[] | null} */
 	var held = [];
 	var started = false;
@@ -205,7 +207,10 @@ function studioWorkerLoader(origin, ranges, makeXhr) {
 			try {
 				(0, eval)(init.code);
 			} finally {
-				release();
+				// As a browser delivers the messages a worker was sent before it ran: in a task after its
+				// script and the promises it settled (webpack's start loads its chunks in a `.then`, where
+				// Comlink's `expose` sets the listener Docusaurus's search worker answers on).
+				later(release, 0);
 			}
 			return;
 		}

@@ -160,9 +160,10 @@ function studioWorkers(api) {
 	 * The site's scripts a classic worker's code names in importScripts('…') (relative to the worker's
 	 * own URL, as the browser resolves them), and theirs in turn, into `scripts` by path. A worker
 	 * that computes what it imports (MkDocs's search worker: `importScripts.apply(null, urls)` over
-	 * `['lunr.js', …]`) may ask for any script its code names: those are asked as probes, a missing
-	 * one no error of the page's, at most 16 a worker. Its importScripts is synchronous: what was not
-	 * gathered before it started cannot load.
+	 * `['lunr.js', …]`) may ask for any script its code names, or a chunk webpack's runtime names
+	 * (webpack-chunks.js): those are asked as probes, a missing one no error of the page's, at most 16
+	 * named and 32 in all a worker. Its importScripts is synchronous: what was not gathered before it
+	 * started cannot load.
 	 * @param {string} code @param {URL} worker @param {Record<string, string>} scripts @param {number} depth
 	 * @returns {Promise<unknown>}
 	 */
@@ -195,6 +196,9 @@ function studioWorkers(api) {
 				code.replace(SCRIPT_LITERAL, function (literal, quote, ref) {
 					if (named++ < 16) want(ref, true);
 					return literal;
+				});
+				studioWebpackChunks(code).forEach(function (ref) {
+					if (named++ < 32) want(ref, true);
 				});
 			}
 		}
