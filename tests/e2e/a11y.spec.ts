@@ -1,6 +1,6 @@
 // Accessibility of the main screen: axe finds no serious or critical violations, desktop and phone.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, waitForHub } from './fixtures';
+import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Serious or critical violations in `scope` (the whole page by default; axe on one region is 2–3× faster). */
@@ -122,6 +122,8 @@ test.describe('on a phone', () => {
 		await page.getByTestId('preview-pick').tap();
 		await expect(page.getByTestId('preview-picking')).toBeVisible();
 		expect(await smallControls(page), 'picking').toEqual([]);
+		// The picker is live once the page shows its crosshair (its code loads with its first use).
+		await expect(previewFrame(page).locator('html')).toHaveCSS('cursor', 'crosshair', { timeout: 15_000 });
 		// A click, not a tap: Chromium 150's emulated touch in a frame of another process lands away from
 		// the element and synthesizes no click (a phone's own touch does both).
 		await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe:not([data-leaving])').locator('h1').click();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { LLMock } from '@copilotkit/aimock';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { lineOf, withPage } from './helpers/inspect-page';
+import { lineOf, startPicking, withPage } from './helpers/inspect-page';
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
 type Message = { role: string; content: string | Part[] | null; tool_call_id?: string };
@@ -100,7 +100,7 @@ test('a vision model gets the picked element as context, the pasted image and th
 	await withPage(page);
 	script();
 	await useModel(page, 'vision-model');
-	await page.getByTestId('preview-pick').click();
+	await startPicking(page);
 	await page.frameLocator('section[data-region="preview"] iframe.preview-frame').frameLocator('iframe:not([data-leaving])').locator('h1.hero-title').click();
 	const place = `index.html:${lineOf('hero-title')}`;
 	await expect(page.getByTestId('element-chip').first()).toContainText(`h1.hero-title — ${place}`);

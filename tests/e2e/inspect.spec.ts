@@ -4,7 +4,7 @@
 // agent edits the picked element only.
 import { test, expect, waitForHub, previewFrame } from './fixtures';
 import type { Page } from '@playwright/test';
-import { PAGE, lineOf, withPage } from './helpers/inspect-page';
+import { PAGE, lineOf, startPicking, withPage } from './helpers/inspect-page';
 
 type Result = { isError: boolean; content: { type: string; data?: string; mimeType?: string; text?: string }[]; structuredContent: Record<string, unknown> & { revision?: number } };
 const call = (page: Page, name: string, args: Record<string, unknown> = {}) =>
@@ -63,8 +63,7 @@ test('preview_screenshot draws the acknowledged revision at 390 and 1280 px, and
 
 test('picking an element puts a chip with its file and line in the conversation; Go to code puts the cursor there; the local agent changes that element only', async ({ page }) => {
 	await withPage(page);
-	await page.getByTestId('preview-pick').click();
-	await expect(page.getByTestId('preview-picking')).toBeVisible();
+	await startPicking(page);
 	await site(page).locator('p.note').hover();
 	await site(page).locator('p.note').click();
 	const chip = page.getByTestId('element-chip').first();

@@ -141,6 +141,7 @@ test('a desktop start renders its preview and mounts CodeMirror without the sche
 	await expect.poll(async () => (await text()).includes(INSPECTOR), { message: 'the inspector loads with the picker', timeout: 10_000 }).toBe(true);
 	await expect.poll(async () => (await text()).includes(SCHEMA_LIBRARY), { message: 'the picked element’s check loads with the picker', timeout: 10_000 }).toBe(true);
 	await expect(page.getByTestId('preview-picking')).toBeVisible();
+	await expect(previewFrame(page).locator('html')).toHaveCSS('cursor', 'crosshair', { timeout: 15_000 });
 	await previewFrame(page).locator('h1').first().click();
 	await expect(page.getByTestId('preview-picking')).toHaveCount(0);
 	await expect(page.getByTestId('element-chip').first()).toContainText('h1');

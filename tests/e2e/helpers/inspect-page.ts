@@ -44,3 +44,13 @@ export async function withPage(page: Page): Promise<number> {
 	return written.structuredContent.revision!;
 }
 
+
+/**
+ * Turns the picker on and waits until the page shows its crosshair: the picker's code loads with its
+ * first use, and a click before it is live is the page's own click, as a person would see.
+ */
+export async function startPicking(page: Page): Promise<void> {
+	await page.getByTestId('preview-pick').click();
+	await expect(page.getByTestId('preview-picking')).toBeVisible();
+	await expect(previewFrame(page).locator('html')).toHaveCSS('cursor', 'crosshair', { timeout: 15_000 });
+}
