@@ -237,3 +237,56 @@ test('a page without a doctype starts where a host\'s quirks mode starts it: its
 	await call(page, 'workspace_write_file', { path: 'index.html', content: `<!doctype html>${old}` });
 	await expect.poll(read).toBe('27 20px 30px 1 1');
 });
+
+// Doxygen 1.9's search, in its shape: the box loads its results page into a frame by the frame's
+// window (`window.frames.MSearchResults.location = …`), and a result's link, aimed at the parent,
+// first calls the parent's code, which a host's one origin allows.
+const searched = {
+	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Docs</title></head><body>
+<input id="q" aria-label="Search"><p id="closed">open</p>
+<div id="win" style="display:none"><iframe src="javascript:void(0)" name="MSearchResults" id="MSearchResults" title="results"></iframe></div>
+<iframe id="other" src="blank.html" title="other"></iframe>
+<button id="href" onclick="document.getElementById('other').contentWindow.location.href = 'search/all_1.html?href'">href</button>
+<button id="replace" onclick="frames[1].location.replace('search/all_1.html?replaced')">replace</button>
+<script>
+var searchBox = { CloseResultsWindow: function () { document.getElementById('closed').textContent = 'closed'; } };
+document.getElementById('q').addEventListener('keyup', function () {
+  window.frames.MSearchResults.location = 'search/all_1.html?' + escape(this.value);
+  document.getElementById('win').style.display = 'block';
+});
+</script></body></html>`,
+	'blank.html': '<!doctype html><html><body><p id="r">blank</p></body></html>',
+	'search/all_1.html': `<!doctype html><html><body><p id="r">?</p>
+<a id="hit" href="../rye.html" target="_parent" onclick="parent.searchBox.CloseResultsWindow()">Rye bread</a>
+<button id="up" onclick="parent.location = '../rye.html?up'">up</button>
+<script>document.getElementById('r').textContent = 'searched ' + unescape(location.search.slice(1));</script></body></html>`,
+	'rye.html': '<!doctype html><html><body><h1 id="h">Rye bread</h1></body></html>'
+};
+
+test('a script sets another window\'s location as on a host (Doxygen\'s search): a frame\'s by its name, its contentWindow\'s href, replace(), a framed page\'s parent; a framed page that reaches into its parent is a warning, not the site\'s error', async ({ page }) => {
+	await openSite(page, searched);
+	const results = site(page).frameLocator('#MSearchResults');
+	const other = site(page).frameLocator('#other');
+	await expect(other.locator('#r')).toHaveText('blank');
+	await site(page).locator('#q').pressSequentially('rye');
+	await expect(results.locator('#r')).toHaveText('searched rye');
+	await site(page).locator('#href').click();
+	await expect(other.locator('#r')).toHaveText('searched href');
+	await site(page).locator('#replace').click();
+	await expect(other.locator('#r')).toHaveText('searched replaced');
+	// A framed page sets its parent's location: the site's page goes there.
+	await other.locator('#up').click();
+	await expect(site(page).locator('#h')).toHaveText('Rye bread');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/rye.html?up');
+	await page.getByRole('button', { name: 'Back', exact: true }).click();
+	await expect(site(page).locator('#q')).toBeVisible();
+	// A result: its handler's reach into the parent is the preview's sandbox, said as such; its link goes.
+	await site(page).locator('#q').pressSequentially('r');
+	await results.locator('#hit').click();
+	await expect(site(page).locator('#h')).toHaveText('Rye bread');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/rye.html');
+	await expect.poll(async () => (await previewStatus(page)).warnings.map((w) => w.message).join('\n')).toContain("keeps each of the site's frames apart");
+	const status = await previewStatus(page);
+	expect(status.warnings.find((w) => w.message.includes('apart'))!.message).toContain('searchBox');
+	expect(status.errors).toEqual([]);
+});

@@ -170,6 +170,8 @@ interface StudioFrameApi {
 	scriptUrl?(href: unknown): boolean;
 	/** Goes to `url` in `target`: 'self', 'parent', 'top' or a frame's name, the next page's `document.referrer` being `referrer` (frames.js). */
 	navigate?(url: URL, target: string, replace: boolean, referrer: string): void;
+	/** Navigates another window of the site (a frame of this page, a framed page's parent) to `url`, as its own `location` would; false when it is none of them. frames.js. */
+	goWindow?(win: unknown, url: URL, replace: boolean): boolean;
 	/** The referrer the next page gets from this one by `from` (a link, an area, a form, a frame; none: a script), by the page's policy (referrer.js). */
 	referrerFrom?(from?: Element | null): string;
 	/** The page's own `document.referrer` (referrer.js). */

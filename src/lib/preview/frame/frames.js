@@ -186,6 +186,16 @@ function studioFrames(api, placeholder) {
 		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, to: to, referrer: referrer });
 	}
 	api.navigate = navigate;
+	var nativeParent = /** @type {() => Window} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(window, 'parent')).get);
+	// `frames.results.location = 'search/all_6.html?oven'` (Doxygen's search), `parent.location = …`
+	// in a framed page: the window's own location would load the site's URL, which no server answers.
+	api.goWindow = function (win, url, replace) {
+		var frame = frameOf(win);
+		if (frame) load(frame, url);
+		else if (api.framed && win === nativeParent.call(window)) navigate(url, 'parent', replace, api.referrerFrom ? api.referrerFrom(null) : '');
+		else return false;
+		return true;
+	};
 	// A framed page's navigation: of itself (its frame loads the page), of this page, or further up.
 	api.onChild('navigate', function (data, frame) {
 		var url = api.resolve(String(data.path || '/') + String(data.search || '') + String(data.fragment || ''));

@@ -7,8 +7,10 @@
 // a message's origin are the site's; a message this page posts aimed at the site's origin goes out
 // aimed at '*'; the site's page is its own parent; and another window of the site (a frame's
 // `contentWindow`, `frames[i]`, a framed page's `parent`, a message's `source`) is handed out as one
-// stand-in per window, whose postMessage does the same. The stand-in passes everything else to the
-// window. `top` is a property no page can replace: the compiler points the site's references to it
+// stand-in per window, whose postMessage does the same, and whose location, set, loads the site's
+// page there through the frame programs (`frames.results.location = 'search/all_6.html?oven'`, a
+// framed page's `parent.location = …`: the window's own would ask the site's URL, which no server
+// answers). The stand-in passes everything else to the window. `top` is a property no page can replace: the compiler points the site's references to it
 // at `__studioTop`, the site's page.
 // Installed last: the programs before it keep the browser's own getters they took at their start.
 
@@ -100,10 +102,12 @@ function studioWindows(api) {
 		var post = function () {
 			return target.postMessage.apply(target, aimed(arguments));
 		};
+		var place = /** @type {object | null} */ (null);
 		var proxy = new Proxy(target, {
 			get: function (_target, key) {
 				if (key === 'postMessage') return post;
 				if (key === 'window' || key === 'self' || key === 'frames') return proxy;
+				if (key === 'location') return place || (place = locationOf(target));
 				var value = target[key];
 				if (typeof value !== 'function') return standIn(value); // `parent`, `opener`, `frames[0]`…
 				var fn = bound.get(value);
@@ -111,13 +115,48 @@ function studioWindows(api) {
 				return fn;
 			},
 			set: function (_target, key, value) {
-				target[key] = value;
+				if (key !== 'location' || !went(target, value, false)) target[key] = value;
 				return true;
 			}
 		});
 		standIns.set(/** @type {object} */ (win), proxy);
 		made.add(proxy);
 		return /** @type {T} */ (proxy);
+	}
+
+	/**
+	 * Navigates another window of the site to `href` through the frame programs, as a host loads the
+	 * site's page there; false when it is no page of the site or no window they know.
+	 * @param {Record<PropertyKey, any>} win @param {unknown} href @param {boolean} replace
+	 */
+	function went(win, href, replace) {
+		var url = api.siteUrl(href);
+		return !!url && !!api.goWindow && api.goWindow(win, url, replace);
+	}
+	/**
+	 * Another window's location: what sets it (`href`, `assign`, `replace`) loads the page there through
+	 * the frame programs; what reads it is the window's own, which the sandbox keeps apart.
+	 * @param {Record<PropertyKey, any>} win
+	 */
+	function locationOf(win) {
+		/** @param {boolean} replace */
+		var go = function (replace) {
+			return function (/** @type {unknown} */ href) {
+				if (!went(win, href, replace)) win.location[replace ? 'replace' : 'assign'](href);
+			};
+		};
+		return new Proxy(/** @type {Record<PropertyKey, any>} */ ({}), {
+			get: function (_place, key) {
+				if (key === 'assign') return go(false);
+				if (key === 'replace') return go(true);
+				var value = win.location[key];
+				return typeof value === 'function' ? value.bind(win.location) : value;
+			},
+			set: function (_place, key, value) {
+				if (key !== 'href' || !went(win, value, false)) win.location[key] = value;
+				return true;
+			}
+		});
 	}
 
 	/** @param {object} on @param {string} key @param {(this: any) => unknown} get */
