@@ -204,12 +204,18 @@ const frameset = {
   <noframes><body>Your browser does not support frames.</body></noframes>
 </frameset></html>`,
 	'top.html': '<html><body style="background:#642"><b style="color:#fff">The old bakery</b></body></html>',
-	'menu.html': '<html><body style="background:#fec"><h3>Menu</h3><a href="breads.html" target="main" id="breads">Breads</a><br><a href="home.html" target="main">Home</a></body></html>',
+	'menu.html': `<html><body style="background:#fec"><h3>Menu</h3><a href="breads.html" target="main" id="breads">Breads</a><br><a href="home.html" target="main">Home</a>
+<a href="#" id="cakes" onclick="parent.main.location = 'cakes.html'; return false">Cakes</a>
+<a href="#" id="home" onclick="top.frames.main.location.replace('home.html'); return false">Home again</a>
+<a href="#" id="rye" onclick="parent.frames['main'].location.href = 'breads.html?rye'; return false">Rye</a>
+<a href="#" id="leave" onclick="top.location = 'plain.html'; return false">Without frames</a></body></html>`,
+	'cakes.html': '<html><body><h1 id="h">Our cakes</h1></body></html>',
+	'plain.html': '<html><body><h1 id="h">Without frames</h1></body></html>',
 	'home.html': '<html><body><h1 id="h">Welcome to the old bakery</h1></body></html>',
 	'breads.html': '<html><body><h1 id="h">Our breads</h1><script>document.title = "Breads";</script></body></html>'
 };
 
-test('a frameset site shows its frames as on a host, laid out by its rows and cols; a menu frame\'s link aimed at the main frame opens there', async ({ page }) => {
+test('a frameset site shows its frames as on a host, laid out by its rows and cols; a menu frame\'s link aimed at the main frame opens there, and so does its script\'s parent.main.location, top.frames.main.location.replace(), and top.location the whole page', async ({ page }) => {
 	await openSite(page, frameset);
 	const menu = site(page).frameLocator('iframe[name="menu"]');
 	const main = site(page).frameLocator('iframe[name="main"]');
@@ -223,7 +229,19 @@ test('a frameset site shows its frames as on a host, laid out by its rows and co
 	await menu.locator('#breads').click();
 	await expect(main.locator('#h')).toHaveText('Our breads');
 	await expect(menu.locator('h3')).toHaveText('Menu');
-	expect((await previewStatus(page)).errors).toEqual([]);
+	// The menu's scripts reach the main frame through its parent and its top, by name, as on a host.
+	await menu.locator('#cakes').click();
+	await expect(main.locator('#h')).toHaveText('Our cakes');
+	await menu.locator('#home').click();
+	await expect(main.locator('#h')).toHaveText('Welcome to the old bakery');
+	await menu.locator('#rye').click();
+	await expect(main.locator('#h')).toHaveText('Our breads');
+	await menu.locator('#leave').click();
+	await expect(site(page).locator('#h')).toHaveText('Without frames');
+	await expect(page.getByTestId('preview-address')).toHaveValue('/plain.html');
+	const status = await previewStatus(page);
+	expect(status.errors).toEqual([]);
+	expect(status.warnings).toEqual([]);
 });
 
 test('a page without a doctype starts where a host\'s quirks mode starts it: its first heading\'s default top margin dropped, a table not inheriting the page\'s font size; its own rules still win', async ({ page }) => {

@@ -268,6 +268,7 @@ function studioBridge(config) {
 			(handlers[type] = handlers[type] || []).push(fn);
 		},
 		framed: framed,
+		depth: framed ? Number(link.depth) || 1 : 0,
 		onChild: function (type, fn) {
 			(childHandlers[type] = childHandlers[type] || []).push(fn);
 		},

@@ -90,6 +90,8 @@ interface StudioFrameApi {
 	caller(): { source: string; line: number };
 	/** This page is shown in a frame of the site's own page (its parent relays for it). */
 	framed: boolean;
+	/** How many frames deep this page is in the site's page (0: the site's page itself). */
+	depth: number;
 	/** Handles a message of this type from a page this page frames. */
 	onChild(type: string, handler: (message: Record<string, unknown>, frame: HTMLIFrameElement) => void): void;
 	/** Hands a framed page's message to the handlers of its type. */

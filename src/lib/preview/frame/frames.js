@@ -67,7 +67,7 @@ function studioFrames(api, placeholder) {
 	function fill(frame, html, referrer) {
 		var token = Math.random().toString(36).slice(2) + Date.now().toString(36);
 		var from = referrer === undefined ? (api.referrerFrom ? api.referrerFrom(frame) : '') : referrer;
-		var link = JSON.stringify({ token: token, local: items('localStorage'), session: items('sessionStorage'), cookies: api.cookies ? api.cookies() : {}, referrer: from });
+		var link = JSON.stringify({ token: token, depth: api.depth + 1, local: items('localStorage'), session: items('sessionStorage'), cookies: api.cookies ? api.cookies() : {}, referrer: from });
 		filled.set(frame, { token: token, live: false, held: [] });
 		removeAttribute.call(frame, FRAME);
 		srcdoc.call(
@@ -186,16 +186,35 @@ function studioFrames(api, placeholder) {
 		api.send({ type: 'navigate', path: decodeURIComponent(url.pathname), fragment: url.hash, search: url.search, replace: replace, to: to, referrer: referrer });
 	}
 	api.navigate = navigate;
-	var nativeParent = /** @type {() => Window} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(window, 'parent')).get);
-	// `frames.results.location = 'search/all_6.html?oven'` (Doxygen's search), `parent.location = …`
-	// in a framed page: the window's own location would load the site's URL, which no server answers.
+	// `frames.results.location = 'search/all_6.html?oven'` (Doxygen's search), a frameset menu's
+	// `parent.frames.main.location = …` or `top.location = …`: the window's own location would load the
+	// site's URL, which no server answers (and the sandbox lets a page navigate no window but its own
+	// and its frames'). A frame of this page loads the page; any other window of the site is asked to
+	// go there itself, by a message its frame program takes.
 	api.goWindow = function (win, url, replace) {
 		var frame = frameOf(win);
-		if (frame) load(frame, url);
-		else if (api.framed && win === nativeParent.call(window)) navigate(url, 'parent', replace, api.referrerFrom ? api.referrerFrom(null) : '');
-		else return false;
-		return true;
+		if (frame) {
+			load(frame, url);
+			return true;
+		}
+		try {
+			/** @type {Window} */ (win).postMessage({ studioGo: 1, href: url.href, replace: replace, referrer: api.referrerFrom ? api.referrerFrom(null) : '' }, '*');
+			return true;
+		} catch {
+			return false;
+		}
 	};
+	window.addEventListener(
+		'message',
+		function (event) {
+			var data = event.data;
+			if (!data || typeof data !== 'object' || data.studioGo !== 1) return;
+			event.stopImmediatePropagation();
+			var url = api.siteUrl(data.href);
+			if (url) navigate(url, 'self', data.replace === true, typeof data.referrer === 'string' ? data.referrer : '');
+		},
+		true
+	);
 	// A framed page's navigation: of itself (its frame loads the page), of this page, or further up.
 	api.onChild('navigate', function (data, frame) {
 		var url = api.resolve(String(data.path || '/') + String(data.search || '') + String(data.fragment || ''));

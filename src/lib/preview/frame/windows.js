@@ -177,8 +177,11 @@ function studioWindows(api) {
 	});
 	// `top` cannot be replaced: the compiler points the site's references to it here (compiler/location.ts
 	// SITE_TOP). No setter and not configurable: `var top = 1` at a script's top level changes it no
-	// more than it changes a host's `top`. A framed page's stays the browser's.
-	var topWindow = api.framed ? window.top : window;
+	// more than it changes a host's `top`. A framed page's is the site's page, `depth` frames up
+	// (a frameset menu's `top.frames.main`, `top.location`), not the studio the browser's would be.
+	var siteTop = /** @type {Window} */ (window);
+	for (var up = 0; up < api.depth; up++) siteTop = up === 0 ? nativeParent.call(window) : siteTop.parent;
+	var topWindow = standIn(siteTop);
 	Object.defineProperty(window, '__studioTop', {
 		get: function () {
 			return topWindow;
