@@ -157,7 +157,8 @@ test('a worker\'s XMLHttpRequest gets the site\'s files as on a host: asynchrono
 });
 
 // MkDocs's search worker as it ships: it fetches its index, then imports the scripts its code lists
-// (`importScripts.apply(null, urls)`), one of them only for other languages (absent here).
+// (`importScripts.apply(null, urls)`), one of them only for other languages (absent here), and
+// Material for MkDocs's template of a path for other languages, never asked here.
 const searchWorker = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Search</title></head><body><p id="s">search?</p>
 <script>
@@ -170,6 +171,10 @@ var lang = ['en'];
 function loadScripts(urls, callback) {
   importScripts.apply(null, urls);
   callback();
+}
+// Material for MkDocs's, for other languages: a path its code fills in at run time.
+function setupLanguages(e, n) {
+  if (n !== 'en') importScripts(\`\${e}/min/lunr.stemmer.support.min.js\`, \`\${e}/min/lunr.\${n}.min.js\`);
 }
 onmessage = function () {
   var req = new XMLHttpRequest();
@@ -187,7 +192,7 @@ onmessage = function () {
 	'search/search_index.json': '{"docs": [{"location": ""}, {"location": "recipes/"}]}'
 };
 
-test('a worker that imports the scripts its code lists after it has started (MkDocs\'s search) gets them, as on a host; one it lists but the site lacks is no error', async ({ page }) => {
+test('a worker that imports the scripts its code lists after it has started (MkDocs\'s search) gets them, as on a host; one it lists but the site lacks, or a path its code fills in at run time, is no error', async ({ page }) => {
 	await openSite(page, searchWorker);
 	await expect(previewFrame(page).locator('#s')).toHaveText('search: 2.3.9 over 2 pages');
 	expect((await previewStatus(page)).errors).toEqual([]);

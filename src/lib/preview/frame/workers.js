@@ -184,14 +184,18 @@ function studioWorkers(api) {
 			}
 		};
 		if (depth < 4) {
+			var computed = COMPUTED_IMPORT.test(code);
 			code.replace(/\bimportScripts\s*\(([^)]*)\)/g, function (call, args) {
 				String(args).replace(/(['"`])([^'"`\n]+)\1/g, function (literal, quote, ref) {
-					want(ref, false);
+					// A template its code fills in as it runs (Material for MkDocs's `${e}/min/lunr.${n}.min.js`,
+					// asked only for other languages): no name to ask for, so its code is searched as a computed import's.
+					if (quote === '`' && ref.indexOf('${') >= 0) computed = true;
+					else want(ref, false);
 					return literal;
 				});
 				return call;
 			});
-			if (COMPUTED_IMPORT.test(code)) {
+			if (computed) {
 				var named = 0;
 				code.replace(SCRIPT_LITERAL, function (literal, quote, ref) {
 					if (named++ < 16) want(ref, true);
