@@ -2,7 +2,7 @@
 // injects before any byte of the page: the bridge's core (acknowledgement, the host channel) and the
 // page's address, the shadow roots the page attaches (watched as its document is), the reports (errors, console), then storage (with IndexedDB for a page that uses
 // it), the URLs a page reads without the network (data:, its own blob:), a file's answer as a host sends it (its ranges), requests, the elements that load a file from script, responsive images chosen as on a host, styles and the rules scripts write, fonts, workers, what the sandbox refuses (service workers, Cache Storage, Web Locks, the
-// StorageManager), navigation, its routes and its history, the site's own frames, where the page is scrolled, the inspector (source locations, picking,
+// StorageManager), navigation, its routes and its history, the site's own frames (and what the sandbox keeps apart between them), where the page is scrolled, the inspector (source locations, picking,
 // editing a text in place) and pictures for the screenshot tool (neither in a page framed by the
 // site), and last the site's origin on its windows and messages (the programs before it keep the
 // browser's own getters). Each is a plain, type-checked browser script in frame/; this module only
@@ -40,6 +40,7 @@ import referrer from './frame/referrer.js?raw';
 import scriptUrls from './frame/script-urls.js?raw';
 import routes from './frame/routes.js?raw';
 import frames from './frame/frames.js?raw';
+import apart from './frame/apart.js?raw';
 import inspect from './frame/inspect.js?raw';
 import pictures from './frame/pictures.js?raw';
 import windows from './frame/windows.js?raw';
@@ -84,6 +85,7 @@ ${referrer}
 ${scriptUrls}
 ${routes}
 ${frames}
+${apart}
 ${inspect}
 ${pictures}
 ${windows}
@@ -117,6 +119,7 @@ studioNavigation(api);
 studioRoutes(api);
 studioHistory(api);
 studioFrames(api, ${JSON.stringify(FRAME_STORAGE_PLACEHOLDER)});
+studioApart(api);
 studioScroll(api);
 if (!api.framed) {
 	studioInspect(api);

@@ -282,33 +282,6 @@ function studioFrames(api, placeholder) {
 			load(this, url);
 		}
 	});
-	// The sandbox gives each document an opaque origin of its own, a frame's too (one made by script,
-	// about:blank or srcdoc, as much as a page of the site): the page cannot reach into it as on a host,
-	// where it is of the same origin. Editors that edit in a frame they make (TinyMCE) stop
-	// there with a SecurityError that names no cause; the console says it once.
-	var told = false;
-	function tellApart() {
-		if (told) return;
-		told = true;
-		console.warn("The preview keeps a frame's document apart from the page that made it (its sandbox gives each document an origin of its own), so a script cannot reach into the frame as on a host: contentDocument is null and contentWindow.document throws. An editor that edits inside a frame of its own, as TinyMCE does, does not run in the preview.");
-	}
-	var contentDocument = /** @type {(this: HTMLIFrameElement) => Document | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentDocument')).get);
-	Object.defineProperty(HTMLIFrameElement.prototype, 'contentDocument', {
-		configurable: true,
-		enumerable: true,
-		get: function () {
-			var doc = contentDocument.call(this);
-			// A frame of another site's page is apart on a host too: only one that would be reachable there is said.
-			var at = getAttribute.call(this, 'src');
-			var url = at ? api.resolve(at) : null;
-			if (doc === null && this.isConnected && (!at || /^about:blank$/i.test(at) || (url && url.origin === api.origin))) tellApart();
-			return doc;
-		}
-	});
-	addEventListener('error', function (event) {
-		if (/Blocked a frame with origin "null" from accessing a cross-origin frame/.test(String(event.message))) tellApart();
-	});
-
 	new MutationObserver(function (records) {
 		records.forEach(function (record) {
 			if (record.type === 'attributes') return frameIn(/** @type {Element} */ (record.target));
