@@ -263,9 +263,10 @@ const searched = {
 	'index.html': `<!doctype html><html><head><meta charset="utf-8"><title>Docs</title></head><body>
 <input id="q" aria-label="Search"><p id="closed">open</p>
 <div id="win" style="display:none"><iframe src="javascript:void(0)" name="MSearchResults" id="MSearchResults" title="results"></iframe></div>
-<iframe id="other" src="blank.html" title="other"></iframe>
+<iframe id="other" name="other" src="blank.html" title="other"></iframe>
 <button id="href" onclick="document.getElementById('other').contentWindow.location.href = 'search/all_1.html?href'">href</button>
 <button id="replace" onclick="frames[1].location.replace('search/all_1.html?replaced')">replace</button>
+<button id="named" onclick="top.other.location = 'search/all_1.html?named'">named</button>
 <script>
 var searchBox = { CloseResultsWindow: function () { document.getElementById('closed').textContent = 'closed'; } };
 document.getElementById('q').addEventListener('keyup', function () {
@@ -281,7 +282,7 @@ document.getElementById('q').addEventListener('keyup', function () {
 	'rye.html': '<!doctype html><html><body><h1 id="h">Rye bread</h1></body></html>'
 };
 
-test('a script sets another window\'s location as on a host (Doxygen\'s search): a frame\'s by its name, its contentWindow\'s href, replace(), a framed page\'s parent; a framed page that reaches into its parent is a warning, not the site\'s error', async ({ page }) => {
+test('a script sets another window\'s location as on a host (Doxygen\'s search): a frame\'s by its name in frames and on the window, its contentWindow\'s href, replace(), a framed page\'s parent; a framed page that reaches into its parent is a warning, not the site\'s error', async ({ page }) => {
 	await openSite(page, searched);
 	const results = site(page).frameLocator('#MSearchResults');
 	const other = site(page).frameLocator('#other');
@@ -292,6 +293,9 @@ test('a script sets another window\'s location as on a host (Doxygen\'s search):
 	await expect(other.locator('#r')).toHaveText('searched href');
 	await site(page).locator('#replace').click();
 	await expect(other.locator('#r')).toHaveText('searched replaced');
+	// A frame's window by its name on the page's own window (old Javadoc's `top.classFrame.location = …`).
+	await site(page).locator('#named').click();
+	await expect(other.locator('#r')).toHaveText('searched named');
 	// A framed page sets its parent's location: the site's page goes there.
 	await other.locator('#up').click();
 	await expect(site(page).locator('#h')).toHaveText('Rye bread');

@@ -174,6 +174,8 @@ interface StudioFrameApi {
 	navigate?(url: URL, target: string, replace: boolean, referrer: string): void;
 	/** Navigates another window of the site (a frame of this page, a framed page's parent) to `url`, as its own `location` would; false when it is none of them. frames.js. */
 	goWindow?(win: unknown, url: URL, replace: boolean): boolean;
+	/** Another window of the site as the page holds it (a stand-in whose messages and location work as on a host); anything else as it is. windows.js. */
+	standIn?<T>(value: T): T;
 	/** The referrer the next page gets from this one by `from` (a link, an area, a form, a frame; none: a script), by the page's policy (referrer.js). */
 	referrerFrom?(from?: Element | null): string;
 	/** The page's own `document.referrer` (referrer.js). */

@@ -257,10 +257,13 @@ function studioNavigation(api) {
 	Object.defineProperty(Document.prototype, '__studioLocation', holder);
 	// The window or the document under another name (`var w = window; w.location`, a minifier's
 	// `o.location`): the compiler wraps the holder of such a `.location` in this, decided as the code runs.
+	// Another window of the site reached by its name (`top.classFrame.location = …`, old Javadoc's
+	// frameset) is its stand-in, whose location loads the site's page there (windows.js).
 	var aliased = Object.create(null, { location: holder });
 	Object.defineProperty(window, '__studioHolder', {
 		value: function (/** @type {unknown} */ object) {
-			return object === window || object === document ? aliased : object;
+			if (object === window || object === document) return aliased;
+			return api.standIn ? api.standIn(object) : object;
 		}
 	});
 

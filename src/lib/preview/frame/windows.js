@@ -159,6 +159,8 @@ function studioWindows(api) {
 		});
 	}
 
+	api.standIn = standIn;
+
 	/** @param {object} on @param {string} key @param {(this: any) => unknown} get */
 	function redefine(on, key, get) {
 		var was = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(on, key));
