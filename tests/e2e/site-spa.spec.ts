@@ -55,6 +55,15 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	await expect(heading).toHaveText('About us');
 	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
 	// An edit runs the app again at its route, with its history state, as a browser's reload does; so does Refresh.
+	// The bar says the route all along, as a browser's keeps the URL through a reload (it showed the page's own address meanwhile).
+	await page.getByTestId('preview-address').evaluate((bar: HTMLInputElement) => {
+		const seen = ((window as unknown as { barSeen: string[] }).barSeen = [bar.value]);
+		const look = () => {
+			if (seen.at(-1) !== bar.value) seen.push(bar.value);
+			requestAnimationFrame(look);
+		};
+		look();
+	});
 	await edit(page, 'index.html');
 	await expect(heading).toHaveText('About us');
 	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
@@ -66,6 +75,7 @@ test('a Vite + React Router app routes as on a host: its root, links, relative l
 	await expect(heading).toHaveText('About us');
 	await expect(where).toHaveText('/about?from=nav · {"from":"nav"}');
 	await expect(page.getByTestId('preview-address')).toHaveValue('/about?from=nav');
+	expect(await page.evaluate(() => (window as unknown as { barSeen: string[] }).barSeen)).toEqual(['/about?from=nav']);
 	// Home is the site's root again, after an edit too.
 	await site(page).getByRole('link', { name: 'Home' }).click();
 	await expect(heading).toHaveText('Home');

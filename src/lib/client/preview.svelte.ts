@@ -195,7 +195,7 @@ export class PreviewController {
 		this.diagnostics = render.diagnostics;
 		this.#extras = { page: render.page, search: render.search, fragment: render.fragment, referrer: render.referrer, local: render.local ?? {}, cookies: render.cookies ?? {} };
 		if (render.address !== this.location.path) this.location = { ...this.location, path: render.address };
-		this.route = null;
+		this.route = this.#host?.keptRoute(render) ?? null;
 		this.log.warnings = [];
 		const network = this.network;
 		const html = withNetwork(render.html, network);

@@ -17,7 +17,7 @@ import type { FrameInspector, InspectOptions } from './host-inspect';
 import { InspectorSlot } from './inspector-slot';
 import type { LeaveOutcome } from './host-leave';
 import { LeaveSlot } from './leave-slot';
-import { KeptSlot, type KeptPlace } from './kept-session';
+import { KeptSlot, placeOf, type KeptPlace } from './kept-session';
 
 export { storedKept } from './kept-session';
 export { PREVIEW_DOCUMENT, PREVIEW_SANDBOX, fillDocument, type RenderExtras } from './frame-document';
@@ -115,6 +115,16 @@ export class PreviewHost {
 		const inspector = await this.#inspector.get();
 		const current = this.#current;
 		inspector.pick(on, current, (message) => current && this.#post(current, message));
+	}
+
+	/**
+	 * The address the next render of this page starts at, where its page routed before (null: its
+	 * own): the bar shows it at once, as a browser's keeps the URL through a reload (the page says it
+	 * again as it starts, its path decoded).
+	 */
+	keptRoute(extras: { page: string; search?: string }): string | null {
+		const { place, kept } = this.#kept.value;
+		return place === placeOf(extras) && kept?.route ? kept.route + (kept.hash ?? '') : null;
 	}
 
 	/** Describes this element again in each new render (its open tag's offset and its tag; null: none). */

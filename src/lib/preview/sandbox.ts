@@ -8,8 +8,10 @@ export const PREVIEW_SANDBOX = 'allow-scripts allow-forms allow-popups allow-mod
 /**
  * What the browser grants the site's page, as it does a top-level page on a host: copying to the
  * clipboard (a "copy" button) and full screen (galleries, players, games), each in answer to the
- * person. Reading the clipboard stays refused: its prompt would name the studio.
+ * person, and keeping the screen awake while it is shown (a slide deck's, a recipe's: Slidev asks at
+ * its start, and a refusal was its unhandled rejection). Reading the clipboard stays refused: its
+ * prompt would name the studio.
  */
-export const PREVIEW_ALLOW = 'clipboard-write *; fullscreen *';
+export const PREVIEW_ALLOW = 'clipboard-write *; fullscreen *; screen-wake-lock *';
 /** The sandbox of a picture of the page (preview/host.ts): its markup and styles, none of its scripts. */
 export const PICTURE_SANDBOX = '';
