@@ -1514,6 +1514,18 @@ document.getElementById('export').onclick = function () {
 	'notes.txt': 'Buy <b>milk</b>\n  and eggs'
 };
 
+test('a page keeps the screen awake while it is shown, as on a host (Slidev asks at its start): the lock is granted, and no error is the revision\'s', async ({ page, context }) => {
+	// Chromium grants it without asking; the test runner's contexts deny what they were not given.
+	await context.grantPermissions(['screen-wake-lock']);
+	await openSite(page, {
+		'index.html': `<!doctype html><html><body><p id="awake">-</p><script>
+navigator.wakeLock.request('screen').then(function (lock) { document.getElementById('awake').textContent = 'awake ' + lock.type + ' ' + lock.released; }, function (e) { document.getElementById('awake').textContent = 'wake: ' + e.name; });
+</script></body></html>`
+	});
+	await expect(previewFrame(page).locator('#awake')).toHaveText('awake screen false');
+	expect((await previewStatus(page)).errors).toEqual([]);
+});
+
 test('a click gets what a browser grants a page (copy, full screen, downloads), and links to files that are not pages show them as a browser does', async ({ page, context }) => {
 	test.setTimeout(60_000);
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
