@@ -25,6 +25,7 @@ function studioFrames(api, placeholder) {
 	var contentWindow = /** @type {(this: HTMLIFrameElement) => Window | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')).get);
 	// The browser's own: windows.js hands the site stand-ins of the site's other windows.
 	var sourceOf = /** @type {(this: MessageEvent) => MessageEventSource | null} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'source')).get);
+	var originOf = /** @type {(this: MessageEvent) => string} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'origin')).get);
 	var getAttribute = Element.prototype.getAttribute;
 	var setAttribute = Element.prototype.setAttribute;
 	var removeAttribute = Element.prototype.removeAttribute;
@@ -208,7 +209,8 @@ function studioFrames(api, placeholder) {
 		'message',
 		function (event) {
 			var data = event.data;
-			if (!data || typeof data !== 'object' || data.studioGo !== 1) return;
+			// Only the sandbox's documents, the site's (an embedded page of another site has its own origin).
+			if (!data || typeof data !== 'object' || data.studioGo !== 1 || originOf.call(event) !== 'null') return;
 			event.stopImmediatePropagation();
 			var url = api.siteUrl(data.href);
 			if (url) navigate(url, 'self', data.replace === true, typeof data.referrer === 'string' ? data.referrer : '');

@@ -10,8 +10,8 @@
 // stand-in per window, whose postMessage does the same, and whose location, set, loads the site's
 // page there through the frame programs (`frames.results.location = 'search/all_6.html?oven'`, a
 // framed page's `parent.location = …`: the window's own would ask the site's URL, which no server
-// answers). The stand-in passes everything else to the window. `top` is a property no page can replace: the compiler points the site's references to it
-// at `__studioTop`, the site's page.
+// answers). The stand-in passes everything else to the window. `top` is a property no page can
+// replace: the compiler points the site's references to it at `__studioTop`, the site's page.
 // Installed last: the programs before it keep the browser's own getters they took at their start.
 
 /**
