@@ -117,14 +117,9 @@ export class PreviewHost {
 		inspector.pick(on, current, (message) => current && this.#post(current, message));
 	}
 
-	/**
-	 * The address the next render of this page starts at, where its page routed before (null: its
-	 * own): the bar shows it at once, as a browser's keeps the URL through a reload (the page says it
-	 * again as it starts, its path decoded).
-	 */
+	/** Where the next render of this page starts, its page having routed there (null: its own address): the bar shows it at once. */
 	keptRoute(extras: { page: string; search?: string }): string | null {
-		const { place, kept } = this.#kept.value;
-		return place === placeOf(extras) && kept?.route ? kept.route + (kept.hash ?? '') : null;
+		return this.#kept.route(placeOf(extras));
 	}
 
 	/** Describes this element again in each new render (its open tag's offset and its tag; null: none). */

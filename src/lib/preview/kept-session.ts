@@ -54,6 +54,11 @@ export class KeptSlot {
 		this.#value = next;
 		if (this.scope !== undefined) writeKept(this.scope, next);
 	}
+	/** The route the page at `place` kept (its path, query and fragment as kept), which its next render starts at; null: none. */
+	route(place: string): string | null {
+		const { kept } = this.#value;
+		return this.#value.place === place && kept?.route ? kept.route + (kept.hash ?? '') : null;
+	}
 	/**
 	 * What a render of `place` starts from: what its page kept, when it is the page kept for. Another
 	 * page starts afresh, and what the page before kept goes with it: a link back to that page opens it

@@ -2,7 +2,8 @@
 // What the sandbox keeps apart, said once: each document of the preview has an opaque origin of its
 // own, a frame's too (one made by script, about:blank or srcdoc, as much as a page of the site), so a
 // page cannot reach into its frame as on a host, where they share the site's origin. Editors that
-// edit in a frame they make (TinyMCE) stop there with a SecurityError that names no cause.
+// edit in a frame they make (TinyMCE) stop there with a SecurityError that names no cause; such an
+// error is the preview's doing, which reports.js makes a warning (`api.keptApart`).
 
 /**
  * Installs the console's one word on frames kept apart.
@@ -30,7 +31,20 @@ function studioApart(api) {
 			return doc;
 		}
 	});
+	/** Whether this page frames a page of another site (whose document a host keeps apart too). */
+	function framesAnotherSite() {
+		return Array.prototype.some.call(document.getElementsByTagName('iframe'), function (/** @type {Element} */ frame) {
+			var url = api.resolve(getAttribute.call(frame, 'src') || '');
+			return !!url && /^https?:$/.test(url.protocol) && url.origin !== api.origin;
+		});
+	}
+	// One origin on a host, one per document here: the sandbox's refusal, unless the page frames another site.
+	/** @param {unknown} message */
+	function keptApart(message) {
+		return /Blocked a frame with origin "null" from accessing a cross-origin frame/.test(String(message)) && !framesAnotherSite();
+	}
+	api.keptApart = keptApart;
 	addEventListener('error', function (event) {
-		if (/Blocked a frame with origin "null" from accessing a cross-origin frame/.test(String(event.message))) tellApart();
+		if (keptApart(event.message)) tellApart();
 	});
 }

@@ -176,6 +176,8 @@ interface StudioFrameApi {
 	goWindow?(win: unknown, url: URL, replace: boolean): boolean;
 	/** Another window of the site as the page holds it (a stand-in whose messages and location work as on a host); anything else as it is. windows.js. */
 	standIn?<T>(value: T): T;
+	/** Whether an uncaught error's message is the sandbox refusing a reach into another of the site's windows, which a host's one origin allows. apart.js. */
+	keptApart?(message: unknown): boolean;
 	/** The referrer the next page gets from this one by `from` (a link, an area, a form, a frame; none: a script), by the page's policy (referrer.js). */
 	referrerFrom?(from?: Element | null): string;
 	/** The page's own `document.referrer` (referrer.js). */

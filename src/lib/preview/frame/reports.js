@@ -99,14 +99,6 @@ function studioReports(api) {
 		return null;
 	}
 
-	/** Whether this page frames a page of another site (whose document a host keeps apart too). */
-	function framesAnotherSite() {
-		return Array.prototype.some.call(document.getElementsByTagName('iframe'), function (/** @type {Element} */ frame) {
-			var url = api.resolve(frame.getAttribute('src') || '');
-			return !!url && /^https?:$/.test(url.protocol) && url.origin !== api.origin;
-		});
-	}
-
 	// On the window and in each shadow root (a component's image fails there, unheard by the window).
 	listen(
 		'error',
@@ -139,10 +131,8 @@ function studioReports(api) {
 			if (/^ResizeObserver loop /.test(String(e.message))) return;
 			var loc = api.where(e.filename, e.lineno || 0);
 			// A page of the site reaching into another of its windows (Doxygen's search results call
-			// `parent.searchBox.CloseResultsWindow()`): one origin on a host, two here, where the sandbox
-			// gives each document its own. The preview's doing, not the page's — unless the page frames
-			// another site, which a host keeps apart too.
-			var apart = /from accessing a cross-origin frame/.test(String(e.message)) && !framesAnotherSite();
+			// `parent.searchBox.CloseResultsWindow()`): the preview's doing, not the page's (apart.js).
+			var apart = !!api.keptApart && api.keptApart(e.message);
 			api.send({ type: apart ? 'warning' : 'error', message: (apart ? 'On a host this works; the preview keeps each of the site\'s frames apart from the others (its sandbox gives each document an origin of its own): ' : '') + String(e.message || 'Script error'), source: loc.source, line: loc.line, column: e.colno || 0 });
 		}
 	);
